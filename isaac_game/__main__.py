@@ -1,0 +1,7 @@
+"""`python -m isaac_game ...`: the same commands as the `isaac` script."""
+
+import sys
+
+from isaac_game.cli import main
+
+sys.exit(main())

@@ -1,0 +1,62 @@
+"""`python -m isaac_game bench`: how fast the engine plays whole random games.
+
+The figure is printed, never asserted in tests: timing asserts make CI flaky.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+from collections.abc import Callable
+
+from isaac_game.rules import game_names, new_game
+from isaac_game.rules.isaac_fast import random_game as isaac_random_game
+
+#: Each game's fastest internal random playout, where it has one.
+FAST_PLAYOUTS: dict[str, Callable[[random.Random], object]] = {"isaac": isaac_random_game}
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--game", choices=game_names(), default="isaac")
+    parser.add_argument("--seconds", type=float, default=5.0, help="how long to measure")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--ui", action="store_true", help="measure frame times instead")
+
+
+def public_api_game(rng: random.Random, game: str) -> int:
+    """One random game through legal_moves() and play(); returns its length in plies."""
+    state = new_game(game)
+    while not state.is_over:
+        state = state.play(rng.choice(state.legal_moves()))
+    return len(state.moves)
+
+
+def measure(play_one: Callable[[], object], seconds: float) -> tuple[int, float]:
+    """Run `play_one` until `seconds` pass: (games played, seconds taken)."""
+    count = 0
+    start = time.perf_counter()
+    deadline = start + seconds
+    while True:
+        play_one()
+        count += 1
+        if count % 16 == 0 and time.perf_counter() >= deadline:
+            break
+    return count, time.perf_counter() - start
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.ui:
+        from isaac_game.client.bench import run_ui_bench
+
+        return run_ui_bench(args.seconds)
+    rng = random.Random(args.seed)
+    api_games, api_time = measure(lambda: public_api_game(rng, args.game), min(args.seconds, 2.0))
+    print(f"{args.game}: public API: {api_time / api_games * 1000:.2f} ms per random game")
+    fast = FAST_PLAYOUTS.get(args.game)
+    if fast is None:
+        games, taken = measure(lambda: public_api_game(rng, args.game), args.seconds)
+    else:
+        games, taken = measure(lambda: fast(rng), args.seconds)
+    print(f"{args.game}: {games / taken:.0f} random games/s", flush=True)
+    return 0

@@ -1,0 +1,47 @@
+"""The command line: `isaac [play] ...`, `bench`, and the commands later layers add.
+
+Each subcommand lives in its own module with `add_arguments(parser)` and
+`run(args) -> int`; they are imported only when chosen, so starting the game does
+not pay for the benchmark, the AI or the network code.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+
+#: name -> (module, one-line help). The first is the default command.
+COMMANDS: dict[str, tuple[str, str]] = {
+    "play": ("isaac_game.client.command", "start the game (the default)"),
+    "bench": ("isaac_game.bench", "measure the engine's (or the screen's) speed"),
+}
+
+
+def build_parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParser]]:
+    parser = argparse.ArgumentParser(
+        prog="isaac", description="ISAAC, FOUNDATIONS and HARI: abstract games for two."
+    )
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    subparsers = {}
+    for name, (_module, help_text) in COMMANDS.items():
+        subparsers[name] = sub.add_parser(name, help=help_text, description=help_text)
+    return parser, subparsers
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Parse the command line and run the chosen command; returns the exit status."""
+    args_list = list(sys.argv[1:] if argv is None else argv)
+    if not args_list or (args_list[0] not in COMMANDS and args_list[0] not in ("-h", "--help")):
+        args_list.insert(0, "play")
+    parser, subparsers = build_parser()
+    name = args_list[0]
+    if name in COMMANDS:
+        module = importlib.import_module(COMMANDS[name][0])
+        module.add_arguments(subparsers[name])
+    args = parser.parse_args(args_list)
+    try:
+        return int(module.run(args) or 0)
+    except KeyboardInterrupt:
+        return 130

@@ -1,0 +1,104 @@
+"""The 10 x 10 board as a Python int, and every piece's footprint precomputed.
+
+Bit layout: cell `(r, c)` is bit `r * 11 + c`. Column 10 of each row is a guard
+bit that is never "empty", so a horizontal run stops at the row's end by itself
+and shifting never wraps into the next row; vertical runs stop at row 10, which
+does not exist. With that, "every anchor where a length-L piece fits" is a handful
+of shifts and ANDs (see `fit_masks`), which is what makes random playouts fast.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from .common import LENGTHS, VALUE
+
+STRIDE = 11
+#: Every board cell set: the empty board.
+ALL_CELLS = sum(1 << (r * STRIDE + c) for r in range(10) for c in range(10))
+
+#: cell (r * 10 + c) -> bit index, and back (-1 for guard bits).
+CELL_TO_BIT: tuple[int, ...] = tuple((cell // 10) * STRIDE + cell % 10 for cell in range(100))
+BIT_TO_CELL: tuple[int, ...] = tuple(
+    (b // STRIDE) * 10 + b % STRIDE if b % STRIDE < 10 and b // STRIDE < 10 else -1
+    for b in range(STRIDE * 11)
+)
+
+
+def cell_bit(cell: int) -> int:
+    return 1 << CELL_TO_BIT[cell]
+
+
+def fit_masks(empty: int) -> dict[int, tuple[int, int]]:
+    """For each length, (horizontal, vertical) bitboards of anchors where it fits."""
+    h2 = empty & (empty >> 1)
+    h3 = h2 & (empty >> 2)
+    h4 = h2 & (h2 >> 2)
+    v2 = empty & (empty >> 11)
+    v3 = v2 & (empty >> 22)
+    v4 = v2 & (v2 >> 22)
+    return {
+        3: (h3, v3),
+        4: (h4, v4),
+        5: (h4 & (empty >> 4), v4 & (empty >> 44)),
+        6: (h4 & (h2 >> 4), v4 & (v2 >> 44)),
+        7: (h4 & (h3 >> 4), v4 & (v3 >> 44)),
+    }
+
+
+def bits(mask: int) -> list[int]:
+    """Indices of the set bits of `mask`, lowest first."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+class PieceShape(NamedTuple):
+    """One piece of one length, lying one way, at one anchor: everything derivable."""
+
+    length: int
+    direction: str
+    anchor: int  # cell r * 10 + c
+    value: int
+    mask: int  # its cells as a bitboard
+    cells: tuple[int, ...]
+    line: int  # the line it scores on: row r -> r, column c -> 10 + c
+    lines: tuple[int, ...]  # every line (rows 0-9, columns 10-19) it has a cell on
+
+
+def shape_id(length: int, direction: str, anchor: int) -> int:
+    """A dense index into SHAPES for a piece shape."""
+    return ((length - 3) * 2 + (direction == "v")) * 100 + anchor
+
+
+def _make_shape(length: int, direction: str, anchor: int) -> PieceShape | None:
+    r, c = divmod(anchor, 10)
+    if direction == "h":
+        if c + length > 10:
+            return None
+        cells = tuple(anchor + i for i in range(length))
+        lines = (r, *(10 + c + i for i in range(length)))
+        line = r
+    else:
+        if r + length > 10:
+            return None
+        cells = tuple(anchor + 10 * i for i in range(length))
+        lines = (10 + c, *(r + i for i in range(length)))
+        line = 10 + c
+    mask = sum(cell_bit(x) for x in cells)
+    return PieceShape(length, direction, anchor, VALUE[length], mask, cells, line, lines)
+
+
+#: shape_id -> PieceShape (None where the piece would leave the board).
+SHAPES: tuple[PieceShape | None, ...] = tuple(
+    _make_shape(length, direction, anchor)
+    for length in LENGTHS
+    for direction in ("h", "v")
+    for anchor in range(100)
+)
+
+#: For a counter on cell x: the two lines (row, column) it stands on.
+CELL_LINES: tuple[tuple[int, int], ...] = tuple((x // 10, 10 + x % 10) for x in range(100))

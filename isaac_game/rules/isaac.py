@@ -1,0 +1,534 @@
+"""ISAAC (RULES.md section 1): placement, then scoring by removing pieces.
+
+The state keeps bitboards and per-line piece counts so that the points of a removal
+(value x N x M, RULES.md 1.3.3) are a table lookup rather than a board scan.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from .bitboard import (
+    ALL_CELLS,
+    BIT_TO_CELL,
+    CELL_LINES,
+    SHAPES,
+    PieceShape,
+    bits,
+    fit_masks,
+    shape_id,
+)
+from .common import (
+    FULL_HAND,
+    LENGTHS,
+    IllegalMoveError,
+    Player,
+    fits_on_board,
+    hand_cells,
+)
+from .moves import PASS, Move, Pass, Place, Remove
+from .state import GameState, MoveBlock, MoveList, register_game
+
+PLACEMENT, SCORING, OVER = "placement", "scoring", "over"
+WINNING_SCORE = 100
+
+
+@dataclass(frozen=True, slots=True)
+class BoardPiece:
+    """A piece on the board, as the client and the AI see it."""
+
+    owner: Player
+    length: int
+    direction: str
+    anchor: int
+    cells: tuple[int, ...]
+
+    @property
+    def value(self) -> int:
+        return SHAPES[shape_id(self.length, self.direction, self.anchor)].value  # type: ignore[union-attr]
+
+
+@dataclass(frozen=True, slots=True)
+class Breakdown:
+    """The points a removal scores: value x N x M (RULES.md 1.3.3)."""
+
+    value: int
+    pieces: int  # N
+    multiplier: int  # M
+    points: int
+
+    def __str__(self) -> str:
+        text = f"{self.value} x {self.pieces}"
+        if self.multiplier > 1:
+            text += f" x {self.multiplier}"
+        return f"{text} = {self.points}"
+
+
+def removal_breakdown(
+    shape: PieceShape, line_counts: tuple[int, ...], counter_cells: tuple[int, ...]
+) -> Breakdown:
+    """Points for removing `shape`, with counters where they stand before moving."""
+    line = shape.line
+    pieces = line_counts[line] - 1  # every other piece with a cell on the line
+    counters = sum(1 for x in counter_cells if line in CELL_LINES[x])
+    multiplier = 1 << counters
+    return Breakdown(shape.value, pieces, multiplier, shape.value * pieces * multiplier)
+
+
+def counter_cell_of(player_index: int, score: int) -> int | None:
+    """The cell (Dark's coordinates) a counter with `score` stands on; None past 99."""
+    if score >= WINNING_SCORE:
+        return None
+    return score if player_index == 0 else 99 - score
+
+
+def target_scores(start: int, points: int, forbidden: int) -> list[int]:
+    """Every score a counter at `start` may move to (RULES.md 1.3.4, 1.5)."""
+    top = start + points
+    targets = [t for t in range(start, min(top, 99) + 1) if t != forbidden]
+    if top >= WINNING_SCORE:
+        targets.append(top)
+    return targets
+
+
+class IsaacState(GameState):
+    """One ISAAC position. Build with `new_game("isaac")`; never mutated."""
+
+    game: ClassVar[str] = "isaac"
+    __slots__ = (
+        "_phase",
+        "_turn",
+        "_empty",
+        "_hands",
+        "_owned",
+        "_counts",
+        "_passed",
+        "_first_passer",
+        "_scores",
+        "_min_len",
+        "_out",
+        "_moves",
+        "_legal",
+        "_fits",
+        "_cell_map",
+    )
+
+    def __init__(self) -> None:
+        self._phase = PLACEMENT
+        self._turn = 0
+        self._empty = ALL_CELLS
+        self._hands: tuple[tuple[int, ...], tuple[int, ...]] = (FULL_HAND, FULL_HAND)
+        self._owned: tuple[tuple[int, ...], tuple[int, ...]] = ((), ())
+        self._counts: tuple[int, ...] = (0,) * 20
+        self._passed = (False, False)
+        self._first_passer: int | None = None
+        self._scores = (0, 0)
+        self._min_len = (0, 0)
+        self._out = (False, False)
+        self._moves: tuple[str, ...] = ()
+        self._clear_caches()
+
+    def _clear_caches(self) -> None:
+        self._legal: MoveList | None = None
+        self._fits: dict[int, tuple[int, int]] | None = None
+        self._cell_map: dict[int, tuple[int, int]] | None = None
+
+    def _copy(self) -> IsaacState:
+        new = object.__new__(IsaacState)
+        for name in IsaacState.__slots__[:12]:
+            setattr(new, name, getattr(self, name))
+        new._clear_caches()
+        return new
+
+    # ----- the common API -------------------------------------------------------
+
+    @property
+    def to_move(self) -> Player | None:
+        return None if self._phase == OVER else Player.DARK if self._turn == 0 else Player.LIGHT
+
+    @property
+    def moves(self) -> tuple[str, ...]:
+        return self._moves
+
+    @property
+    def is_over(self) -> bool:
+        return self._phase == OVER
+
+    @property
+    def scores(self) -> tuple[int, int]:
+        return self._scores
+
+    @property
+    def winner(self) -> Player | None:
+        if self._phase != OVER:
+            return None
+        return _decide(self._scores, self._hands)[0]
+
+    def legal_moves(self) -> MoveList:
+        if self._legal is None:
+            if self._phase == PLACEMENT:
+                blocks = self._placement_blocks()
+            elif self._phase == SCORING:
+                blocks = self._removal_blocks()
+            else:
+                blocks = []
+            if self._phase != OVER and not blocks:
+                blocks = [(1, lambda i: PASS)]
+            self._legal = MoveList(blocks)
+        return self._legal
+
+    # ----- what a client or an AI wants to know ------------------------------
+
+    @property
+    def phase(self) -> str:
+        """"placement", "scoring" or "over"."""
+        return self._phase
+
+    @property
+    def first_passer(self) -> Player | None:
+        """Who passed first in the placement phase: they open the scoring phase."""
+        return None if self._first_passer is None else _player(self._first_passer)
+
+    def has_passed(self, player: Player) -> bool:
+        """Placement: has passed (places no more). Scoring: is out for good."""
+        i = Player(player).index
+        return self._out[i] if self._phase != PLACEMENT else self._passed[i]
+
+    def hand(self, player: Player) -> dict[int, int]:
+        """Pieces in hand (or set aside, after placement) as {length: count}."""
+        return dict(zip(LENGTHS, self._hands[Player(player).index], strict=True))
+
+    def last_removed_length(self, player: Player) -> int:
+        """Length of the player's last removal (0 before any): removals never get shorter."""
+        return self._min_len[Player(player).index]
+
+    def pieces(self) -> list[BoardPiece]:
+        """Every piece on the board, Dark's first, each side's in placing order."""
+        return [
+            _board_piece(owner, sid) for owner in (0, 1) for sid in self._owned[owner]
+        ]
+
+    def piece_at(self, cell: int) -> BoardPiece | None:
+        """The piece covering cell `cell` (r * 10 + c), if any."""
+        found = self._cells().get(cell)
+        return None if found is None else _board_piece(*found)
+
+    def counter_cell(self, player: Player) -> int | None:
+        """The cell (Dark's coordinates) of the player's counter; None once past 99."""
+        i = Player(player).index
+        return counter_cell_of(i, self._scores[i])
+
+    def removal_points(self, cell: int) -> Breakdown:
+        """value x N x M for removing the piece covering `cell` now (whoever owns it)."""
+        found = self._cells().get(cell)
+        if found is None:
+            raise ValueError(f"no piece covers {cell:02d}")
+        return removal_breakdown(SHAPES[found[1]], self._counts, self._counter_cells())  # type: ignore[arg-type]
+
+    def removal_targets(self, cell: int) -> list[int]:
+        """Scores the mover may end on after removing the piece on `cell` (if legal)."""
+        return [m.target for m in self.legal_moves() if isinstance(m, Remove) and m.cell == self._anchor_of(cell)]
+
+    def blocked_pieces(self) -> dict[int, str]:
+        """The mover's pieces that cannot be removed now, by anchor, with the reason."""
+        if self._phase != SCORING:
+            return {}
+        me = self._turn
+        return {
+            SHAPES[sid].anchor: reason  # type: ignore[union-attr]
+            for sid in self._owned[me]
+            if (reason := self._blocked_reason(me, sid)) is not None
+        }
+
+    @property
+    def tiebreak(self) -> str | None:
+        """Why the winner won when scores were equal (RULES.md 1.4), else None."""
+        if self._phase != OVER:
+            return None
+        return _decide(self._scores, self._hands)[1]
+
+    # ----- move generation ------------------------------------------------------
+
+    def _fit(self) -> dict[int, tuple[int, int]]:
+        if self._fits is None:
+            self._fits = fit_masks(self._empty)
+        return self._fits
+
+    def _placement_blocks(self) -> list[MoveBlock]:
+        me = self._turn
+        if self._passed[me]:
+            return []
+        fits = self._fit()
+        blocks: list[MoveBlock] = []
+        for length, count in zip(LENGTHS, self._hands[me], strict=True):
+            if not count:
+                continue
+            for direction, mask in zip("hv", fits[length], strict=True):
+                if mask:
+                    blocks.append((mask.bit_count(), _placement_builder(length, direction, mask)))
+        return blocks
+
+    def _counter_cells(self) -> tuple[int, ...]:
+        return tuple(
+            x for i in (0, 1) if (x := counter_cell_of(i, self._scores[i])) is not None
+        )
+
+    def _forbidden_target(self, me: int) -> int:
+        """The score whose cell holds the opponent's counter (RULES.md 1.3.4)."""
+        return 99 - self._scores[1 - me]
+
+    def _blocked_reason(self, me: int, sid: int) -> str | None:
+        shape = SHAPES[sid]
+        assert shape is not None
+        if shape.length < self._min_len[me]:
+            return f"shorter than your last removal ({self._min_len[me]} cells)"
+        for i in (0, 1):
+            x = counter_cell_of(i, self._scores[i])
+            if x is not None and x in shape.cells:
+                return f"under {_player(i).title}'s counter"
+        return None
+
+    def _removal_blocks(self) -> list[MoveBlock]:
+        me = self._turn
+        if self._out[me]:
+            return []
+        start = self._scores[me]
+        forbidden = self._forbidden_target(me)
+        counters = self._counter_cells()
+        blocks: list[MoveBlock] = []
+        for sid in sorted(self._owned[me], key=lambda s: SHAPES[s].anchor):  # type: ignore[union-attr]
+            if self._blocked_reason(me, sid) is not None:
+                continue
+            shape = SHAPES[sid]
+            points = removal_breakdown(shape, self._counts, counters).points  # type: ignore[arg-type]
+            targets = target_scores(start, points, forbidden)
+            blocks.append((len(targets), _removal_builder(shape.anchor, targets)))  # type: ignore[union-attr]
+        return blocks
+
+    # ----- checking a move ------------------------------------------------------
+
+    def _cells(self) -> dict[int, tuple[int, int]]:
+        if self._cell_map is None:
+            self._cell_map = {
+                cell: (owner, sid)
+                for owner in (0, 1)
+                for sid in self._owned[owner]
+                for cell in SHAPES[sid].cells  # type: ignore[union-attr]
+            }
+        return self._cell_map
+
+    def _anchor_of(self, cell: int) -> int | None:
+        found = self._cells().get(cell)
+        return None if found is None else SHAPES[found[1]].anchor  # type: ignore[union-attr]
+
+    def _check(self, move: Move, text: str) -> Move:
+        if isinstance(move, Pass):
+            if self.legal_moves()[0] != PASS:
+                raise IllegalMoveError(f"{text}: you may pass only when no other move is legal")
+            return move
+        if isinstance(move, Place):
+            return self._check_place(move, text)
+        if isinstance(move, Remove):
+            return self._check_remove(move, text)
+        raise IllegalMoveError(f"{text}: not an ISAAC move")
+
+    def _check_place(self, move: Place, text: str) -> Place:
+        if self._phase != PLACEMENT:
+            raise IllegalMoveError(f"{text}: the placement phase is over")
+        if move.level != 1:
+            raise IllegalMoveError(f"{text}: ISAAC has no levels")
+        me = self._turn
+        if self._passed[me]:
+            raise IllegalMoveError(f"{text}: {_player(me).title} has passed and places no more")
+        if not self._hands[me][move.length - 3]:
+            raise IllegalMoveError(f"{text}: no {move.length}-cell piece left in hand")
+        if not fits_on_board(move.length, move.direction, move.cell):
+            raise IllegalMoveError(f"{text}: the piece would leave the board")
+        shape = SHAPES[shape_id(move.length, move.direction, move.cell)]
+        assert shape is not None
+        taken = shape.mask & ~self._empty
+        if taken:
+            cell = BIT_TO_CELL[(taken & -taken).bit_length() - 1]
+            raise IllegalMoveError(f"{text}: cell {cell:02d} is taken")
+        return move
+
+    def _check_remove(self, move: Remove, text: str) -> Remove:
+        if self._phase != SCORING:
+            raise IllegalMoveError(f"{text}: pieces are removed only in the scoring phase")
+        me = self._turn
+        found = self._cells().get(move.cell)
+        if found is None:
+            raise IllegalMoveError(f"{text}: no piece covers {move.cell:02d}")
+        owner, sid = found
+        if owner != me:
+            raise IllegalMoveError(f"{text}: that piece is {_player(owner).title}'s")
+        reason = self._blocked_reason(me, sid)
+        if reason is not None:
+            if reason.startswith("under"):
+                reason = reason.replace("under ", "") + " stands on that piece"
+            else:
+                reason = "that piece is " + reason
+            raise IllegalMoveError(f"{text}: {reason}")
+        shape = SHAPES[sid]
+        points = removal_breakdown(shape, self._counts, self._counter_cells()).points  # type: ignore[arg-type]
+        start, target = self._scores[me], move.target
+        if target < start:
+            raise IllegalMoveError(f"{text}: the counter stands on {start} and never moves back")
+        if target > start + points:
+            raise IllegalMoveError(f"{text}: the move is worth {points} points")
+        if target >= WINNING_SCORE and target != start + points:
+            raise IllegalMoveError(
+                f"{text}: a move off the track is written with the full gain, "
+                f"x{shape.anchor:02d}-{start + points}"  # type: ignore[union-attr]
+            )
+        if target == self._forbidden_target(me):
+            raise IllegalMoveError(
+                f"{text}: {_player(1 - me).title}'s counter stands on that cell"
+            )
+        return Remove(shape.anchor, target)  # type: ignore[union-attr]
+
+    # ----- applying a move ------------------------------------------------------
+
+    def _apply(self, move: Move) -> IsaacState:
+        new = self._copy()
+        new._moves = self._moves + (str(move),)
+        me = self._turn
+        if isinstance(move, Place):
+            new._place(me, shape_id(move.length, move.direction, move.cell))
+        elif isinstance(move, Remove):
+            new._remove(me, self._cells()[move.cell][1], move.target)
+        elif self._phase == PLACEMENT:
+            new._pass_placement(me)
+        else:
+            new._pass_scoring(me)
+        return new
+
+    def _place(self, me: int, sid: int) -> None:
+        shape = SHAPES[sid]
+        assert shape is not None
+        self._empty &= ~shape.mask
+        hand = list(self._hands[me])
+        hand[shape.length - 3] -= 1
+        self._hands = _pair(self._hands, me, tuple(hand))
+        self._owned = _pair(self._owned, me, self._owned[me] + (sid,))
+        counts = list(self._counts)
+        for line in shape.lines:
+            counts[line] += 1
+        self._counts = tuple(counts)
+        if not self._passed[1 - me]:
+            self._turn = 1 - me
+
+    def _pass_placement(self, me: int) -> None:
+        self._passed = _pair(self._passed, me, True)
+        if self._first_passer is None:
+            self._first_passer = me
+        if all(self._passed):
+            self._phase = SCORING
+            self._turn = self._first_passer
+        else:
+            self._turn = 1 - me
+
+    def _remove(self, me: int, sid: int, target: int) -> None:
+        shape = SHAPES[sid]
+        assert shape is not None
+        self._empty |= shape.mask
+        self._owned = _pair(self._owned, me, tuple(s for s in self._owned[me] if s != sid))
+        counts = list(self._counts)
+        for line in shape.lines:
+            counts[line] -= 1
+        self._counts = tuple(counts)
+        self._min_len = _pair(self._min_len, me, shape.length)
+        self._scores = _pair(self._scores, me, target)
+        if target >= WINNING_SCORE:
+            self._phase = OVER
+        elif not self._out[1 - me]:
+            self._turn = 1 - me
+
+    def _pass_scoring(self, me: int) -> None:
+        self._out = _pair(self._out, me, True)
+        if all(self._out):
+            self._phase = OVER
+        else:
+            self._turn = 1 - me
+
+    # ----- values ---------------------------------------------------------------
+
+    def position_key(self) -> tuple:
+        """Everything that decides the rest of the game (not how it was reached).
+
+        Equal keys mean equal futures: what a transposition table wants.
+        """
+        return tuple(getattr(self, name) for name in IsaacState.__slots__[:11])
+
+    def __eq__(self, other: object) -> bool:
+        return (
+            isinstance(other, IsaacState)
+            and self._moves == other._moves
+            and self.position_key() == other.position_key()
+        )
+
+    def __hash__(self) -> int:
+        return hash(self._moves)
+
+    def __repr__(self) -> str:
+        return (
+            f"<IsaacState {self._phase} ply={len(self._moves)} to_move={self.to_move} "
+            f"scores={self._scores}>"
+        )
+
+
+def _player(index: int) -> Player:
+    return Player.DARK if index == 0 else Player.LIGHT
+
+
+def _pair(pair: tuple, index: int, value: object) -> tuple:
+    return (value, pair[1]) if index == 0 else (pair[0], value)
+
+
+def _board_piece(owner: int, sid: int) -> BoardPiece:
+    shape = SHAPES[sid]
+    assert shape is not None
+    return BoardPiece(_player(owner), shape.length, shape.direction, shape.anchor, shape.cells)
+
+
+def _placement_builder(length: int, direction: str, mask: int):
+    anchors: list[int] = []
+
+    def build(i: int) -> Move:
+        if not anchors:
+            anchors.extend(BIT_TO_CELL[b] for b in bits(mask))
+        return Place(length, direction, anchors[i])
+
+    return build
+
+
+def _removal_builder(anchor: int, targets: list[int]):
+    return lambda i: Remove(anchor, targets[i])
+
+
+def _decide(scores: tuple[int, int], hands: tuple[tuple[int, ...], ...]) -> tuple[Player, str | None]:
+    """Winner and, when the scores tie, the tie-break that decided (RULES.md 1.4)."""
+    dark, light = scores
+    if dark != light:
+        return (Player.DARK if dark > light else Player.LIGHT), None
+    cells = [hand_cells(h) for h in hands]
+    counts = [sum(h) for h in hands]
+    if cells[0] != cells[1]:
+        win = 0 if cells[0] > cells[1] else 1
+        return _player(win), (
+            f"scores tied at {dark}; {_player(win).title}'s unplayed pieces make the longer "
+            f"line ({cells[win]} cells against {cells[1 - win]})"
+        )
+    if counts[0] != counts[1]:
+        win = 0 if counts[0] < counts[1] else 1
+        return _player(win), (
+            f"scores tied at {dark} and unplayed lines both {cells[0]} cells; "
+            f"{_player(win).title}'s has fewer pieces ({counts[win]} against {counts[1 - win]})"
+        )
+    return Player.DARK, (
+        f"scores tied at {dark} and unplayed lines equal; Dark started the game and wins"
+    )
+
+
+register_game("isaac", IsaacState)

@@ -1,0 +1,153 @@
+"""Saved games: a few header lines, then one move per line in notation.
+
+    # ISAAC game record
+    Game: isaac
+    Date: 2026-11-21
+    Dark: Ada
+    Light: Grace
+    Result: dark 104 - light 57, dark wins
+
+    5v04
+    3h71    # a comment may follow a move
+
+Loading replays every move through the engine, so a record can never describe an
+impossible game; any problem is reported with its line number and nothing is
+returned half-loaded.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .common import Player
+from .state import GameState, game_names, new_game
+
+MAX_RECORD_BYTES = 1 << 20
+UNFINISHED = "*"
+#: Header keys written in this order; others a file carries are kept after them.
+STANDARD_HEADERS = ("Game", "Date", "Dark", "Light", "Result")
+_HEADER = re.compile(r"([A-Za-z][A-Za-z0-9_-]*):[ \t]*(.*)")
+
+
+class RecordError(ValueError):
+    """A saved game that cannot be loaded; the message names the line and reason."""
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """A replayed game and the header lines that came with it."""
+
+    state: GameState
+    headers: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def game(self) -> str:
+        return self.state.game
+
+    def text(self) -> str:
+        return record_text(self.state, self.headers)
+
+
+def result_text(state: GameState) -> str:
+    """`dark 104 - light 57, dark wins` (or `..., draw`); `*` while the game goes on."""
+    if not state.is_over:
+        return UNFINISHED
+    dark, light = state.scores
+    outcome = "draw" if state.winner is None else f"{state.winner.value} wins"
+    return f"dark {dark} - light {light}, {outcome}"
+
+
+def record_text(state: GameState, headers: dict[str, str] | None = None) -> str:
+    """The text of a record of `state`; Game and Result always come from the state."""
+    given = {k: _one_line(v) for k, v in (headers or {}).items()}
+    given["Game"] = state.game
+    given["Result"] = result_text(state)
+    given.setdefault("Date", "")
+    given.setdefault("Dark", Player.DARK.title)
+    given.setdefault("Light", Player.LIGHT.title)
+    keys = list(STANDARD_HEADERS) + [k for k in given if k not in STANDARD_HEADERS]
+    lines = [f"# {state.game.upper()} game record"]
+    lines += [f"{key}: {given[key]}" for key in keys if _HEADER.fullmatch(f"{key}: x")]
+    lines.append("")
+    lines += list(state.moves)
+    return "\n".join(lines) + "\n"
+
+
+def parse_record(text: str) -> GameRecord:
+    """Replay a record's text. Raises RecordError naming the line on any problem."""
+    headers: dict[str, str] = {}
+    state: GameState | None = None
+    result_line = 0
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        if state is None and (m := _HEADER.fullmatch(line)):
+            key, value = m.group(1), m.group(2).strip()
+            if key in headers:
+                raise RecordError(f"line {number}: header {key} given twice")
+            headers[key] = value
+            if key == "Result":
+                result_line = number
+            continue
+        if state is None:
+            state = _start(headers, number)
+        move = line.split("#", 1)[0].strip()
+        try:
+            state = state.play(move)
+        except ValueError as error:
+            raise RecordError(f"line {number}: {error}") from None
+    if state is None:
+        state = _start(headers, 0)
+    claimed = headers.get("Result", UNFINISHED)
+    actual = result_text(state)
+    if claimed != actual:
+        where = f"line {result_line}" if result_line else "the record"
+        raise RecordError(f"{where}: the result says {claimed!r} but the moves give {actual!r}")
+    return GameRecord(state, headers)
+
+
+def _start(headers: dict[str, str], number: int) -> GameState:
+    game = headers.get("Game")
+    if game is None:
+        where = f"line {number}" if number else "the record"
+        raise RecordError(f"{where}: no 'Game:' header before the moves")
+    if game not in game_names():
+        raise RecordError(f"unknown game {game!r} (known: {', '.join(game_names())})")
+    return new_game(game)
+
+
+def load_record(path: str | os.PathLike[str]) -> GameRecord:
+    """Load and replay a saved game file."""
+    file = Path(path)
+    try:
+        size = file.stat().st_size
+        if size > MAX_RECORD_BYTES:
+            raise RecordError(f"{file.name}: {size} bytes is far too large for a game record")
+        text = file.read_bytes().decode("utf-8")
+    except UnicodeDecodeError:
+        raise RecordError(f"{file.name}: not a UTF-8 text file") from None
+    except OSError as error:
+        raise RecordError(f"{file.name}: cannot be read ({error.strerror})") from None
+    try:
+        return parse_record(text)
+    except RecordError as error:
+        raise RecordError(f"{file.name}: {error}") from None
+
+
+def save_record(
+    path: str | os.PathLike[str], state: GameState, headers: dict[str, str] | None = None
+) -> None:
+    """Write a record atomically: a crash mid-save never leaves a truncated file."""
+    file = Path(path)
+    file.parent.mkdir(parents=True, exist_ok=True)
+    temporary = file.with_name(file.name + ".tmp")
+    temporary.write_text(record_text(state, headers), encoding="utf-8", newline="\n")
+    os.replace(temporary, file)
+
+
+def _one_line(value: object) -> str:
+    return " ".join(str(value).split())

@@ -1,0 +1,164 @@
+"""The interface every game's state follows, and the lazy legal-move list.
+
+Each game (ISAAC, FOUNDATIONS, HARI) is one module with a `GameState` subclass;
+`new_game(name)` picks it from a registry, so a new game slots in without touching
+the others.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Iterator, Sequence
+from typing import ClassVar, overload
+
+from .common import IllegalMoveError, NotationError, Player
+from .moves import Move, parse_notation
+
+#: One run of legal moves: how many, and how to build the i-th (0 <= i < count).
+MoveBlock = tuple[int, Callable[[int], Move]]
+
+
+class MoveList(Sequence[Move]):
+    """Legal moves in a fixed, deterministic order, built only when looked at.
+
+    An early ISAAC position has hundreds of legal placements; a player (or a random
+    playout) usually needs one of them, so moves are decoded on demand from compact
+    blocks instead of being materialised as objects.
+    """
+
+    __slots__ = ("_blocks", "_len", "_cache")
+
+    def __init__(self, blocks: list[MoveBlock]) -> None:
+        self._blocks = [b for b in blocks if b[0] > 0]
+        self._len = sum(b[0] for b in self._blocks)
+        self._cache: list[Move] | None = None
+
+    def __len__(self) -> int:
+        return self._len
+
+    @overload
+    def __getitem__(self, index: int) -> Move: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[Move]: ...
+
+    def __getitem__(self, index: int | slice) -> Move | list[Move]:
+        if isinstance(index, slice):
+            return self._all()[index]
+        if index < 0:
+            index += self._len
+        if not 0 <= index < self._len:
+            raise IndexError("legal move index out of range")
+        if self._cache is not None:
+            return self._cache[index]
+        for count, build in self._blocks:
+            if index < count:
+                return build(index)
+            index -= count
+        raise IndexError("legal move index out of range")  # pragma: no cover
+
+    def __iter__(self) -> Iterator[Move]:
+        return iter(self._all())
+
+    def _all(self) -> list[Move]:
+        if self._cache is None:
+            self._cache = [build(i) for count, build in self._blocks for i in range(count)]
+        return self._cache
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Sequence) and not isinstance(other, str):
+            return len(self) == len(other) and all(a == b for a, b in zip(self, other))
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        shown = ", ".join(str(m) for m in self[:8])
+        more = ", ..." if self._len > 8 else ""
+        return f"MoveList([{shown}{more}], {self._len} moves)"
+
+
+class GameState(ABC):
+    """One position of one game. Immutable: `play` returns a new state."""
+
+    __slots__ = ()
+
+    #: The name `new_game` knows this game by ("isaac", "foundations", "hari").
+    game: ClassVar[str]
+
+    @property
+    @abstractmethod
+    def to_move(self) -> Player | None:
+        """The side whose move it is; None once the game is over."""
+
+    @property
+    @abstractmethod
+    def moves(self) -> tuple[str, ...]:
+        """Canonical notation of every move played so far: a replayable record."""
+
+    @property
+    @abstractmethod
+    def is_over(self) -> bool: ...
+
+    @property
+    @abstractmethod
+    def winner(self) -> Player | None:
+        """The winner once over; None while playing or for a draw."""
+
+    @property
+    @abstractmethod
+    def scores(self) -> tuple[int, int]:
+        """(dark, light): see RULES.md for what each game counts."""
+
+    @abstractmethod
+    def legal_moves(self) -> MoveList: ...
+
+    @abstractmethod
+    def _check(self, move: Move, text: str) -> Move:
+        """Return the canonical form of `move` if legal, else raise IllegalMoveError."""
+
+    @abstractmethod
+    def _apply(self, move: Move) -> GameState:
+        """The state after a move already known to be legal and canonical."""
+
+    def parse_move(self, move: Move | str) -> Move:
+        """The canonical legal Move for notation text or a Move; raises a ValueError."""
+        if isinstance(move, Move):
+            text = str(move)
+        elif isinstance(move, str):
+            text = move.strip()
+            move = parse_notation(move)
+        else:
+            raise NotationError(f"a move must be text or a Move, not {type(move).__name__}")
+        if self.is_over:
+            raise IllegalMoveError(f"{text}: the game is over")
+        return self._check(move, text)
+
+    def play(self, move: Move | str) -> GameState:
+        """The new state after `move` (a Move or notation text). This state is unchanged."""
+        return self._apply(self.parse_move(move))
+
+    @property
+    def ply(self) -> int:
+        return len(self.moves)
+
+
+_GAMES: dict[str, Callable[[], GameState]] = {}
+
+
+def register_game(name: str, factory: Callable[[], GameState]) -> None:
+    """Make `new_game(name)` build a fresh state with `factory`."""
+    _GAMES[name] = factory
+
+
+def game_names() -> tuple[str, ...]:
+    return tuple(_GAMES)
+
+
+def new_game(name: str = "isaac") -> GameState:
+    """The starting position of the game called `name`."""
+    try:
+        factory = _GAMES[name]
+    except (KeyError, TypeError):
+        known = ", ".join(_GAMES)
+        raise ValueError(f"unknown game {name!r} (known: {known})") from None
+    return factory()

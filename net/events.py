@@ -1,0 +1,143 @@
+"""What a session hands back: actions for the transport and events for the caller.
+
+Every session method returns one ordered list of these. Actions (`Send`, `Close`,
+`Connect`) are the session asking the transport to do I/O; events are news for the
+caller (the match / UI / headless tool), which receives them through `poll()`.
+Keeping both in one list preserves their order, which tests rely on.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+class Output:
+    """Base of everything a session returns."""
+
+
+class Action(Output):
+    """I/O the transport must perform."""
+
+
+class Event(Output):
+    """News for the caller."""
+
+
+@dataclass(frozen=True)
+class Send(Action):
+    conn: int
+    msg: dict[str, Any] = field(hash=False)
+
+
+@dataclass(frozen=True)
+class Close(Action):
+    """Close a connection after flushing what was sent on it."""
+
+    conn: int
+    reason: str
+
+
+@dataclass(frozen=True)
+class Connect(Action):
+    """Joiner only: open a new connection, then report `connection_made`/`_failed`."""
+
+    conn: int
+
+
+@dataclass(frozen=True)
+class GameStarted(Event):
+    """A welcome went out (host) or came in (joiner): a new game, a rematch, or a
+    rejoin (`resumed`). `moves` is the whole record so far; the caller resyncs its
+    display from it."""
+
+    you: str
+    opponent: str
+    token: str
+    moves: tuple[str, ...]
+    resumed: bool
+
+
+@dataclass(frozen=True)
+class MoveReceived(Event):
+    """The peer's move passed every check and was applied to the adapter."""
+
+    n: int
+    move: str
+
+
+@dataclass(frozen=True)
+class MoveSent(Event):
+    """A local move was applied to the adapter (and sent, if the link is up)."""
+
+    n: int
+    move: str
+
+
+@dataclass(frozen=True)
+class MoveRefused(Event):
+    """A local move was not applied: not our turn, no game, or illegal."""
+
+    move: str
+    reason: str
+
+
+@dataclass(frozen=True)
+class ChatReceived(Event):
+    text: str
+
+
+@dataclass(frozen=True)
+class PeerResigned(Event):
+    pass
+
+
+@dataclass(frozen=True)
+class RematchProposed(Event):
+    """The peer sent `rematch`; a `GameStarted` follows once we send one too."""
+
+
+@dataclass(frozen=True)
+class PeerError(Event):
+    """The peer told us we did something wrong."""
+
+    code: str
+    msg: str
+
+
+@dataclass(frozen=True)
+class PeerMisbehaved(Event):
+    """We sent the peer an `error` (and closed, unless the error was not fatal)."""
+
+    code: str
+    msg: str
+
+
+@dataclass(frozen=True)
+class LinkLost(Event):
+    """The game's connection is gone; the game is not. The host keeps it for the
+    rejoin window, the joiner retries with its token."""
+
+    reason: str
+
+
+@dataclass(frozen=True)
+class GameClosed(Event):
+    """Host only: the table is free again (peer left, rejoin window over,
+    abandoned). The next hello starts a new game."""
+
+    reason: str
+
+
+@dataclass(frozen=True)
+class Rejected(Event):
+    """Joiner only: the host sent `reject`."""
+
+    reason: str
+
+
+@dataclass(frozen=True)
+class Closed(Event):
+    """The session is over for good; nothing more will happen."""
+
+    reason: str

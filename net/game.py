@@ -1,0 +1,86 @@
+"""What `net/` needs to know about a game, handed in by the caller.
+
+`net/` never imports the rules engine (DESIGN.md): the caller wraps its game in a
+`GameAdapter`, and the session asks it only what the protocol needs, namely the move
+record, whose turn it is, and whether a move is legal.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Sequence
+from typing import Protocol, runtime_checkable
+
+
+@runtime_checkable
+class GameAdapter(Protocol):
+    """The caller's game, as seen by a session.
+
+    Every method is called on the network thread (the transport's event loop). The
+    simplest safe adapter holds an immutable game state in an attribute and replaces
+    it in `try_apply`/`reset`; the caller's own thread may then read that attribute
+    at any time.
+    """
+
+    game: str
+    """"isaac", "foundations" or "hari"."""
+
+    def moves(self) -> list[str]:
+        """Notation strings applied so far (a replayable record)."""
+        ...
+
+    def side_to_move(self) -> str | None:
+        """"dark" or "light"; None once the game is over."""
+        ...
+
+    def try_apply(self, move: str) -> str | None:
+        """Apply `move` if legal for the side to move and return None; otherwise
+        return a human-readable reason and leave the state unchanged."""
+        ...
+
+    def reset(self) -> None:
+        """Start a new game of the same kind (rematch, next joiner)."""
+        ...
+
+
+def moves_digest(moves: Sequence[str]) -> str:
+    """The state digest sent in `move.digest`: sha256 of the moves joined by "\\n",
+    first 16 hex chars.
+
+    PROTOCOL.md leaves the algorithm open. A digest of the move record (rather than
+    of a board encoding) needs nothing from the rules engine, is identical for every
+    game, and can be computed for "the state after this move" *before* the move is
+    applied, so a wrong digest is refused with the receiver's game untouched.
+    """
+    return hashlib.sha256("\n".join(moves).encode("utf-8")).hexdigest()[:16]
+
+
+class ListGame:
+    """A minimal adapter around a callable legality check; handy for tools and tests.
+
+    `legal(moves, move)` returns None if `move` may follow `moves`, else a reason.
+    `side(moves)` names the side to move after `moves` (None when over).
+    """
+
+    def __init__(self, game: str, legal, side) -> None:  # noqa: ANN001 - plain callables
+        self.game = game
+        self._legal = legal
+        self._side = side
+        self._moves: list[str] = []
+
+    def moves(self) -> list[str]:
+        return list(self._moves)
+
+    def side_to_move(self) -> str | None:
+        return self._side(self._moves)
+
+    def try_apply(self, move: str) -> str | None:
+        if self._side(self._moves) is None:
+            return "the game is over"
+        reason = self._legal(self._moves, move)
+        if reason is None:
+            self._moves.append(move)
+        return reason
+
+    def reset(self) -> None:
+        self._moves = []

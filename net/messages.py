@@ -1,0 +1,183 @@
+"""The schema of every PROTOCOL.md message, validation, and builders.
+
+Validation is table driven so the schema reads like the table in PROTOCOL.md and a
+new message type is one entry. `validate` returns a new dict holding only the known
+keys (unknown keys are ignored: room to grow), so the session never sees anything
+it did not ask for.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+from net.framing import BAD_MESSAGE, MAX_ARRAY_LEN, ProtocolViolation
+
+PROTO = 1
+GAMES = ("isaac", "foundations", "hari")
+SEATS = ("dark", "light")
+MAX_NAME = 32
+MAX_CHAT = 200
+ERROR_CODES = ("bad-message", "bad-proto", "illegal-move", "desync")
+
+_HEX32 = re.compile(r"[0-9a-f]{32}")
+
+Check = Callable[[Any], bool]
+
+
+def _is_int(v: Any) -> bool:
+    # bool is an int subclass in Python but a distinct type in MessagePack.
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _str(max_len: int | None = None) -> Check:
+    return lambda v: isinstance(v, str) and (max_len is None or len(v) <= max_len)
+
+
+def _one_of(values: tuple[str, ...]) -> Check:
+    return lambda v: isinstance(v, str) and v in values
+
+
+def _nonneg_int(v: Any) -> bool:
+    return _is_int(v) and v >= 0
+
+
+def _moves(v: Any) -> bool:
+    return isinstance(v, list) and len(v) <= MAX_ARRAY_LEN and all(isinstance(m, str) for m in v)
+
+
+def is_token(v: Any) -> bool:
+    """A game token: 32 lowercase hex chars (what `secrets.token_hex(16)` makes)."""
+    return isinstance(v, str) and _HEX32.fullmatch(v) is not None
+
+
+# t -> {key: (check, required)}. Values are checked after the framing layer's limits.
+SCHEMA: dict[str, dict[str, tuple[Check, bool]]] = {
+    "hello": {
+        "proto": (_is_int, True),
+        "app": (_str(), True),
+        "name": (_str(MAX_NAME), True),
+        # Any string game/token: a wrong one is answered with `reject`, not `error`.
+        "game": (_str(), True),
+        "token": (_str(), False),
+    },
+    "welcome": {
+        "proto": (_is_int, True),
+        "app": (_str(), True),
+        "name": (_str(MAX_NAME), True),
+        "game": (_str(), True),
+        "you": (_one_of(SEATS), True),
+        "token": (is_token, True),
+        "moves": (_moves, True),
+    },
+    "reject": {"reason": (_str(), True)},
+    "move": {
+        "n": (_nonneg_int, True),
+        "move": (_str(), True),
+        "digest": (_str(), False),
+    },
+    "resign": {},
+    "chat": {"text": (_str(MAX_CHAT), True)},
+    "ping": {"id": (_is_int, True)},
+    "pong": {"id": (_is_int, True)},
+    "rematch": {},
+    "error": {"code": (_str(), True), "msg": (_str(), True)},
+    "bye": {},
+}
+
+
+def validate(message: dict[str, Any]) -> dict[str, Any]:
+    """Check a decoded map against the schema; return it with only the known keys.
+
+    Raises `ProtocolViolation("bad-message")`: fatal for wrong types or limits,
+    non-fatal (`fatal=False`) for an unknown `t`, which PROTOCOL.md says must not
+    cost the connection.
+    """
+    t = message.get("t")
+    if not isinstance(t, str):
+        raise ProtocolViolation(BAD_MESSAGE, "missing or non-string 't'")
+    fields = SCHEMA.get(t)
+    if fields is None:
+        raise ProtocolViolation(BAD_MESSAGE, f"unknown message type {t[:40]!r}", fatal=False)
+    clean: dict[str, Any] = {"t": t}
+    for key, (check, required) in fields.items():
+        if key not in message:
+            if required:
+                raise ProtocolViolation(BAD_MESSAGE, f"{t}: missing {key!r}")
+            continue
+        value = message[key]
+        if not check(value):
+            raise ProtocolViolation(BAD_MESSAGE, f"{t}: bad value for {key!r}")
+        clean[key] = value
+    return clean
+
+
+# Builders. They produce exactly what `validate` accepts, so our own output is
+# checked by the same table (see tests).
+
+
+def hello(app: str, name: str, game: str, token: str | None = None) -> dict[str, Any]:
+    msg: dict[str, Any] = {"t": "hello", "proto": PROTO, "app": app, "name": name, "game": game}
+    if token is not None:
+        msg["token"] = token
+    return msg
+
+
+def welcome(
+    app: str, name: str, game: str, you: str, token: str, moves: list[str]
+) -> dict[str, Any]:
+    return {
+        "t": "welcome",
+        "proto": PROTO,
+        "app": app,
+        "name": name,
+        "game": game,
+        "you": you,
+        "token": token,
+        "moves": list(moves),
+    }
+
+
+def reject(reason: str) -> dict[str, Any]:
+    return {"t": "reject", "reason": reason}
+
+
+def move(n: int, notation: str, digest: str | None = None) -> dict[str, Any]:
+    msg: dict[str, Any] = {"t": "move", "n": n, "move": notation}
+    if digest is not None:
+        msg["digest"] = digest
+    return msg
+
+
+def resign() -> dict[str, Any]:
+    return {"t": "resign"}
+
+
+def chat(text: str) -> dict[str, Any]:
+    return {"t": "chat", "text": text}
+
+
+def ping(ident: int) -> dict[str, Any]:
+    return {"t": "ping", "id": ident}
+
+
+def pong(ident: int) -> dict[str, Any]:
+    return {"t": "pong", "id": ident}
+
+
+def rematch() -> dict[str, Any]:
+    return {"t": "rematch"}
+
+
+def error(code: str, msg: str) -> dict[str, Any]:
+    return {"t": "error", "code": code, "msg": msg[:400]}
+
+
+def bye() -> dict[str, Any]:
+    return {"t": "bye"}
+
+
+def clip_name(name: str) -> str:
+    """Names longer than the protocol allows are cut rather than refused locally."""
+    return name[:MAX_NAME]

@@ -1,0 +1,260 @@
+"""The connection state machine shared by host and joiner, with no I/O in it.
+
+A session is fed decoded messages, connection news and clock ticks (`now`, any
+monotonic clock in seconds) and answers with a list of `Output`s: `Send`/`Close`/
+`Connect` actions for the transport and `Event`s for the caller. Because nothing
+here touches a socket or a clock, every protocol rule is tested without either
+(websockets' sans-I/O design). `HostSession` and `JoinSession` live in their own
+modules and are re-exported here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from net import messages as m
+from net.events import (
+    ChatReceived,
+    Close,
+    MoveReceived,
+    MoveRefused,
+    MoveSent,
+    Output,
+    PeerError,
+    PeerMisbehaved,
+    PeerResigned,
+    RematchProposed,
+    Send,
+)
+from net.framing import BAD_MESSAGE, DESYNC, ILLEGAL_MOVE, ProtocolViolation
+from net.game import GameAdapter, moves_digest
+
+PING_INTERVAL = 2.0
+SILENCE_LIMIT = 10.0
+REJOIN_WINDOW = 120.0
+HELLO_TIMEOUT = 5.0
+
+DigestFn = Callable[[Sequence[str]], str]
+
+
+def other(seat: str) -> str:
+    return "light" if seat == "dark" else "dark"
+
+
+@dataclass
+class Link:
+    """The one connection the game is played over, with its heartbeat state."""
+
+    conn: int
+    last_heard: float
+    next_ping: float
+    ping_id: int = 0
+
+
+class Session:
+    """What host and joiner share: in-game messages, local commands, heartbeat."""
+
+    def __init__(
+        self,
+        adapter: GameAdapter,
+        *,
+        name: str,
+        app: str,
+        ping_interval: float = PING_INTERVAL,
+        silence_limit: float = SILENCE_LIMIT,
+        rejoin_window: float = REJOIN_WINDOW,
+        digest_fn: DigestFn = moves_digest,
+    ) -> None:
+        self.adapter = adapter
+        self.name = m.clip_name(name)
+        self.app = app
+        self.ping_interval = ping_interval
+        self.silence_limit = silence_limit
+        self.rejoin_window = rejoin_window
+        self.digest_fn = digest_fn
+        self.seat: str | None = None  # our seat in the current game
+        self.token: str | None = None  # the current game's token
+        self.peer_name: str | None = None
+        self.resigned: str | None = None  # seat that resigned this game
+        self.link: Link | None = None
+        self.rematch_local = False
+        self.rematch_peer = False
+        self._out: list[Output] = []
+
+    # -- plumbing -------------------------------------------------------------
+
+    @property
+    def peer_seat(self) -> str | None:
+        return None if self.seat is None else other(self.seat)
+
+    def _flush(self) -> list[Output]:
+        out, self._out = self._out, []
+        return out
+
+    def _emit(self, item: Output) -> None:
+        self._out.append(item)
+
+    def _send(self, msg: dict[str, Any]) -> None:
+        if self.link is not None:
+            self._out.append(Send(self.link.conn, msg))
+
+    def _new_link(self, conn: int, now: float) -> None:
+        self.link = Link(conn, now, now + self.ping_interval)
+
+    def _close_link(self, reason: str) -> None:
+        if self.link is not None:
+            self._out.append(Close(self.link.conn, reason))
+            self.link = None
+
+    def _lose_link(self, reason: str, now: float) -> None:
+        """The game's connection is gone (silence, EOF, violation). Subclasses decide
+        what that means for the game."""
+        raise NotImplementedError
+
+    def _violate(self, code: str, msg: str, now: float, *, fatal: bool = True) -> None:
+        """Answer a peer's mistake with `error`; close the link if it is fatal."""
+        self._send(m.error(code, msg))
+        self._emit(PeerMisbehaved(code, msg))
+        if fatal:
+            self._close_link(f"{code}: {msg}")
+            self._lose_link(f"{code}: {msg}", now)
+
+    def _game_over(self) -> bool:
+        return self.resigned is not None or self.adapter.side_to_move() is None
+
+    # -- heartbeat --------------------------------------------------------------
+
+    def _tick_link(self, now: float) -> None:
+        link = self.link
+        if link is None:
+            return
+        if now - link.last_heard >= self.silence_limit:
+            self._close_link("silence")
+            self._lose_link(f"nothing heard for {self.silence_limit:g} s", now)
+        elif now >= link.next_ping:
+            link.ping_id += 1
+            link.next_ping = now + self.ping_interval
+            self._send(m.ping(link.ping_id))
+
+    # -- in-game messages -------------------------------------------------------
+
+    def _on_game_message(self, msg: dict[str, Any], now: float) -> None:
+        t = msg["t"]
+        if t == "move":
+            self._on_move(msg["n"], msg["move"], msg.get("digest"), now)
+        elif t == "ping":
+            self._send(m.pong(msg["id"]))
+        elif t == "pong":
+            pass  # hearing it was the point
+        elif t == "chat":
+            self._emit(ChatReceived(msg["text"]))
+        elif t == "resign":
+            if self.resigned is None and self.peer_seat is not None:
+                self.resigned = self.peer_seat
+                self._emit(PeerResigned())
+        elif t == "rematch":
+            if not self.rematch_peer:
+                self.rematch_peer = True
+                self._emit(RematchProposed())
+            self._maybe_rematch(now)
+        elif t == "error":
+            self._emit(PeerError(msg["code"], msg["msg"]))
+        elif t == "bye":
+            self._on_bye(now)
+        else:  # hello/welcome/reject out of place
+            self._violate(BAD_MESSAGE, f"unexpected {t!r}", now)
+
+    def _on_move(self, n: int, move: str, digest: str | None, now: float) -> None:
+        """PROTOCOL.md rules 3 and 5. Nothing is applied unless every check passes."""
+        moves = self.adapter.moves()
+        if n < len(moves):
+            if moves[n] != move:
+                self._violate(DESYNC, f"move {n} is {moves[n]!r} here, not {move!r}", now)
+            return  # a duplicate of what we have: ignored
+        if n > len(moves):
+            self._violate(ILLEGAL_MOVE, f"expected n={len(moves)}, got n={n}", now)
+            return
+        if self._game_over():
+            self._violate(ILLEGAL_MOVE, "the game is over", now)
+            return
+        if self.adapter.side_to_move() != self.peer_seat:
+            self._violate(ILLEGAL_MOVE, "not your turn", now)
+            return
+        if digest is not None and digest != self.digest_fn([*moves, move]):
+            self._violate(DESYNC, f"digest after move {n} differs", now)
+            return
+        reason = self.adapter.try_apply(move)
+        if reason is not None:
+            self._violate(ILLEGAL_MOVE, f"{move!r}: {reason}", now)
+            return
+        self._emit(MoveReceived(n, move))
+
+    def _on_bye(self, now: float) -> None:
+        raise NotImplementedError
+
+    def _maybe_rematch(self, now: float) -> None:
+        """Host starts the rematch once both asked; the joiner just waits for it."""
+
+    # -- local commands ---------------------------------------------------------
+
+    def play(self, move: str, now: float) -> list[Output]:
+        """Apply a local move through the adapter and send it (if the link is up;
+        otherwise the peer gets it in the next welcome or resend)."""
+        if self.seat is None or self.token is None:
+            self._emit(MoveRefused(move, "no game in progress"))
+        elif self._game_over():
+            self._emit(MoveRefused(move, "the game is over"))
+        elif self.adapter.side_to_move() != self.seat:
+            self._emit(MoveRefused(move, "not your turn"))
+        else:
+            moves = self.adapter.moves()
+            reason = self.adapter.try_apply(move)
+            if reason is not None:
+                self._emit(MoveRefused(move, reason))
+            else:
+                n = len(moves)
+                self._send(m.move(n, move, self.digest_fn([*moves, move])))
+                self._emit(MoveSent(n, move))
+        return self._flush()
+
+    def chat(self, text: str, now: float) -> list[Output]:
+        """Send a chat line, cut to the protocol's 200 characters."""
+        self._send(m.chat(text[: m.MAX_CHAT]))
+        return self._flush()
+
+    def resign(self, now: float) -> list[Output]:
+        if self.seat is not None and self.resigned is None:
+            self.resigned = self.seat
+            self._send(m.resign())
+        return self._flush()
+
+    def propose_rematch(self, now: float) -> list[Output]:
+        if not self.rematch_local:
+            self.rematch_local = True
+            self._send(m.rematch())
+        self._maybe_rematch(now)
+        return self._flush()
+
+    def _reset_game_flags(self) -> None:
+        self.resigned = None
+        self.rematch_local = False
+        self.rematch_peer = False
+
+    def _decode_error(self, exc: ProtocolViolation, now: float) -> None:
+        self._violate(exc.code, exc.msg, now, fatal=exc.fatal)
+
+
+def __getattr__(name: str) -> Any:
+    # Lazy re-export: host/join modules import this one, so importing them eagerly
+    # here would be circular.
+    if name == "HostSession":
+        from net.host_session import HostSession
+
+        return HostSession
+    if name == "JoinSession":
+        from net.join_session import JoinSession
+
+        return JoinSession
+    raise AttributeError(name)
