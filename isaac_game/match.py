@@ -1,0 +1,237 @@
+"""A match: one game between two seats, where every move source meets the rules.
+
+A seat is anything that produces moves for one colour: a local human (moves come
+from the client), a computer player (moves come from a worker process), a remote
+peer (moves come from `net/`). The match asks the seat to move, polls it without
+blocking, checks every move with the rules before applying it, and tells every
+seat what was played. The client renders a match; headless tools (the arena, a
+headless LAN host) drive the very same object with no client at all.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from isaac_game.rules import GameState, Move, Player, new_game
+
+
+class Seat(Protocol):
+    """One side's source of moves. Every method returns at once (never blocks)."""
+
+    kind: str  # "human", "computer" or "remote": the client shows it, nothing branches on it
+    name: str
+
+    def start_turn(self, state: GameState) -> None:
+        """It is this seat's turn in `state`: start thinking (or wait for the user)."""
+
+    def poll(self) -> Move | str | None:
+        """The move chosen for the last `start_turn`, once there is one."""
+
+    def cancel(self) -> None:
+        """Forget the turn in progress (undo, a new game, the match closing)."""
+
+    def observe(self, state: GameState, move: str, by: Player) -> None:
+        """A move was played by either side (a remote seat forwards its own side's)."""
+
+    def close(self) -> None:
+        """Release workers, sockets or anything else the seat holds."""
+
+
+class HumanSeat:
+    """A person at this machine: the client hands their moves in with `submit`."""
+
+    kind = "human"
+
+    def __init__(self, name: str = "Player") -> None:
+        self.name = name
+        self._pending: Move | str | None = None
+        self._waiting = False
+
+    def start_turn(self, state: GameState) -> None:
+        self._waiting = True
+
+    def submit(self, move: Move | str) -> None:
+        if self._waiting:
+            self._pending = move
+
+    def poll(self) -> Move | str | None:
+        move, self._pending = self._pending, None
+        if move is not None:
+            self._waiting = False
+        return move
+
+    def cancel(self) -> None:
+        self._pending = None
+        self._waiting = False
+
+    def observe(self, state: GameState, move: str, by: Player) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
+
+
+class RandomSeat:
+    """The simplest computer player: a uniformly random legal move, seeded."""
+
+    kind = "computer"
+
+    def __init__(self, name: str = "Random", seed: int | None = None) -> None:
+        self.name = name
+        self._rng = random.Random(seed)
+        self._choice: Move | None = None
+
+    def start_turn(self, state: GameState) -> None:
+        self._choice = self._rng.choice(state.legal_moves())
+
+    def poll(self) -> Move | str | None:
+        move, self._choice = self._choice, None
+        return move
+
+    def cancel(self) -> None:
+        self._choice = None
+
+    def observe(self, state: GameState, move: str, by: Player) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
+
+
+@dataclass(frozen=True)
+class MovePlayed:
+    """A move was checked and applied."""
+
+    player: Player
+    move: str
+    before: GameState
+    after: GameState
+
+
+@dataclass(frozen=True)
+class MoveRejected:
+    """A seat offered a move the rules refuse; the game is unchanged."""
+
+    player: Player
+    move: str
+    reason: str
+
+
+@dataclass(frozen=True)
+class GameEnded:
+    state: GameState
+
+
+MatchEvent = MovePlayed | MoveRejected | GameEnded
+
+
+@dataclass
+class Match:
+    """One game between two seats, with undo and redo for local play."""
+
+    seats: dict[Player, Seat]
+    state: GameState = field(default_factory=new_game)
+    _past: list[GameState] = field(default_factory=list, repr=False)
+    _future: list[GameState] = field(default_factory=list, repr=False)
+    _asked: GameState | None = field(default=None, repr=False)
+
+    @classmethod
+    def new(cls, game: str, dark: Seat, light: Seat) -> Match:
+        return cls({Player.DARK: dark, Player.LIGHT: light}, new_game(game))
+
+    def seat(self, player: Player) -> Seat:
+        return self.seats[Player(player)]
+
+    @property
+    def seat_to_move(self) -> Seat | None:
+        mover = self.state.to_move
+        return None if mover is None else self.seats[mover]
+
+    def update(self) -> list[MatchEvent]:
+        """Poll the seat to move; apply at most one move. Call once per frame/tick."""
+        mover = self.state.to_move
+        if mover is None:
+            return []
+        seat = self.seats[mover]
+        if self._asked is not self.state:
+            self._asked = self.state
+            seat.start_turn(self.state)
+        offered = seat.poll()
+        if offered is None:
+            return []
+        return self._apply(mover, offered)
+
+    def submit(self, player: Player, move: Move | str) -> list[MatchEvent]:
+        """A local human's move, applied at once if it is their turn and legal."""
+        if self.state.to_move != player:
+            who = Player(player).title
+            return [MoveRejected(Player(player), str(move), f"it is not {who}'s turn")]
+        self.seats[player].cancel()
+        return self._apply(Player(player), move)
+
+    def _apply(self, mover: Player, offered: Move | str) -> list[MatchEvent]:
+        before = self.state
+        try:
+            after = before.play(offered)
+        except ValueError as error:
+            self._asked = None  # ask again: the seat must still move
+            return [MoveRejected(mover, str(offered), str(error))]
+        self._past.append(before)
+        self._future.clear()
+        self.state = after
+        played = after.moves[-1]
+        for seat in self.seats.values():
+            seat.observe(after, played, mover)
+        events: list[MatchEvent] = [MovePlayed(mover, played, before, after)]
+        if after.is_over:
+            events.append(GameEnded(after))
+        return events
+
+    # ----- undo / redo (local games only: the client offers them only then) -----
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self._past)
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self._future)
+
+    def undo(self) -> bool:
+        """Take back moves until a human is to move again (or the start is reached)."""
+        if not self._past:
+            return False
+        self._cancel_all()
+        self._future.append(self.state)
+        self.state = self._past.pop()
+        while self._past and not self._human_to_move():
+            self._future.append(self.state)
+            self.state = self._past.pop()
+        return True
+
+    def redo(self) -> bool:
+        """Replay what undo took back, up to the next human turn."""
+        if not self._future:
+            return False
+        self._cancel_all()
+        self._past.append(self.state)
+        self.state = self._future.pop()
+        while self._future and not self._human_to_move():
+            self._past.append(self.state)
+            self.state = self._future.pop()
+        return True
+
+    def _human_to_move(self) -> bool:
+        seat = self.seat_to_move
+        return seat is not None and seat.kind == "human"
+
+    def _cancel_all(self) -> None:
+        self._asked = None
+        for seat in self.seats.values():
+            seat.cancel()
+
+    def close(self) -> None:
+        for seat in self.seats.values():
+            seat.close()

@@ -1,0 +1,24 @@
+"""Who can sit at a seat: the names the menu and the command line offer.
+
+`make_seat("hard", ...)` is the one place that turns a player kind into a Seat, so
+the client, the arena and the LAN tools agree on the names.
+"""
+
+from __future__ import annotations
+
+from isaac_game.match import HumanSeat, RandomSeat, Seat
+
+HUMAN = "human"
+#: Computer levels, weakest first. Levels the AI package does not provide yet fall
+#: back to the random player.
+COMPUTER_LEVELS: tuple[str, ...] = ("random", "easy", "medium", "hard", "greedy")
+PLAYER_KINDS: tuple[str, ...] = (HUMAN, *COMPUTER_LEVELS)
+
+
+def make_seat(kind: str, name: str | None = None, seed: int | None = None) -> Seat:
+    """A seat for `kind` ("human" or a computer level)."""
+    if kind == HUMAN:
+        return HumanSeat(name or "Player")
+    if kind not in COMPUTER_LEVELS:
+        raise ValueError(f"unknown player {kind!r} (choose from {', '.join(PLAYER_KINDS)})")
+    return RandomSeat(name or kind.title(), seed=seed)

@@ -1,0 +1,228 @@
+"""The joiner's side: hello, follow the host's welcome, and rejoin after a lost link.
+
+The joiner owns the retry policy, so it asks the transport for connections with
+`Connect(conn)` actions rather than the transport deciding when to redial; that
+keeps the whole reconnect logic testable without sockets.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from net import messages as m
+from net.events import (
+    Close,
+    Closed,
+    Connect,
+    GameStarted,
+    LinkLost,
+    Output,
+    PeerError,
+    Rejected,
+)
+from net.framing import BAD_MESSAGE, DESYNC, ProtocolViolation
+from net.game import GameAdapter
+from net.session import PING_INTERVAL, REJOIN_WINDOW, SILENCE_LIMIT, Session
+
+IDLE, CONNECTING, HELLO, PLAYING, LOST, CLOSED = (
+    "idle",
+    "connecting",
+    "hello",
+    "playing",
+    "lost",
+    "closed",
+)
+
+
+class JoinSession(Session):
+    """Joiner state machine: idle -> connecting -> hello -> playing, and after a
+    lost link: lost -> connecting -> hello -> playing again (same token), until the
+    rejoin window closes. `closed` is final.
+
+    `token` may be given to rejoin a game from a previous run of the program.
+    """
+
+    def __init__(
+        self,
+        adapter: GameAdapter,
+        *,
+        name: str = "guest",
+        app: str = "isaac_game",
+        token: str | None = None,
+        ping_interval: float = PING_INTERVAL,
+        silence_limit: float = SILENCE_LIMIT,
+        rejoin_window: float = REJOIN_WINDOW,
+        retry_interval: float = 1.0,
+        **kwargs: Any,
+    ) -> None:
+        super().__init__(
+            adapter,
+            name=name,
+            app=app,
+            ping_interval=ping_interval,
+            silence_limit=silence_limit,
+            rejoin_window=rejoin_window,
+            **kwargs,
+        )
+        self.token = token
+        self.retry_interval = retry_interval
+        self.state = IDLE
+        self.lost_at: float | None = None
+        self._next_retry = 0.0
+        self._conn = 0  # id of the connection we asked for last
+
+    # -- transport news ------------------------------------------------------------
+
+    def start(self, now: float) -> list[Output]:
+        """Ask for the first connection."""
+        if self.state == IDLE:
+            self._dial()
+        return self._flush()
+
+    def connection_made(self, conn: int, now: float) -> list[Output]:
+        if conn != self._conn or self.state != CONNECTING:
+            self._emit(Close(conn, "stale connection"))
+            return self._flush()
+        self._new_link(conn, now)
+        self.state = HELLO
+        self._send(m.hello(self.app, self.name, self.adapter.game, self.token))
+        return self._flush()
+
+    def connection_failed(self, conn: int, reason: str, now: float) -> list[Output]:
+        if conn == self._conn and self.state == CONNECTING:
+            self._lose_link(f"could not connect: {reason}", now)
+        return self._flush()
+
+    def connection_lost(self, conn: int, now: float) -> list[Output]:
+        if self.link is not None and conn == self.link.conn:
+            self.link = None
+            self._lose_link("connection closed by host", now)
+        return self._flush()
+
+    def receive(self, conn: int, raw: dict[str, Any], now: float) -> list[Output]:
+        if self.link is None or conn != self.link.conn:
+            return self._flush()
+        self.link.last_heard = now
+        try:
+            msg = m.validate(raw)
+        except ProtocolViolation as exc:
+            self._decode_error(exc, now)
+            return self._flush()
+        t = msg["t"]
+        if t == "welcome":
+            self._on_welcome(msg, now)
+        elif t == "reject":
+            self._close_link(msg["reason"])
+            self._emit(Rejected(msg["reason"]))
+            self._finish(f"rejected: {msg['reason']}")
+        elif self.state == HELLO and t == "error":
+            self._emit(PeerError(msg["code"], msg["msg"]))
+        elif self.state == HELLO and t not in ("ping", "pong"):
+            self._violate(BAD_MESSAGE, f"expected welcome, got {t!r}", now)
+        elif t == "hello":
+            self._violate(BAD_MESSAGE, "unexpected 'hello'", now)
+        else:
+            self._on_game_message(msg, now)
+        return self._flush()
+
+    def violation(self, conn: int, exc: ProtocolViolation, now: float) -> list[Output]:
+        if self.link is not None and conn == self.link.conn:
+            self._decode_error(exc, now)
+        return self._flush()
+
+    def tick(self, now: float) -> list[Output]:
+        """Heartbeat and silence on the link; redial while the rejoin window lasts."""
+        self._tick_link(now)
+        if self.state == LOST:
+            assert self.lost_at is not None
+            if now - self.lost_at >= self.rejoin_window:
+                self._finish("link lost")
+            elif now >= self._next_retry:
+                self._dial()
+        return self._flush()
+
+    # -- local commands beyond the shared ones -----------------------------------------
+
+    def leave(self, now: float) -> list[Output]:
+        """Orderly close: `bye`, then the session is over."""
+        self._send(m.bye())
+        self._close_link("bye")
+        self._finish("left")
+        return self._flush()
+
+    # -- internals ------------------------------------------------------------
+
+    def _dial(self) -> None:
+        self._conn += 1
+        self.state = CONNECTING
+        self._next_retry = float("inf")
+        self._emit(Connect(self._conn))
+
+    def _finish(self, reason: str) -> None:
+        if self.state != CLOSED:
+            self._close_link(reason)
+            self.state = CLOSED
+            self._emit(Closed(reason))
+
+    def _lose_link(self, reason: str, now: float) -> None:
+        self.link = None
+        if self.state == CLOSED:
+            return
+        if self.token is None:
+            self._finish(reason)  # never welcomed: nothing to rejoin
+            return
+        was_playing = self.state == PLAYING
+        if self.lost_at is None:
+            self.lost_at = now
+        if was_playing:
+            self._emit(LinkLost(reason))
+        self.state = LOST
+        # Redial at once after a drop; pace the retries after that.
+        self._next_retry = now if was_playing else now + self.retry_interval
+
+    def _on_bye(self, now: float) -> None:
+        self._close_link("host said bye")
+        self._finish("host left")
+
+    def _on_welcome(self, msg: dict[str, Any], now: float) -> None:
+        """A new game, a rematch, or (same token) a rejoin: bring the adapter up to
+        date, or resend our own moves the host never got."""
+        if msg["game"] != self.adapter.game or msg["proto"] != m.PROTO:
+            self._violate(BAD_MESSAGE, "welcome for another game or protocol", now)
+            self._finish("host plays another game")
+            return
+        theirs: list[str] = msg["moves"]
+        resumed = msg["token"] == self.token and self.seat is not None
+        if resumed:
+            ours = self.adapter.moves()
+            if theirs[: len(ours)] == ours:
+                problem = self._apply_all(theirs[len(ours) :])
+            elif ours[: len(theirs)] == theirs:
+                problem = None
+                for n in range(len(theirs), len(ours)):
+                    self._send(m.move(n, ours[n], self.digest_fn(ours[: n + 1])))
+            else:
+                problem = "the host's record differs from ours"
+        else:
+            if self.adapter.moves():
+                self.adapter.reset()
+            self._reset_game_flags()
+            problem = self._apply_all(theirs)
+        if problem is not None:
+            self._violate(DESYNC, problem, now)
+            self._finish(f"desync: {problem}")
+            return
+        self.state = PLAYING
+        self.lost_at = None
+        self.seat = msg["you"]
+        self.token = msg["token"]
+        self.peer_name = msg["name"]
+        moves = tuple(self.adapter.moves())
+        self._emit(GameStarted(msg["you"], msg["name"], msg["token"], moves, resumed))
+
+    def _apply_all(self, moves: list[str]) -> str | None:
+        for i, move in enumerate(moves):
+            reason = self.adapter.try_apply(move)
+            if reason is not None:
+                return f"move {i} {move!r} from the host: {reason}"
+        return None
