@@ -8,7 +8,7 @@ record, whose turn it is, and whether a move is legal.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Protocol, runtime_checkable
 
 
@@ -23,14 +23,14 @@ class GameAdapter(Protocol):
     """
 
     game: str
-    """"isaac", "foundations" or "hari"."""
+    """One of "isaac", "foundations", "hari"."""
 
     def moves(self) -> list[str]:
         """Notation strings applied so far (a replayable record)."""
         ...
 
     def side_to_move(self) -> str | None:
-        """"dark" or "light"; None once the game is over."""
+        """The side to move, "dark" or "light"; None once the game is over."""
         ...
 
     def try_apply(self, move: str) -> str | None:
@@ -62,7 +62,12 @@ class ListGame:
     `side(moves)` names the side to move after `moves` (None when over).
     """
 
-    def __init__(self, game: str, legal, side) -> None:  # noqa: ANN001 - plain callables
+    def __init__(
+        self,
+        game: str,
+        legal: Callable[[Sequence[str], str], str | None],
+        side: Callable[[Sequence[str]], str | None],
+    ) -> None:
         self.game = game
         self._legal = legal
         self._side = side

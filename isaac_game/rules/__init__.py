@@ -6,8 +6,10 @@ The public API (DESIGN.md, "The engine's public API"):
     g.legal_moves(); g.play("5v04"); g.to_move; g.is_over; g.winner; g.scores; g.moves
 """
 
-from . import isaac  # noqa: F401  (registers the game)
+from . import foundations, hari, isaac  # noqa: F401  (registers the games)
 from .common import LENGTHS, VALUE, IllegalMoveError, NotationError, Player
+from .foundations import FoundationsState, StackedPiece
+from .hari import HariState, SlideRange
 from .isaac import BoardPiece, Breakdown, IsaacState
 from .moves import Discard, Move, Pass, Place, Remove, Slide, parse_notation
 from .records import GameRecord, RecordError, load_record, parse_record, record_text, save_record
@@ -19,8 +21,10 @@ __all__ = [
     "BoardPiece",
     "Breakdown",
     "Discard",
+    "FoundationsState",
     "GameRecord",
     "GameState",
+    "HariState",
     "IllegalMoveError",
     "IsaacState",
     "Move",
@@ -32,6 +36,8 @@ __all__ = [
     "RecordError",
     "Remove",
     "Slide",
+    "SlideRange",
+    "StackedPiece",
     "game_names",
     "load_record",
     "new_game",

@@ -129,6 +129,67 @@ class IsaacState(GameState):
         self._moves: tuple[str, ...] = ()
         self._clear_caches()
 
+    @classmethod
+    def setup(
+        cls,
+        dark: list[str] | tuple[str, ...] = (),
+        light: list[str] | tuple[str, ...] = (),
+        *,
+        phase: str = SCORING,
+        to_move: Player | str = Player.DARK,
+        scores: tuple[int, int] = (0, 0),
+        last_removed: tuple[int, int] = (0, 0),
+        out: tuple[bool, bool] = (False, False),
+        first_passer: Player | str | None = None,
+        aside: tuple[dict[int, int], dict[int, int]] | None = None,
+    ) -> IsaacState:
+        """A position built from the pieces each side has on the board.
+
+        For puzzles, tests, the rules pages and AI endgames: `dark` and `light` list
+        placements in notation ("5v04"). Pieces not on the board are in hand (set
+        aside, in the scoring phase) unless `aside` gives each side's {length: count}
+        instead (the rest were removed). In the placement phase nobody has passed.
+        The state has no move history, so it cannot be saved as a record.
+        """
+        from .moves import parse_notation  # local: only set-ups need it
+
+        state = cls()
+        if phase not in (PLACEMENT, SCORING):
+            raise ValueError(f"phase must be {PLACEMENT!r} or {SCORING!r}")
+        for index, placements in enumerate((dark, light)):
+            for text in placements:
+                move = parse_notation(text)
+                if not isinstance(move, Place) or move.level != 1:
+                    raise ValueError(f"{text}: a set-up lists placements only")
+                state._turn = index
+                state._passed = (False, False)
+                state._clear_caches()
+                state._check_place(move, text)
+                state._place(index, shape_id(move.length, move.direction, move.cell))
+        state._phase = phase
+        state._turn = Player(to_move).index
+        state._clear_caches()
+        if phase == SCORING:
+            for i in (0, 1):
+                if not 0 <= scores[i] <= 99:
+                    raise ValueError("set-up scores must be 0 to 99")
+            if scores[0] + scores[1] == 99:
+                raise ValueError("the two counters cannot share a cell")
+            state._passed = (True, True)
+            state._first_passer = Player(first_passer or to_move).index
+            state._scores = tuple(scores)  # type: ignore[assignment]
+            state._min_len = tuple(last_removed)  # type: ignore[assignment]
+            state._out = tuple(out)  # type: ignore[assignment]
+        if aside is not None:
+            hands = []
+            for index, given in enumerate(aside):
+                hand = tuple(given.get(length, 0) for length in LENGTHS)
+                if any(h > left for h, left in zip(hand, state._hands[index], strict=True)):
+                    raise ValueError(f"{_player(index).title} has not that many pieces left")
+                hands.append(hand)
+            state._hands = (hands[0], hands[1])
+        return state
+
     def _clear_caches(self) -> None:
         self._legal: MoveList | None = None
         self._fits: dict[int, tuple[int, int]] | None = None
@@ -182,7 +243,7 @@ class IsaacState(GameState):
 
     @property
     def phase(self) -> str:
-        """"placement", "scoring" or "over"."""
+        """ "placement", "scoring" or "over"."""
         return self._phase
 
     @property
@@ -205,9 +266,7 @@ class IsaacState(GameState):
 
     def pieces(self) -> list[BoardPiece]:
         """Every piece on the board, Dark's first, each side's in placing order."""
-        return [
-            _board_piece(owner, sid) for owner in (0, 1) for sid in self._owned[owner]
-        ]
+        return [_board_piece(owner, sid) for owner in (0, 1) for sid in self._owned[owner]]
 
     def piece_at(self, cell: int) -> BoardPiece | None:
         """The piece covering cell `cell` (r * 10 + c), if any."""
@@ -228,7 +287,11 @@ class IsaacState(GameState):
 
     def removal_targets(self, cell: int) -> list[int]:
         """Scores the mover may end on after removing the piece on `cell` (if legal)."""
-        return [m.target for m in self.legal_moves() if isinstance(m, Remove) and m.cell == self._anchor_of(cell)]
+        return [
+            m.target
+            for m in self.legal_moves()
+            if isinstance(m, Remove) and m.cell == self._anchor_of(cell)
+        ]
 
     def blocked_pieces(self) -> dict[int, str]:
         """The mover's pieces that cannot be removed now, by anchor, with the reason."""
@@ -270,9 +333,7 @@ class IsaacState(GameState):
         return blocks
 
     def _counter_cells(self) -> tuple[int, ...]:
-        return tuple(
-            x for i in (0, 1) if (x := counter_cell_of(i, self._scores[i])) is not None
-        )
+        return tuple(x for i in (0, 1) if (x := counter_cell_of(i, self._scores[i])) is not None)
 
     def _forbidden_target(self, me: int) -> int:
         """The score whose cell holds the opponent's counter (RULES.md 1.3.4)."""
@@ -383,9 +444,7 @@ class IsaacState(GameState):
                 f"x{shape.anchor:02d}-{start + points}"  # type: ignore[union-attr]
             )
         if target == self._forbidden_target(me):
-            raise IllegalMoveError(
-                f"{text}: {_player(1 - me).title}'s counter stands on that cell"
-            )
+            raise IllegalMoveError(f"{text}: {_player(1 - me).title}'s counter stands on that cell")
         return Remove(shape.anchor, target)  # type: ignore[union-attr]
 
     # ----- applying a move ------------------------------------------------------
@@ -507,7 +566,9 @@ def _removal_builder(anchor: int, targets: list[int]):
     return lambda i: Remove(anchor, targets[i])
 
 
-def _decide(scores: tuple[int, int], hands: tuple[tuple[int, ...], ...]) -> tuple[Player, str | None]:
+def _decide(
+    scores: tuple[int, int], hands: tuple[tuple[int, ...], ...]
+) -> tuple[Player, str | None]:
     """Winner and, when the scores tie, the tie-break that decided (RULES.md 1.4)."""
     dark, light = scores
     if dark != light:

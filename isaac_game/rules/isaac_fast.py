@@ -83,7 +83,7 @@ def random_game(rng: random.Random, record: bool = False) -> tuple[int, int, lis
             turn = 1 - turn
             continue
         pick = int(rand() * total)
-        for i, c in enumerate(sizes):
+        for i, c in enumerate(sizes):  # noqa: B007 (i and c are used after the break)
             if pick < c:
                 break
             pick -= c
@@ -159,7 +159,7 @@ def random_game(rng: random.Random, record: bool = False) -> tuple[int, int, lis
             turn = 1 - me
             continue
         pick = int(rand() * total)
-        for n, sid, points in options:
+        for n, sid, points in options:  # noqa: B007 (used after the break)
             if pick < n:
                 break
             pick -= n
@@ -186,4 +186,3 @@ def random_game(rng: random.Random, record: bool = False) -> tuple[int, int, lis
         if not out[1 - me]:
             turn = 1 - me
     return scores[0], scores[1], moves
-

@@ -1,0 +1,187 @@
+"""The computer levels: one `Bot` per level, `bot.choose(state, budget) -> Move`.
+
+Every bot reads the position through the engine's public API (via `Board`) and
+answers with a legal `Move`. A bot is deterministic given its seed: the random
+choices of a move come from a generator seeded with the seed and the position, and
+the searches count work in nodes (a budget in seconds becomes a node allowance at a
+fixed nominal rate), with the wall clock only as a safety net on a very slow machine.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+from isaac_game.rules import IsaacState, Move
+
+from .board import PASS_MOVE, WIN_SCORE, Board, place_move, remove_move
+from .placement import PlacementEval, Weights, best_reply_value
+from .scoring import ScoringSearch
+
+LEVELS: tuple[str, ...] = ("random", "easy", "medium", "hard", "greedy")
+#: Hard's default thinking time per move, in seconds (DESIGN: at most 1 s).
+DEFAULT_BUDGET: dict[str, float] = {
+    "random": 0.0,
+    "easy": 0.05,
+    "medium": 0.2,
+    "hard": 1.0,
+    "greedy": 0.0,
+}
+
+
+class Bot:
+    """Base: a seeded chooser of moves. Subclasses fill in `placement` and `scoring`."""
+
+    level = "random"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.seed = 0 if seed is None else seed
+
+    def rng_for(self, state: IsaacState) -> random.Random:
+        """A generator that depends on the seed and the position only (not on history)."""
+        text = f"{self.seed}|{self.level}|{state.phase}|{state.scores}|{';'.join(state.moves)}"
+        if not state.moves:
+            text += "|" + ";".join(f"{p.owner}{p.length}{p.direction}{p.anchor}" for p in state.pieces())
+        return random.Random(text)
+
+    def choose(self, state: IsaacState, budget: float | None = None) -> Move:
+        """A legal move for the side to move in `state` (which must not be over)."""
+        if budget is None:
+            budget = DEFAULT_BUDGET[self.level]
+        legal = state.legal_moves()
+        rng = self.rng_for(state)
+        if len(legal) == 1:
+            return legal[0]
+        board = Board.from_state(state)
+        if board.phase == "placement":
+            move = self.placement(board, rng, budget, legal)
+        else:
+            move = self.scoring(board, rng, budget, legal)
+        try:
+            return state.parse_move(move)
+        except ValueError:  # pragma: no cover - a bug in a bot must not stop a game
+            return legal[0]
+
+    def placement(self, board: Board, rng: random.Random, budget: float, legal) -> Move:
+        return rng.choice(legal)
+
+    def scoring(self, board: Board, rng: random.Random, budget: float, legal) -> Move:
+        return rng.choice(legal)
+
+
+def greedy_removal(board: Board, rng: random.Random | None = None) -> Move:
+    """The removal worth the most points now, counter moved as far as it may go."""
+    me = board.turn
+    options = board.removable(me)
+    if not options:
+        return PASS_MOVE
+    scored = [(board.points(s), s) for s in options]
+    best = max(p for p, _ in scored)
+    ties = sorted(s for p, s in scored if p == best)
+    sid = ties[0] if rng is None else rng.choice(ties)
+    return remove_move(sid, max_target(board, me, best))
+
+
+def max_target(board: Board, me: int, points: int) -> int:
+    top = board.scores[me] + points
+    if top < WIN_SCORE and top == board.forbidden(me):
+        top -= 1
+    return top
+
+
+class RandomBot(Bot):
+    level = "random"
+
+
+class GreedyBot(Bot):
+    """Baseline: random placement, then the best immediate points every turn."""
+
+    level = "greedy"
+
+    def scoring(self, board, rng, budget, legal):
+        return greedy_removal(board, rng)
+
+
+class EasyBot(Bot):
+    """Sensible-looking placements and greedy removals, with regular mistakes."""
+
+    level = "easy"
+    blunder = 0.25
+
+    def placement(self, board, rng, budget, legal):
+        ranked = PlacementEval(board).ranked(board.turn, with_room=False)
+        if rng.random() < self.blunder:
+            pick = rng.choice(ranked[: max(1, len(ranked) // 2)])
+        else:
+            sample = rng.sample(ranked, min(6, len(ranked)))
+            pick = max(sample, key=lambda x: x[0])
+        return place_move(pick[1])
+
+    def scoring(self, board, rng, budget, legal):
+        if rng.random() < self.blunder:
+            sid = rng.choice(board.removable(board.turn))
+            return remove_move(sid, max_target(board, board.turn, board.points(sid)))
+        return greedy_removal(board, rng)
+
+
+class MediumBot(Bot):
+    """Best placement by the one-move judgement; a shallow search when removing."""
+
+    level = "medium"
+    weights = Weights()
+    max_depth = 2
+    max_targets = 2
+
+    def placement(self, board, rng, budget, legal):
+        ranked = PlacementEval(board, self.weights).ranked(board.turn)
+        best = ranked[0][0]
+        near = [s for v, s in ranked if v >= best - 0.5]
+        return place_move(rng.choice(near))
+
+    def scoring(self, board, rng, budget, legal):
+        search = ScoringSearch(board, max_targets=self.max_targets)
+        move, _value, _exact = search.search(max(budget, 0.01), max_depth=self.max_depth)
+        if move is None:
+            return PASS_MOVE
+        i, t = move
+        return remove_move(search.sids[i], t)
+
+
+class HardBot(MediumBot):
+    """Two-move placement judgement; deep scoring search, exact near the end."""
+
+    level = "hard"
+    max_depth = 60
+    max_targets = 5
+    width = 12  # placements looked at more closely
+    reply_weight = 0.6
+
+    def placement(self, board, rng, budget, legal):
+        start = time.perf_counter()
+        ranked = PlacementEval(board, self.weights).ranked(board.turn)
+        best_value, best = ranked[0]
+        best_value = -float("inf")
+        for value, sid in ranked[: self.width]:
+            if time.perf_counter() - start > budget * 0.8:
+                break
+            v = value - self.reply_weight * best_reply_value(board, sid, self.weights)
+            if v > best_value:
+                best_value, best = v, sid
+        return place_move(best)
+
+
+BOTS: dict[str, type[Bot]] = {
+    "random": RandomBot,
+    "easy": EasyBot,
+    "medium": MediumBot,
+    "hard": HardBot,
+    "greedy": GreedyBot,
+}
+
+
+def make_bot(level: str, seed: int | None = None) -> Bot:
+    """The bot for a level name (see LEVELS)."""
+    try:
+        return BOTS[level](seed)
+    except KeyError:
+        raise ValueError(f"unknown level {level!r} (choose from {', '.join(LEVELS)})") from None

@@ -1,0 +1,62 @@
+"""Game-agnostic LAN play: framing, message schemas, sans-I/O sessions, asyncio
+transport and discovery for the peer protocol in PROTOCOL.md. See README.md.
+
+Nothing here imports `isaac_game` or pygame: the game arrives as a `GameAdapter`.
+"""
+
+from net.discovery import BEACON_PORT, Beacon, Browser, HostInfo
+from net.events import (
+    ChatReceived,
+    Closed,
+    Event,
+    GameClosed,
+    GameStarted,
+    LinkLost,
+    MoveReceived,
+    MoveRefused,
+    MoveSent,
+    PeerError,
+    PeerMisbehaved,
+    PeerResigned,
+    Rejected,
+    RematchProposed,
+)
+from net.framing import FrameDecoder, ProtocolViolation, encode
+from net.game import GameAdapter, ListGame, moves_digest
+from net.host_session import HostSession
+from net.join_session import JoinSession
+from net.messages import PROTO
+from net.transport import DEFAULT_PORT, NetHost, NetJoin
+
+__all__ = [
+    "BEACON_PORT",
+    "DEFAULT_PORT",
+    "PROTO",
+    "Beacon",
+    "Browser",
+    "ChatReceived",
+    "Closed",
+    "Event",
+    "FrameDecoder",
+    "GameAdapter",
+    "GameClosed",
+    "GameStarted",
+    "HostInfo",
+    "HostSession",
+    "JoinSession",
+    "LinkLost",
+    "ListGame",
+    "MoveReceived",
+    "MoveRefused",
+    "MoveSent",
+    "NetHost",
+    "NetJoin",
+    "PeerError",
+    "PeerMisbehaved",
+    "PeerResigned",
+    "ProtocolViolation",
+    "Rejected",
+    "RematchProposed",
+    "encode",
+    "moves_digest",
+]

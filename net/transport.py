@@ -1,0 +1,369 @@
+"""asyncio TCP transport: runs a session on its own thread and event loop.
+
+The caller (pygame main loop, headless tool) never waits on the network: commands
+(`play`, `chat`, ...) are posted into the loop with `call_soon_threadsafe`, and
+everything the session reports comes back through a `queue.SimpleQueue` drained by
+`poll()`. The session, the adapter and every socket are touched only on the network
+thread, so none of them needs a lock.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+import logging
+import queue
+import threading
+import time
+from collections.abc import Callable
+from typing import Any
+
+from net.discovery import BEACON_PORT, Beacon
+from net.events import Close, Closed, Connect, Event, Output, Send
+from net.framing import FrameDecoder, ProtocolViolation, encode
+from net.game import GameAdapter
+from net.host_session import HostSession
+from net.join_session import JoinSession
+
+log = logging.getLogger(__name__)
+
+DEFAULT_PORT = 7755
+READ_CHUNK = 65536
+MAX_WRITE_BUFFER = 1 << 20  # a peer that stops reading is dropped, not buffered for
+LINGER = 1.0  # after our error/bye: keep draining the peer so it gets our last words
+
+
+class _Conn:
+    """One TCP connection: bytes in -> decoder -> session; messages out -> bytes."""
+
+    def __init__(self, ep: _Endpoint, conn: int, reader: Any, writer: Any) -> None:
+        self.ep, self.conn, self.reader, self.writer = ep, conn, reader, writer
+        self.decoder = FrameDecoder()
+        self.closing = False
+
+    def send(self, msg: dict[str, Any]) -> None:
+        if self.closing or self.writer.is_closing():
+            return
+        self.writer.write(encode(msg))
+        if self.writer.transport.get_write_buffer_size() > MAX_WRITE_BUFFER:
+            self.writer.transport.abort()
+
+    def close(self) -> None:
+        """Flush, send FIN, and keep reading (discarding) for a moment: closing with
+        unread input makes the kernel send RST, which can destroy our `error` before
+        the peer reads it."""
+        if self.closing:
+            return
+        self.closing = True
+        with contextlib.suppress(OSError, RuntimeError):
+            if self.writer.can_write_eof():
+                self.writer.write_eof()
+
+    async def run(self) -> None:
+        loop = asyncio.get_running_loop()
+        deadline: float | None = None
+        try:
+            while True:
+                if self.closing:
+                    deadline = deadline or loop.time() + self.ep.linger
+                    left = deadline - loop.time()
+                    if left <= 0:
+                        break
+                    data = await asyncio.wait_for(self.reader.read(READ_CHUNK), left)
+                    if not data:
+                        break
+                    continue
+                data = await self.reader.read(READ_CHUNK)
+                if not data:
+                    break
+                self._handle(data)
+        except (OSError, TimeoutError, asyncio.IncompleteReadError):
+            pass
+        finally:
+            self.writer.close()
+            self.ep.conns.pop(self.conn, None)
+            if not self.closing:
+                self.closing = True
+                self.ep.call(self.ep.session.connection_lost, self.conn)
+
+    def _handle(self, data: bytes) -> None:
+        try:
+            messages = self.decoder.feed(data)
+        except ProtocolViolation as exc:
+            self.ep.call(self.ep.session.violation, self.conn, exc)
+            self.close()  # the stream is unreadable from here on, whatever the session says
+            return
+        for msg in messages:
+            if self.closing:
+                return
+            self.ep.call(self.ep.session.receive, self.conn, msg)
+
+
+class _Endpoint:
+    """What host and joiner share: the loop thread, the tick, the event queue."""
+
+    session: Any
+
+    def __init__(self, *, tick_interval: float, linger: float) -> None:
+        self.tick_interval = tick_interval
+        self.linger = linger
+        self.conns: dict[int, _Conn] = {}
+        self._events: queue.SimpleQueue[Event] = queue.SimpleQueue()
+        self._loop = asyncio.new_event_loop()
+        self._thread = threading.Thread(target=self._run_loop, name="net-loop", daemon=True)
+        self._stopped = threading.Event()
+        self._tasks: set[asyncio.Task[Any]] = set()
+
+    # -- caller side (any thread) ---------------------------------------------------
+
+    def poll(self) -> list[Event]:
+        """Every event since the last call; never blocks."""
+        out: list[Event] = []
+        with contextlib.suppress(queue.Empty):
+            while True:
+                out.append(self._events.get_nowait())
+        return out
+
+    def wait(self, timeout: float) -> list[Event]:
+        """Block up to `timeout` s for at least one event (headless tools, tests)."""
+        try:
+            first = self._events.get(timeout=timeout)
+        except queue.Empty:
+            return []
+        return [first, *self.poll()]
+
+    def play(self, move: str) -> None:
+        """Play a local move; answered by a `MoveSent` or `MoveRefused` event."""
+        self._post(self.session.play, move)
+
+    def chat(self, text: str) -> None:
+        self._post(self.session.chat, text)
+
+    def resign(self) -> None:
+        self._post(self.session.resign)
+
+    def rematch(self) -> None:
+        self._post(self.session.propose_rematch)
+
+    def close(self, timeout: float = 5.0) -> None:
+        """Say bye, close every connection and stop the thread."""
+        if not self._thread.is_alive():
+            return
+        with contextlib.suppress(RuntimeError):
+            asyncio.run_coroutine_threadsafe(self._shutdown(), self._loop).result(timeout)
+        self._thread.join(timeout)
+
+    def __enter__(self) -> _Endpoint:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # -- network thread ------------------------------------------------------------
+
+    def _post(self, fn: Callable[..., list[Output]], *args: Any) -> None:
+        with contextlib.suppress(RuntimeError):  # loop already closed
+            self._loop.call_soon_threadsafe(self.call, fn, *args)
+
+    def _run_loop(self) -> None:
+        asyncio.set_event_loop(self._loop)
+        try:
+            self._loop.run_forever()
+        finally:
+            self._loop.close()
+            self._stopped.set()
+
+    def _spawn(self, coro: Any) -> None:
+        task = self._loop.create_task(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    def call(self, fn: Callable[..., list[Output]], *args: Any) -> None:
+        """Run a session method with the time appended and carry out its outputs.
+        A bug in the session or the caller's adapter is logged, never fatal."""
+        try:
+            outputs = fn(*args, self._loop.time())
+        except Exception:
+            log.exception("session error in %s", getattr(fn, "__name__", fn))
+            return
+        for out in outputs:
+            if isinstance(out, Send):
+                c = self.conns.get(out.conn)
+                if c is not None:
+                    try:
+                        c.send(out.msg)
+                    except (ValueError, OSError, RuntimeError):
+                        log.exception("cannot send %r", out.msg.get("t"))
+            elif isinstance(out, Close):
+                c = self.conns.get(out.conn)
+                if c is not None:
+                    c.close()
+            elif isinstance(out, Connect):
+                self._spawn(self._connect(out.conn))
+            elif isinstance(out, Event):
+                self._events.put(out)
+
+    async def _ticker(self) -> None:
+        while True:
+            await asyncio.sleep(self.tick_interval)
+            self.call(self.session.tick)
+
+    async def _connect(self, conn: int) -> None:
+        raise NotImplementedError
+
+    async def _shutdown(self) -> None:
+        self._before_shutdown()
+        await asyncio.sleep(0)
+        for c in list(self.conns.values()):
+            c.close()
+        deadline = time.monotonic() + self.linger
+        while self.conns and time.monotonic() < deadline:
+            await asyncio.sleep(0.01)
+        for c in list(self.conns.values()):
+            c.writer.transport.abort()
+        tasks = list(self._tasks)
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        self._loop.call_soon(self._loop.stop)
+
+    def _before_shutdown(self) -> None:
+        pass
+
+
+class NetHost(_Endpoint):
+    """Hosts one game at a time on `bind`:`port` (port 0 picks a free one).
+
+    Keeps accepting connections: while a game has a live peer, newcomers get
+    `reject "table full"`; when the table is free, the next hello starts a game.
+    With `announce`, a discovery beacon is sent every second from the same thread.
+    """
+
+    def __init__(
+        self,
+        adapter: GameAdapter,
+        *,
+        bind: str = "0.0.0.0",
+        port: int = DEFAULT_PORT,
+        announce: bool = False,
+        beacon_port: int = BEACON_PORT,
+        beacon_targets: list[str] | None = None,
+        max_connections: int = 32,
+        tick_interval: float = 0.05,
+        linger: float = LINGER,
+        **session_args: Any,
+    ) -> None:
+        super().__init__(tick_interval=tick_interval, linger=linger)
+        self.session = HostSession(adapter, **session_args)
+        self.bind, self.port = bind, port
+        self.max_connections = max_connections
+        self._beacon_args = (announce, beacon_port, beacon_targets)
+        self._beacon: Beacon | None = None
+        self._server: asyncio.AbstractServer | None = None
+        self._ids = itertools.count(1)
+
+    def start(self, timeout: float = 5.0) -> tuple[str, int]:
+        """Bind and start the thread; return the bound address. Raises OSError if
+        the port is taken."""
+        self._thread.start()
+        fut = asyncio.run_coroutine_threadsafe(self._start(), self._loop)
+        try:
+            return fut.result(timeout)
+        except BaseException:
+            self._loop.call_soon_threadsafe(self._loop.stop)
+            self._thread.join(timeout)
+            raise
+
+    def abandon(self) -> None:
+        """Give up the current game (bye to the peer) and free the table."""
+        self._post(self.session.abandon)
+
+    async def _start(self) -> tuple[str, int]:
+        self._server = await asyncio.start_server(self._accept, self.bind, self.port)
+        addr = self._server.sockets[0].getsockname()
+        self.port = addr[1]
+        self._spawn(self._ticker())
+        announce, beacon_port, targets = self._beacon_args
+        if announce:
+            s = self.session
+            self._beacon = Beacon(
+                s.name, s.adapter.game, self.port, app=s.app, beacon_port=beacon_port,
+                targets=targets,
+            )  # fmt: skip
+            self._spawn(self._announce())
+        return addr[0], addr[1]
+
+    async def _announce(self) -> None:
+        assert self._beacon is not None
+        while True:
+            self._beacon.send_once()
+            await asyncio.sleep(self._beacon.interval)
+
+    async def _accept(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        if len(self.conns) >= self.max_connections:
+            writer.transport.abort()
+            return
+        c = _Conn(self, next(self._ids), reader, writer)
+        self.conns[c.conn] = c
+        self.call(self.session.connection_made, c.conn)
+        await c.run()
+
+    def _before_shutdown(self) -> None:
+        self.call(self.session.shutdown)
+        self._events.put(Closed("host closed"))
+        if self._server is not None:
+            self._server.close()
+        if self._beacon is not None:
+            self._beacon.close()
+
+
+class NetJoin(_Endpoint):
+    """Joins the host at `host`:`port`, and redials with the game's token after a
+    lost link, for as long as the rejoin window lasts."""
+
+    def __init__(
+        self,
+        adapter: GameAdapter,
+        host: str,
+        port: int = DEFAULT_PORT,
+        *,
+        connect_timeout: float = 3.0,
+        tick_interval: float = 0.05,
+        linger: float = LINGER,
+        **session_args: Any,
+    ) -> None:
+        super().__init__(tick_interval=tick_interval, linger=linger)
+        self.session = JoinSession(adapter, **session_args)
+        self.host, self.port = host, port
+        self.connect_timeout = connect_timeout
+
+    def start(self) -> None:
+        """Start the thread and dial; news arrives through `poll()`."""
+        self._thread.start()
+        self._loop.call_soon_threadsafe(self._begin)
+
+    def leave(self) -> None:
+        """Say bye; the session ends with `Closed("left")`."""
+        self._post(self.session.leave)
+
+    def _begin(self) -> None:
+        self._spawn(self._ticker())
+        self.call(self.session.start)
+
+    async def _connect(self, conn: int) -> None:
+        try:
+            reader, writer = await asyncio.wait_for(
+                asyncio.open_connection(self.host, self.port), self.connect_timeout
+            )
+        except (OSError, TimeoutError) as exc:
+            self.call(self.session.connection_failed, conn, str(exc) or type(exc).__name__)
+            return
+        c = _Conn(self, conn, reader, writer)
+        self.conns[conn] = c
+        self.call(self.session.connection_made, conn)
+        await c.run()
+
+    def _before_shutdown(self) -> None:
+        if self.session.state != "closed":
+            self.call(self.session.leave)
