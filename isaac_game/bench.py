@@ -11,10 +11,16 @@ import time
 from collections.abc import Callable
 
 from isaac_game.rules import game_names, new_game
+from isaac_game.rules.foundations_fast import random_game as foundations_random_game
+from isaac_game.rules.hari_fast import random_game as hari_random_game
 from isaac_game.rules.isaac_fast import random_game as isaac_random_game
 
 #: Each game's fastest internal random playout, where it has one.
-FAST_PLAYOUTS: dict[str, Callable[[random.Random], object]] = {"isaac": isaac_random_game}
+FAST_PLAYOUTS: dict[str, Callable[[random.Random], object]] = {
+    "isaac": isaac_random_game,
+    "foundations": foundations_random_game,
+    "hari": hari_random_game,
+}
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

@@ -65,8 +65,7 @@ def decide(
     for level in range(len(level_values), 0, -1):
         d, lt = level_values[level - 1]
         if d == lt:
-            if d or parts[1:]:  # levels above the highest built one are not mentioned
-                parts.append(f"level {level}: {d} each")
+            parts.append(f"level {level}: {d} each")
             continue
         win = Player.DARK if d < lt else Player.LIGHT
         mine, theirs = (d, lt) if win is Player.DARK else (lt, d)

@@ -136,8 +136,7 @@ class HariState(GameState):
     @property
     def scores(self) -> tuple[int, int]:
         """Value of each side's pieces on the board (RULES.md 3.7)."""
-        d, lt = (sum(SHAPES[s].value for s in self._owned[i]) for i in (0, 1))  # type: ignore[union-attr]
-        return d, lt
+        return _on_board(self._owned[0]), _on_board(self._owned[1])
 
     @property
     def winner(self) -> Player | None:
@@ -421,6 +420,10 @@ def _player(index: int) -> Player:
 
 def _pair(pair: tuple, index: int, value: object) -> tuple:
     return (value, pair[1]) if index == 0 else (pair[0], value)
+
+
+def _on_board(owned: tuple[int, ...]) -> int:
+    return sum(VALUE[sid // 200 + 3] for sid in owned)
 
 
 def _board_piece(owner: int, sid: int) -> BoardPiece:
