@@ -41,6 +41,10 @@ class ProtocolViolation(ValueError):
         self.code = code
         self.msg = msg
         self.fatal = fatal
+        self.messages: list[dict[str, Any]] = []
+        """From `FrameDecoder.feed`: the good messages that came before the bad
+        data in the same feed, to be handled first (a peer's last valid words
+        still count)."""
 
 
 def encode(message: dict[str, Any]) -> bytes:
@@ -92,9 +96,11 @@ class FrameDecoder:
         """Consume `data`; return complete messages or raise `ProtocolViolation`.
 
         Non-fatal violations (unknown `t`) are not raised here: the message layer
-        decides that. Here every violation is fatal.
+        decides that. Here every violation is fatal; the exception's `messages`
+        holds what was decoded before the bad data.
         """
         if self._dead is not None:
+            self._dead.messages = []
             raise self._dead
         out: list[dict[str, Any]] = []
         view = memoryview(data)
@@ -113,10 +119,12 @@ class FrameDecoder:
                     raise ProtocolViolation(BAD_MESSAGE, f"message over {self._max} bytes")
         except ProtocolViolation as exc:
             self._dead = exc
-            raise
         except Exception as exc:  # msgpack raises ValueError, FormatError, StackError...
             self._dead = ProtocolViolation(BAD_MESSAGE, f"malformed data ({type(exc).__name__})")
-            raise self._dead from exc
+            self._dead.__cause__ = exc
+        if self._dead is not None:
+            self._dead.messages = out
+            raise self._dead
         return out
 
 

@@ -88,16 +88,18 @@ class _Conn:
                 self.ep.call(self.ep.session.connection_lost, self.conn)
 
     def _handle(self, data: bytes) -> None:
+        violation = None
         try:
             messages = self.decoder.feed(data)
         except ProtocolViolation as exc:
-            self.ep.call(self.ep.session.violation, self.conn, exc)
-            self.close()  # the stream is unreadable from here on, whatever the session says
-            return
+            violation, messages = exc, exc.messages
         for msg in messages:
             if self.closing:
                 return
             self.ep.call(self.ep.session.receive, self.conn, msg)
+        if violation is not None and not self.closing:
+            self.ep.call(self.ep.session.violation, self.conn, violation)
+            self.close()  # the stream is unreadable from here on, whatever the session says
 
 
 class _Endpoint:
@@ -288,9 +290,13 @@ class NetHost(_Endpoint):
         if announce:
             s = self.session
             self._beacon = Beacon(
-                s.name, s.adapter.game, self.port, app=s.app, beacon_port=beacon_port,
+                s.name,
+                s.adapter.game,
+                self.port,
+                app=s.app,
+                beacon_port=beacon_port,
                 targets=targets,
-            )  # fmt: skip
+            )
             self._spawn(self._announce())
         return addr[0], addr[1]
 

@@ -128,3 +128,11 @@ def test_unknown_t_is_not_a_framing_error():
 def test_encode_refuses_oversized_output():
     with pytest.raises(ValueError):
         encode({"t": "welcome", "moves": ["y" * 4000] * 20})
+
+
+def test_good_messages_before_bad_data_are_kept():
+    dec = FrameDecoder()
+    good = [{"t": "ping", "id": 1}, {"t": "chat", "text": "last words"}]
+    with pytest.raises(ProtocolViolation) as info:
+        dec.feed(b"".join(encode(x) for x in good) + b"\xc1")
+    assert info.value.messages == good

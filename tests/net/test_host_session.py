@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from conftest import fake_game
+from nethelpers import fake_game
 
 from net import messages as m
 from net.events import (
@@ -71,8 +71,10 @@ def test_welcome_for_a_new_game(host):
 def test_seat_choice():
     w, _ = join(HostSession(fake_game(), seat="light"))
     assert w["you"] == "dark"
-    seen = {join(HostSession(fake_game(), seat="random", rng=random.Random(i)))[0]["you"]
-            for i in range(20)}  # fmt: skip
+    seen = {
+        join(HostSession(fake_game(), seat="random", rng=random.Random(i)))[0]["you"]
+        for i in range(20)
+    }
     assert seen == {"dark", "light"}
     with pytest.raises(ValueError):
         HostSession(fake_game(), seat="red")
@@ -110,9 +112,12 @@ def test_unknown_t_before_hello_keeps_connection(host):
 
 @pytest.mark.parametrize(
     "msg, reason",
-    [(hello(proto=2), "wrong proto"), (hello(game="hari"), "wrong game"),
-     (hello(token="0" * 32), "bad token")],
-)  # fmt: skip
+    [
+        (hello(proto=2), "wrong proto"),
+        (hello(game="hari"), "wrong game"),
+        (hello(token="0" * 32), "bad token"),
+    ],
+)
 def test_rejects(host, msg, reason):
     host.connection_made(1, 0.0)
     outs = host.receive(1, msg, 0.1)

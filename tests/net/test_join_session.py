@@ -4,7 +4,7 @@ pipe (encode -> FrameDecoder), with no sockets and no clock."""
 from __future__ import annotations
 
 import pytest
-from conftest import fake_game
+from nethelpers import fake_game
 
 from net import messages as m
 from net.events import (

@@ -48,12 +48,36 @@ BAD = [
     {"t": "hello", "proto": 1, "app": "a", "name": "n" * 33, "game": "isaac"},
     {"t": "hello", "proto": 1, "app": "a", "name": "n"},
     {"t": "hello", "proto": 1, "app": "a", "name": "n", "game": "isaac", "token": 5},
-    {"t": "welcome", "proto": 1, "app": "a", "name": "n", "game": "isaac", "you": "red",
-     "token": TOKEN, "moves": []},
-    {"t": "welcome", "proto": 1, "app": "a", "name": "n", "game": "isaac", "you": "dark",
-     "token": "XYZ", "moves": []},
-    {"t": "welcome", "proto": 1, "app": "a", "name": "n", "game": "isaac", "you": "dark",
-     "token": TOKEN, "moves": [1]},
+    {
+        "t": "welcome",
+        "proto": 1,
+        "app": "a",
+        "name": "n",
+        "game": "isaac",
+        "you": "red",
+        "token": TOKEN,
+        "moves": [],
+    },
+    {
+        "t": "welcome",
+        "proto": 1,
+        "app": "a",
+        "name": "n",
+        "game": "isaac",
+        "you": "dark",
+        "token": "XYZ",
+        "moves": [],
+    },
+    {
+        "t": "welcome",
+        "proto": 1,
+        "app": "a",
+        "name": "n",
+        "game": "isaac",
+        "you": "dark",
+        "token": TOKEN,
+        "moves": [1],
+    },
     {"t": "move", "n": -1, "move": "a"},
     {"t": "move", "n": 1.0, "move": "a"},
     {"t": "move", "n": 0, "move": 7},
@@ -64,7 +88,7 @@ BAD = [
     {"t": "pong", "id": "1"},
     {"t": "error", "code": "x"},
     {"t": "reject", "reason": None},
-]  # fmt: skip
+]
 
 
 @pytest.mark.parametrize("msg", BAD, ids=lambda msg: msg["t"])

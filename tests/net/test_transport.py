@@ -11,8 +11,8 @@ import time
 
 import msgpack
 import pytest
-from conftest import RawPeer, fake_game, wait_until
-from proxy import Proxy
+from nethelpers import RawPeer, fake_game, wait_until
+from netproxy import Proxy
 
 from net import messages as m
 from net.events import (
