@@ -44,6 +44,16 @@ def test_net_knows_no_game():
         assert not names & {"isaac_game", "pygame"}, path
 
 
+@pytest.mark.timeout(300)
+def test_rules_type_check():
+    """DESIGN.md habits: mypy is clean on rules/, the layer everything stands on."""
+    result = subprocess.run(
+        [sys.executable, "-m", "mypy", "--no-error-summary", "isaac_game/rules"],
+        cwd=ROOT, capture_output=True, text=True,
+    )  # fmt: skip
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
 @pytest.mark.timeout(600)
 def test_a_normal_install_ships_net_and_assets(tmp_path):
     """pyproject.toml: net/ and assets/ are in the wheel, not only in a checkout."""

@@ -20,7 +20,7 @@ class Player(StrEnum):
         return Player.LIGHT if self is Player.DARK else Player.DARK
 
     @property
-    def index(self) -> int:  # type: ignore[override]  (a side, not str.index)
+    def index(self) -> int:  # type: ignore[override]  # a side, not str.index
         """0 for Dark, 1 for Light: the position in `scores` and other pairs."""
         return 0 if self is Player.DARK else 1
 
