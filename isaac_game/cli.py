@@ -16,6 +16,7 @@ from collections.abc import Sequence
 COMMANDS: dict[str, tuple[str, str]] = {
     "play": ("isaac_game.client.command", "start the game (the default)"),
     "bench": ("isaac_game.bench", "measure the engine's (or the screen's) speed"),
+    "arena": ("isaac_game.arena", "play computer levels against each other"),
 }
 
 

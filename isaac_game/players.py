@@ -9,8 +9,8 @@ from __future__ import annotations
 from isaac_game.match import HumanSeat, RandomSeat, Seat
 
 HUMAN = "human"
-#: Computer levels, weakest first. Levels the AI package does not provide yet fall
-#: back to the random player.
+#: Computer levels, weakest first ("greedy" is a baseline for measurement). "random"
+#: plays in the match's own process; the others think in a worker process.
 COMPUTER_LEVELS: tuple[str, ...] = ("random", "easy", "medium", "hard", "greedy")
 PLAYER_KINDS: tuple[str, ...] = (HUMAN, *COMPUTER_LEVELS)
 
@@ -21,4 +21,8 @@ def make_seat(kind: str, name: str | None = None, seed: int | None = None) -> Se
         return HumanSeat(name or "Player")
     if kind not in COMPUTER_LEVELS:
         raise ValueError(f"unknown player {kind!r} (choose from {', '.join(PLAYER_KINDS)})")
-    return RandomSeat(name or kind.title(), seed=seed)
+    if kind == "random":
+        return RandomSeat(name or kind.title(), seed=seed)
+    from isaac_game.ai.seat import ComputerSeat  # the AI is loaded only when chosen
+
+    return ComputerSeat(kind, name or kind.title(), seed=seed)

@@ -15,6 +15,12 @@ import time
 from .board import CELL_COL, CELL_ROW, S_LEN, S_LINE, S_LINES, S_MASK, S_VAL, WIN_SCORE, Board
 
 WIN = 100_000
+#: Nominal search speed: a budget of t seconds allows t * NODE_RATE nodes, so that a
+#: search is deterministic. The wall clock is only a safety net for a machine far
+#: slower (or busier) than this one, at SAFETY x the budget; then, and only then, the
+#: same seed may give a different move.
+NODE_RATE = 12_000
+SAFETY = 1.5
 
 
 class Timeout(Exception):
@@ -60,14 +66,23 @@ class ScoringSearch:
         self.pot_weight = pot_weight
         self.tt: dict[tuple, tuple[int, float, int, tuple | None]] = {}
         self.nodes = 0
+        self.max_nodes = 0
         self.deadline = 0.0
         self.cut = False  # an iteration cut some line short (not exact)
 
     # ----- the position -------------------------------------------------------
 
     def key(self) -> tuple:
-        return (self.alive, self.scores[0], self.scores[1], self.min_len[0], self.min_len[1],
-                self.out[0], self.out[1], self.turn)
+        return (
+            self.alive,
+            self.scores[0],
+            self.scores[1],
+            self.min_len[0],
+            self.min_len[1],
+            self.out[0],
+            self.out[1],
+            self.turn,
+        )
 
     def _mult(self, line: int) -> int:
         m = 1
@@ -219,7 +234,9 @@ class ScoringSearch:
 
     def negamax(self, depth: int, alpha: float, beta: float) -> float:
         self.nodes += 1
-        if self.nodes & 255 == 0 and time.perf_counter() > self.deadline:
+        if self.nodes > self.max_nodes or (
+            self.nodes & 255 == 0 and time.perf_counter() > self.deadline
+        ):
             raise Timeout
         key = self.key()
         hit = self.tt.get(key)
@@ -275,10 +292,12 @@ class ScoringSearch:
         self.tt[key] = (depth, best, flag, best_move)
         return best
 
-    def search(self, budget: float, max_depth: int = 60) -> tuple[tuple[int, int] | None, float, bool]:
+    def search(
+        self, budget: float, max_depth: int = 60
+    ) -> tuple[tuple[int, int] | None, float, bool]:
         """Best (piece, target), its value for the mover, and whether it is exact."""
-        start = time.perf_counter()
-        self.deadline = start + budget
+        self.deadline = time.perf_counter() + SAFETY * budget + 0.05
+        self.max_nodes = int(budget * NODE_RATE)
         root_moves = self.moves()
         if not root_moves:
             return None, 0.0, True
@@ -301,7 +320,6 @@ class ScoringSearch:
                 break
             if abs(value) >= WIN // 2:
                 break  # a forced result within the horizon
-            if time.perf_counter() - start > budget * 0.45:
+            if self.nodes > self.max_nodes * 0.4:
                 break  # the next iteration would not finish
         return best, value, exact
-

@@ -40,6 +40,7 @@ class App:
         self.window_size = size or DEFAULT_WINDOW
         pygame.display.set_caption("ISAAC")
         self.screen = self._set_mode()
+        pygame.key.set_repeat(320, 45)  # held arrows keep moving the cursor
         self.fonts = Fonts()
         self.input = InputMapper()
         self.audio = Audio(self.settings, enabled=sound)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+
 import pygame
 
 from assets import asset_path
@@ -61,7 +63,5 @@ class Audio:
 
     def close(self) -> None:
         if self.ok:
-            try:
+            with contextlib.suppress(pygame.error):
                 pygame.mixer.quit()
-            except pygame.error:  # pragma: no cover
-                pass

@@ -82,8 +82,10 @@ class BoardView:
         surf = self._cache.get(key)
         if surf is not None:
             return surf
-        surf = pygame.Surface(self.rect.size).convert() if pygame.display.get_surface() else (
-            pygame.Surface(self.rect.size)
+        surf = (
+            pygame.Surface(self.rect.size).convert()
+            if pygame.display.get_surface()
+            else (pygame.Surface(self.rect.size))
         )
         surf.fill(pal.background)
         local = surf.get_rect()
@@ -131,7 +133,13 @@ class BoardView:
     ) -> pygame.Surface:
         """Board plus pieces (anchors in `dimmed` faded, in `outlined` ringed), cached."""
         pieces = tuple(pieces)
-        key = ("pieces", pal.name, tuple((p.owner, p.length, p.direction, p.anchor) for p in pieces), dimmed, outlined)
+        key = (
+            "pieces",
+            pal.name,
+            tuple((p.owner, p.length, p.direction, p.anchor) for p in pieces),
+            dimmed,
+            outlined,
+        )
         surf = self._cache.get(key)
         if surf is not None:
             self._cache.move_to_end(key)
@@ -143,7 +151,9 @@ class BoardView:
             self.draw_piece(surf, rect, p.owner, p.length, pal, dim=p.anchor in dimmed)
             if p.anchor in outlined:
                 width = max(2, self.cell // 14)
-                pygame.draw.rect(surf, pal.highlight, rect.inflate(-2, -2), width, border_radius=self.cell // 5)
+                pygame.draw.rect(
+                    surf, pal.highlight, rect.inflate(-2, -2), width, border_radius=self.cell // 5
+                )
         return self._store(key, surf)
 
     # ----- pieces and counters -----------------------------------------------------
@@ -186,7 +196,12 @@ class BoardView:
             surface.set_clip(clip)
 
     def draw_counter(
-        self, surface: pygame.Surface, center: tuple[int, int], owner: Player, score: int, pal: Palette,
+        self,
+        surface: pygame.Surface,
+        center: tuple[int, int],
+        owner: Player,
+        score: int,
+        pal: Palette,
         scale: float = 1.0,
     ) -> None:
         radius = int(self.cell * 0.34 * scale)
@@ -197,7 +212,9 @@ class BoardView:
         pygame.draw.circle(surface, fill, center, radius)
         pygame.draw.circle(surface, ring, center, radius, max(2, radius // 5))
         px = max(9, int(radius * 1.05))
-        img = self.fonts.render(str(score), px, pal.dark_text if dark else pal.light_text, bold=True)
+        img = self.fonts.render(
+            str(score), px, pal.dark_text if dark else pal.light_text, bold=True
+        )
         surface.blit(img, img.get_rect(center=center))
 
     def counter_position(self, player: Player, score: int, both_share: bool) -> tuple[int, int]:
@@ -221,7 +238,13 @@ class BoardView:
             inset = max(2, self.cell // 9)
             body = surf.get_rect().inflate(-inset * 2, -inset * 2)
             pygame.draw.rect(surf, (*color, 110), body, border_radius=max(3, self.cell // 5))
-            pygame.draw.rect(surf, (*color, 230), body, max(2, self.cell // 14), border_radius=max(3, self.cell // 5))
+            pygame.draw.rect(
+                surf,
+                (*color, 230),
+                body,
+                max(2, self.cell // 14),
+                border_radius=max(3, self.cell // 5),
+            )
             self._ghosts[key] = surf
         return surf
 

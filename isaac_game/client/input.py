@@ -9,6 +9,7 @@ any time is safe; an unplugged pad becomes a PAD_LOST action (the game pauses).
 
 from __future__ import annotations
 
+import contextlib
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -44,6 +45,7 @@ class Button(StrEnum):
     ALT_CLICK = "alt_click"  # right button; pos
     WHEEL = "wheel"  # value = +1 / -1
     PAD_LOST = "pad_lost"
+    ANY = "any"  # a key or pad button with no job: only "press any key" screens care
     QUIT = "quit"
 
 
@@ -114,10 +116,8 @@ class InputMapper:
         self._stick: dict[tuple[int, int], int] = {}  # (pad, axis) -> -1/0/+1
         self.last_device = "mouse"
         if sdl_controller is not None:
-            try:
+            with contextlib.suppress(pygame.error):
                 sdl_controller.init()
-            except pygame.error:  # pragma: no cover
-                pass
 
     # ----- pads ----------------------------------------------------------------
 
@@ -153,10 +153,8 @@ class InputMapper:
         if instance_id in self._order:
             self._order.remove(instance_id)
         if pad is not None:
-            try:
+            with contextlib.suppress(pygame.error, AttributeError):
                 pad.quit()  # type: ignore[attr-defined]
-            except (pygame.error, AttributeError):
-                pass
         return known
 
     # ----- events ----------------------------------------------------------------
@@ -194,9 +192,7 @@ class InputMapper:
             iid = event.instance_id
             self._know(iid, self._pads.get(iid))
             self.last_device = "pad"
-            button = _PAD.get(event.button)
-            if button is None:
-                return []
+            button = _PAD.get(event.button, Button.ANY)
             return [Action(button, "pad", pad=iid, player=self.pad_player(iid))]
         if kind == pygame.CONTROLLERAXISMOTION:
             return self._axis(event)
@@ -213,15 +209,14 @@ class InputMapper:
         if ctrl and event.key == pygame.K_y:
             return [Action(Button.REDO)]
         if ctrl:
-            return []
+            return [Action(Button.ANY)]
         if event.key == pygame.K_TAB and mods & pygame.KMOD_SHIFT:
             return [Action(Button.PREV)]
         if pygame.K_0 <= event.key <= pygame.K_9:
             return [Action(Button.DIGIT, value=event.key - pygame.K_0)]
         if pygame.K_KP1 <= event.key <= pygame.K_KP9:
             return [Action(Button.DIGIT, value=event.key - pygame.K_KP1 + 1)]
-        button = _KEYS.get(event.key)
-        return [Action(button)] if button is not None else []
+        return [Action(_KEYS.get(event.key, Button.ANY))]
 
     def _axis(self, event: pygame.event.Event) -> list[Action]:
         iid, axis = event.instance_id, event.axis

@@ -119,7 +119,10 @@ class Menu:
                 back = mix(pal.panel, pal.accent, 0.25)
                 pygame.draw.rect(surface, back, item.rect, border_radius=item.rect.height // 4)
                 pygame.draw.rect(
-                    surface, pal.accent, item.rect, max(2, self.px // 12),
+                    surface,
+                    pal.accent,
+                    item.rect,
+                    max(2, self.px // 12),
                     border_radius=item.rect.height // 4,
                 )
             color = pal.text if enabled else pal.text_dim

@@ -1,0 +1,200 @@
+"""A thinking process: the computer player's moves and hints, off the main thread.
+
+DESIGN.md: computer players think in a separate process so that the GIL never
+stutters the screen. `Worker` owns one such process (started lazily, with the
+`spawn` method, so it is safe on every platform and with pygame loaded), sends it
+one request at a time and collects the answer without ever blocking. A worker that
+dies or hangs is replaced and the request sent again; the bots are deterministic
+given their seed and the position, so the answer is the same.
+
+A position travels as its move record (replayed in the worker) or, for a state
+built without a history, pickled; see `encode_state`.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import multiprocessing
+import pickle
+import time
+from multiprocessing.connection import Connection
+from typing import Any
+
+from isaac_game.rules import GameState, new_game
+
+#: A request unanswered this long past its budget means the worker hangs.
+HANG_GRACE = 10.0
+#: After this many failed attempts at one request, give up on the process.
+MAX_ATTEMPTS = 3
+
+
+def encode_state(state: GameState) -> tuple[str, Any]:
+    """A picklable description of `state` that `decode_state` turns back into it."""
+    if state.moves or state.position_key() == new_game(state.game).position_key():  # type: ignore[attr-defined]
+        return ("moves", (state.game, tuple(state.moves)))
+    return ("pickle", pickle.dumps(state))
+
+
+def decode_state(payload: tuple[str, Any]) -> GameState:
+    kind, data = payload
+    if kind == "moves":
+        game, moves = data
+        state = new_game(game)
+        for move in moves:
+            state = state.play(move)
+        return state
+    return pickle.loads(data)
+
+
+def compute(request: tuple) -> Any:
+    """Answer one request (in the worker, or in-process as a last resort)."""
+    kind = request[0]
+    if kind == "move":
+        _, level, seed, payload, budget = request
+        from .bots import make_bot
+
+        state = decode_state(payload)
+        return str(make_bot(level, seed).choose(state, budget))
+    if kind == "hint":
+        _, payload, budget = request
+        from .hint import hint
+
+        move, text = hint(decode_state(payload), budget)
+        return (str(move), text)
+    raise ValueError(f"unknown request {kind!r}")
+
+
+def worker_main(conn: Connection) -> None:
+    """The worker process: answer requests until told to stop (None) or orphaned."""
+    while True:
+        try:
+            message = conn.recv()
+        except (EOFError, OSError):
+            return
+        if message is None:
+            return
+        request_id, request = message
+        try:
+            conn.send((request_id, True, compute(request)))
+        except Exception as error:  # an answer, never a dead worker
+            try:
+                conn.send((request_id, False, f"{type(error).__name__}: {error}"))
+            except (OSError, pickle.PicklingError):
+                return
+
+
+class Worker:
+    """One lazily started thinking process with at most one request in flight."""
+
+    def __init__(self) -> None:
+        self._ctx = multiprocessing.get_context("spawn")
+        self._process: Any = None
+        self._conn: Connection | None = None
+        self._next_id = 0
+        self._pending: tuple[int, tuple, float, float] | None = None  # id, request, sent, budget
+        self._attempts = 0
+        self._result: tuple[bool, Any] | None = None
+        self.restarts = 0
+
+    # ----- life cycle ----------------------------------------------------------
+
+    @property
+    def pid(self) -> int | None:
+        return None if self._process is None else self._process.pid
+
+    def _start(self) -> None:
+        parent, child = self._ctx.Pipe()
+        process = self._ctx.Process(target=worker_main, args=(child,), daemon=True)
+        process.start()
+        child.close()
+        self._process, self._conn = process, parent
+
+    def _stop(self, graceful: bool) -> None:
+        process, conn = self._process, self._conn
+        self._process = self._conn = None
+        if conn is not None:
+            if graceful:
+                with contextlib.suppress(OSError):
+                    conn.send(None)
+            conn.close()
+        if process is not None:
+            process.join(0.05 if graceful else 0)
+            if process.is_alive():
+                process.terminate()
+                process.join(0.5)
+
+    def close(self) -> None:
+        self._pending = None
+        self._stop(graceful=True)
+
+    # ----- requests ---------------------------------------------------------------
+
+    @property
+    def busy(self) -> bool:
+        """A request is in flight (its answer has not been collected)."""
+        return self._pending is not None
+
+    def submit(self, request: tuple, budget: float) -> None:
+        """Send `request`, forgetting any earlier one; the answer comes from `poll`."""
+        self._next_id += 1
+        self._pending = (self._next_id, request, 0.0, budget)
+        self._result = None
+        self._attempts = 0
+        self._send()
+
+    def cancel(self) -> None:
+        """Forget the request in flight; a late answer to it is dropped."""
+        self._pending = None
+        self._result = None
+
+    def _send(self) -> None:
+        assert self._pending is not None
+        request_id, request, _sent, budget = self._pending
+        self._attempts += 1
+        if self._attempts > MAX_ATTEMPTS:
+            # the process keeps dying on this request: answer it here instead
+            try:
+                self._result = (True, compute(request))
+            except Exception as error:
+                self._result = (False, f"{type(error).__name__}: {error}")
+            self._pending = None
+            return
+        if self._process is None or not self._process.is_alive():
+            if self._process is not None:
+                self.restarts += 1
+                self._stop(graceful=False)
+            self._start()
+        try:
+            self._conn.send((request_id, request))  # type: ignore[union-attr]
+        except OSError:
+            self._stop(graceful=False)
+            self._pending = (request_id, request, time.monotonic(), budget)
+            return self._send()
+        self._pending = (request_id, request, time.monotonic(), budget)
+
+    def poll(self) -> tuple[bool, Any] | None:
+        """(ok, answer) once the request is answered, else None. Never blocks."""
+        if self._result is not None:
+            result, self._result = self._result, None
+            return result
+        conn = self._conn
+        try:
+            while conn is not None and conn.poll():
+                request_id, ok, answer = conn.recv()
+                if self._pending is not None and request_id == self._pending[0]:
+                    self._pending = None
+                    return (ok, answer)
+        except (EOFError, OSError):
+            pass  # the process died: handled below
+        if self._pending is None:
+            return None
+        _id, _request, sent, budget = self._pending
+        dead = self._process is None or not self._process.is_alive()
+        hung = time.monotonic() - sent > budget + HANG_GRACE
+        if dead or hung:
+            self.restarts += 1
+            self._stop(graceful=False)
+            self._send()
+            if self._result is not None:
+                return self.poll()
+        return None

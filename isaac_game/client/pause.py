@@ -1,0 +1,122 @@
+"""The pause overlay (Esc / Start): resume, undo, redo, save, rules, settings, quit."""
+
+from __future__ import annotations
+
+import pygame
+
+from .input import Action, Button
+from .scene import Scene
+from .theme import blit_text, draw_panel, ui_scale
+from .widgets import Menu, MenuItem
+
+
+class PauseScene(Scene):
+    opaque = False
+    name = "pause"
+
+    def __init__(self, app, game, message: str = "") -> None:
+        super().__init__(app)
+        self.game = game
+        self.message = message
+        local = game.local
+        self.menu = Menu(
+            [
+                MenuItem("Resume", self.resume, key="resume"),
+                MenuItem(
+                    "Undo (Ctrl+Z)",
+                    self.undo,
+                    enabled=lambda: local and game.match.can_undo,
+                    key="undo",
+                ),
+                MenuItem(
+                    "Redo (Ctrl+Y)",
+                    self.redo,
+                    enabled=lambda: local and game.match.can_redo,
+                    key="redo",
+                ),
+                MenuItem("Save game", self.save, enabled=lambda: local, key="save"),
+                MenuItem("Rules", self.rules, key="rules"),
+                MenuItem("Settings", self.settings, key="settings"),
+                MenuItem("Quit to menu", self.quit_to_menu, key="quit"),
+            ],
+            on_change=lambda: app.audio.play("click"),
+        )
+
+    def resume(self) -> None:
+        self.app.pop(self)
+
+    def undo(self) -> None:
+        self.game.undo()
+        self.message = self.game.banner
+
+    def redo(self) -> None:
+        self.game.redo()
+        self.message = self.game.banner
+
+    def save(self) -> None:
+        self.message = self.game.save()
+
+    def rules(self) -> None:
+        from .rules_scene import RulesScene
+
+        self.app.push(RulesScene(self.app))
+
+    def settings(self) -> None:
+        from .settings_scene import SettingsScene
+
+        self.app.push(SettingsScene(self.app))
+
+    def quit_to_menu(self) -> None:
+        from .title import TitleScene
+
+        self.app.pop_to(TitleScene)
+
+    def handle(self, action: Action) -> None:
+        if action.button in (Button.BACK, Button.PAUSE):
+            self.resume()
+        elif action.button == Button.UNDO:
+            self.undo()
+        elif action.button == Button.REDO:
+            self.redo()
+        else:
+            self.menu.handle(action)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        w, h = surface.get_size()
+        u = ui_scale((w, h))
+        pal, fonts = self.app.palette, self.app.fonts
+        shade = pygame.Surface((w, h), pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 160))
+        surface.blit(shade, (0, 0))
+        panel = pygame.Rect(0, 0, int(min(w * 0.7, 560 * u)), int(min(h * 0.86, 600 * u)))
+        panel.center = (w // 2, h // 2)
+        draw_panel(surface, panel, pal, radius=int(18 * u))
+        blit_text(
+            surface,
+            fonts,
+            "Paused",
+            int(52 * u),
+            pal.accent,
+            (panel.centerx, panel.y + int(42 * u)),
+            "center",
+            True,
+        )
+        if self.message:
+            px = fonts.fit(self.message, int(24 * u), panel.width - int(30 * u))
+            blit_text(
+                surface,
+                fonts,
+                self.message,
+                px,
+                pal.text_dim,
+                (panel.centerx, panel.y + int(84 * u)),
+                "center",
+            )
+        body = pygame.Rect(
+            panel.x + int(30 * u),
+            panel.y + int(100 * u),
+            panel.width - int(60 * u),
+            panel.height - int(110 * u),
+        )
+        self.menu.layout(body, int(32 * u))
+        self.menu.draw(surface, fonts, pal)

@@ -1,0 +1,192 @@
+"""The title screen and main menu; starts the demo after 90 idle seconds."""
+
+from __future__ import annotations
+
+import pygame
+
+from isaac_game.players import PLAYER_KINDS
+
+from .input import Action, Button
+from .scene import GameSetup, Scene
+from .theme import blit_text, draw_panel, ui_scale
+from .widgets import Menu, MenuItem
+
+IDLE_DEMO = 90.0
+#: Games the client can play now; FOUNDATIONS and HARI join this list later.
+PLAYABLE = ("isaac",)
+COMING = ("foundations", "hari")
+
+
+def kind_name(kind: object) -> str:
+    return "Human" if kind == "human" else f"Computer: {kind}"
+
+
+class TitleScene(Scene):
+    name = "title"
+
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.game = PLAYABLE[0]
+        self.idle = 0.0
+        s = app.settings
+        self.menu = Menu(
+            [
+                MenuItem("New game", self.new_game, key="new"),
+                MenuItem(
+                    "Game",
+                    values=PLAYABLE,
+                    get=lambda: self.game,
+                    set=self._set_game,
+                    show=lambda g: str(g).upper(),
+                    key="game",
+                ),
+                MenuItem(
+                    "Dark",
+                    values=PLAYER_KINDS,
+                    get=lambda: s.dark_kind,
+                    set=lambda v: self._set_kind("dark_kind", v),
+                    show=kind_name,
+                    key="dark",
+                ),
+                MenuItem(
+                    "Light",
+                    values=PLAYER_KINDS,
+                    get=lambda: s.light_kind,
+                    set=lambda v: self._set_kind("light_kind", v),
+                    show=kind_name,
+                    key="light",
+                ),
+                MenuItem(
+                    "Continue a saved game",
+                    self.continue_game,
+                    enabled=lambda: bool(app.storage.list_saves()),
+                    key="continue",
+                ),
+                MenuItem(
+                    "Replay a saved game",
+                    self.replay_game,
+                    enabled=lambda: bool(app.storage.list_saves()),
+                    key="replay",
+                ),
+                MenuItem("Rules", self.rules, key="rules"),
+                MenuItem("Settings", self.settings, key="settings"),
+                MenuItem("Quit", app.quit, key="quit"),
+            ],
+            on_change=lambda: app.audio.play("click"),
+        )
+        self._saves_cache: tuple[float, bool] | None = None
+
+    def _set_game(self, game: object) -> None:
+        self.game = str(game)
+
+    def _set_kind(self, field: str, value: object) -> None:
+        setattr(self.app.settings, field, str(value))
+        self.app.save_settings()
+
+    # ----- actions -------------------------------------------------------------------
+
+    def new_game(self) -> None:
+        from .game_scene import GameScene
+
+        s = self.app.settings
+        self.app.push(GameScene(self.app, GameSetup(self.game, s.dark_kind, s.light_kind)))
+
+    def continue_game(self) -> None:
+        from .saves_scene import SavesScene
+
+        self.app.push(SavesScene(self.app, "continue"))
+
+    def replay_game(self) -> None:
+        from .saves_scene import SavesScene
+
+        self.app.push(SavesScene(self.app, "replay"))
+
+    def rules(self) -> None:
+        from .rules_scene import RulesScene
+
+        self.app.push(RulesScene(self.app))
+
+    def settings(self) -> None:
+        from .settings_scene import SettingsScene
+
+        self.app.push(SettingsScene(self.app))
+
+    def start_demo(self) -> None:
+        from .game_scene import GameScene
+
+        self.app.push(GameScene(self.app, GameSetup(self.game, "easy", "easy", demo=True)))
+
+    # ----- life cycle ------------------------------------------------------------------
+
+    def on_resume(self) -> None:
+        self.idle = 0.0
+        if self.app.notice:
+            from .dialog import MessageScene
+
+            notice, self.app.notice = self.app.notice, None
+            self.app.push(MessageScene(self.app, "Note", notice))
+
+    def handle(self, action: Action) -> None:
+        self.idle = 0.0
+        if action.button == Button.BACK:
+            self.menu.select("quit")
+            return
+        self.menu.handle(action)
+
+    def update(self, dt: float) -> None:
+        self.idle += dt
+        if self.idle >= IDLE_DEMO:
+            self.idle = 0.0
+            self.start_demo()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        w, h = surface.get_size()
+        u = ui_scale((w, h))
+        pal, fonts = self.app.palette, self.app.fonts
+        surface.fill(pal.background)
+        # a few decorative pieces in the margins, drawn in the board's colours
+        cell = int(34 * u)
+        side = (w - int(min(w * 0.6, 620 * u))) // 2
+        decor = ((7, 0.5, 0.22, True, "h"), (5, 0.3, 0.58, False, "v"), (4, 0.6, 0.88, False, "h"))
+        for length, fx, fy, dark, direction in decor:
+            for mirror in (False, True):
+                size = (cell * length, cell) if direction == "h" else (cell, cell * length)
+                rect = pygame.Rect((0, 0), size)
+                cx = int(fx * side)
+                rect.center = (w - cx if mirror else cx, int(fy * h))
+                fill = pal.dark_piece if dark != mirror else pal.light_piece
+                pygame.draw.rect(surface, fill, rect, border_radius=cell // 3)
+                edge = max(1, int(2 * u))
+                pygame.draw.rect(surface, pal.panel_edge, rect, edge, border_radius=cell // 3)
+        blit_text(
+            surface,
+            fonts,
+            "ISAAC",
+            int(150 * u),
+            pal.accent,
+            (w // 2, int(h * 0.15)),
+            "center",
+            True,
+        )
+        sub = "Foundations and Hari coming soon"
+        blit_text(
+            surface,
+            fonts,
+            sub,
+            int(24 * u),
+            pal.text_dim,
+            (w // 2, int(h * 0.15 + 80 * u)),
+            "center",
+        )
+        panel = pygame.Rect(0, int(h * 0.29), int(min(w * 0.6, 620 * u)), 0)
+        panel.height = h - panel.y - int(50 * u)
+        panel.centerx = w // 2
+        draw_panel(surface, panel, pal, radius=int(18 * u))
+        inner = panel.inflate(-int(40 * u), -int(24 * u))
+        px = min(int(34 * u), int(inner.height / len(self.menu.items) / 1.7))
+        self.menu.layout(inner, px)
+        self.menu.draw(surface, fonts, pal)
+        hint = "Mouse, arrows + Enter, or a gamepad (D-pad + A).  F11: fullscreen"
+        blit_text(
+            surface, fonts, hint, int(22 * u), pal.text_dim, (w // 2, h - int(22 * u)), "center"
+        )

@@ -1,0 +1,73 @@
+"""Protocol timers for LAN play: PROTOCOL.md's values, or shorter ones for tests.
+
+Each timer can be shortened by an environment variable (read when the options are
+built) or by a hidden command-line option of `host`/`join` (`--ping-interval`...).
+Real play uses the defaults; tests shrink them so a lost link is noticed in a
+second instead of ten.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+from dataclasses import asdict, dataclass
+
+#: option name -> (environment variable, PROTOCOL.md default)
+TIMERS: dict[str, tuple[str, float]] = {
+    "hello_timeout": ("ISAAC_LAN_HELLO_TIMEOUT", 5.0),
+    "ping_interval": ("ISAAC_LAN_PING_INTERVAL", 2.0),
+    "silence_limit": ("ISAAC_LAN_SILENCE_LIMIT", 10.0),
+    "rejoin_window": ("ISAAC_LAN_REJOIN_WINDOW", 120.0),
+    "retry_interval": ("ISAAC_LAN_RETRY_INTERVAL", 1.0),
+    "connect_timeout": ("ISAAC_LAN_CONNECT_TIMEOUT", 3.0),
+}
+
+
+@dataclass(frozen=True)
+class Timers:
+    hello_timeout: float = 5.0
+    ping_interval: float = 2.0
+    silence_limit: float = 10.0
+    rejoin_window: float = 120.0
+    retry_interval: float = 1.0
+    connect_timeout: float = 3.0
+
+    @classmethod
+    def from_env(cls) -> Timers:
+        values = {}
+        for key, (env, default) in TIMERS.items():
+            raw = os.environ.get(env, "")
+            try:
+                values[key] = float(raw) if raw.strip() else default
+            except ValueError:
+                values[key] = default
+        return cls(**values)
+
+    def host_args(self) -> dict[str, float]:
+        """Keyword arguments for `net.NetHost`."""
+        d = asdict(self)
+        del d["retry_interval"], d["connect_timeout"]
+        return d
+
+    def join_args(self) -> dict[str, float]:
+        """Keyword arguments for `net.NetJoin`."""
+        d = asdict(self)
+        del d["hello_timeout"]
+        return d
+
+
+def add_timer_options(parser: argparse.ArgumentParser) -> None:
+    """Hidden options, one per timer (seconds); defaults come from the environment."""
+    for key in TIMERS:
+        parser.add_argument(
+            "--" + key.replace("_", "-"), type=float, default=None, help=argparse.SUPPRESS
+        )
+
+
+def timers_from_args(args: argparse.Namespace) -> Timers:
+    base = asdict(Timers.from_env())
+    for key in TIMERS:
+        value = getattr(args, key, None)
+        if value is not None:
+            base[key] = value
+    return Timers(**base)

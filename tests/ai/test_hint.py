@@ -1,0 +1,69 @@
+"""Hints: Hard's move and a one-line reason, in process and through a worker."""
+
+from __future__ import annotations
+
+import re
+import time
+
+from isaac_game.ai import AsyncHint, hint
+
+from .positions import BLOCK_LAST, REACH_100, replay, sample_positions
+
+REMOVAL = re.compile(r"^removes [3-7]-piece on (row|column) \d: \d x \d+( x [24])? = \d+")
+PLACEMENT = re.compile(
+    r"^places [3-7]-piece on (row|column) \d, \d+ pieces touch it \(\d+ yours\): \d x \d+ = \d+"
+)
+
+
+def test_placement_hint():
+    state = sample_positions()["placement"]
+    move, text = hint(state, budget=0.2)
+    assert move in list(state.legal_moves())
+    assert PLACEMENT.match(text), text
+    assert "\n" not in text
+
+
+def test_removal_hint_shows_the_product():
+    state = sample_positions()["scoring"]
+    move, text = hint(state, budget=0.2)
+    assert move in list(state.legal_moves())
+    assert REMOVAL.match(text), text
+
+
+def test_winning_removal_hint():
+    move, text = hint(replay(REACH_100), budget=0.2)
+    assert str(move) == "x09-107"
+    assert text == "removes 7-piece on column 9: 6 x 2 x 2 = 24, reaching 107: wins"
+
+
+def test_blocking_hint_says_why_the_counter_stops_short():
+    move, text = hint(replay(BLOCK_LAST), budget=0.3)
+    assert str(move) == "x02-36"
+    assert text.startswith("removes 7-piece on column 2: 6 x 3 = 18; counter stops on 36, not 39")
+    assert "block Dark's 7-piece" in text
+
+
+def test_pass_hint():
+    state = sample_positions()["scoring pass"]
+    move, text = hint(state, budget=0.1)
+    assert str(move) == "pass" and text.endswith(": pass")
+
+
+def test_async_hint_never_blocks_and_answers():
+    helper = AsyncHint(budget=0.2)
+    try:
+        state = sample_positions()["scoring"]
+        start = time.perf_counter()
+        helper.start(state)
+        assert helper.busy and time.perf_counter() - start < 1.0
+        deadline = time.monotonic() + 60
+        answer = None
+        while answer is None and time.monotonic() < deadline:
+            answer = helper.poll()
+            time.sleep(0.01)
+        assert answer is not None
+        move, text = answer
+        assert move in list(state.legal_moves()) and REMOVAL.match(text)
+        assert answer == hint(state, budget=0.2)  # same seed, same answer
+    finally:
+        helper.close()

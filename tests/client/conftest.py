@@ -1,0 +1,33 @@
+"""Headless client tests: SDL's dummy drivers are chosen before pygame starts."""
+
+from __future__ import annotations
+
+import os
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+
+@pytest.fixture
+def storage(tmp_path, monkeypatch):
+    from isaac_game.client.storage import Storage
+
+    monkeypatch.setenv("ISAAC_GAME_HOME", str(tmp_path))
+    return Storage(tmp_path / "config", tmp_path / "data")
+
+
+@pytest.fixture
+def app(storage):
+    from isaac_game.client.app import App
+    from isaac_game.client.title import TitleScene
+
+    application = App(size=(1280, 720), fullscreen=False, storage=storage, sound=True)
+    application.push(TitleScene(application))
+    application.frame()
+    yield application
+    if pygame.get_init():
+        application.shutdown()

@@ -1,0 +1,58 @@
+"""Drive the client with real pygame events, as a player would."""
+
+from __future__ import annotations
+
+import pygame
+
+from isaac_game.client.app import App
+
+KEY_FOR_DIGIT = {n: getattr(pygame, f"K_{n}") for n in range(10)}
+
+
+def key(app: App, k: int, mod: int = 0, frames: int = 1) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0))
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=k, mod=mod, unicode="", scancode=0))
+    run(app, frames)
+
+
+def move_mouse(app: App, pos: tuple[int, int]) -> None:
+    pygame.event.post(
+        pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+    )
+    run(app, 1)
+
+
+def click(app: App, pos: tuple[int, int], button: int = 1) -> None:
+    pygame.event.post(
+        pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+    )
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
+    run(app, 1)
+
+
+def pad(app: App, button: int, instance_id: int = 7, frames: int = 1) -> None:
+    pygame.event.post(
+        pygame.event.Event(pygame.CONTROLLERBUTTONDOWN, instance_id=instance_id, button=button)
+    )
+    pygame.event.post(
+        pygame.event.Event(pygame.CONTROLLERBUTTONUP, instance_id=instance_id, button=button)
+    )
+    run(app, frames)
+
+
+def run(app: App, frames: int = 1, dt: float = 1 / 60) -> None:
+    for _ in range(frames):
+        app.frame(dt)
+
+
+def menu_to(app: App, menu, key_name: str, via_pad: bool = False) -> None:
+    """Move a menu's selection to the item called `key_name` with Down presses."""
+    for _ in range(len(menu.items) + 1):
+        if menu.current.key == key_name:
+            return
+        if via_pad:
+            pad(app, pygame.CONTROLLER_BUTTON_DPAD_DOWN)
+        else:
+            key(app, pygame.K_DOWN)
+    raise AssertionError(f"menu item {key_name} not reachable")

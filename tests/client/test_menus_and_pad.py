@@ -1,0 +1,118 @@
+"""Menus by gamepad alone, settings, rules, demo and a pad unplugged mid-game."""
+
+from __future__ import annotations
+
+import time
+
+import pygame
+
+from isaac_game.client.game_scene import GameScene
+from isaac_game.client.pause import PauseScene
+from isaac_game.client.rules_scene import RulesScene
+from isaac_game.client.settings_scene import SettingsScene
+from isaac_game.client.title import IDLE_DEMO, TitleScene
+
+from .driver import key, menu_to, pad, run
+
+A = pygame.CONTROLLER_BUTTON_A
+B = pygame.CONTROLLER_BUTTON_B
+START = pygame.CONTROLLER_BUTTON_START
+DOWN = pygame.CONTROLLER_BUTTON_DPAD_DOWN
+RIGHT = pygame.CONTROLLER_BUTTON_DPAD_RIGHT
+RB = pygame.CONTROLLER_BUTTON_RIGHTSHOULDER
+
+
+def test_pad_only_menu_walk(app):
+    title = app.top
+    assert isinstance(title, TitleScene)
+    # settings: turn on the colour-blind palette, then back
+    menu_to(app, title.menu, "settings", via_pad=True)
+    pad(app, A)
+    settings = app.top
+    assert isinstance(settings, SettingsScene)
+    menu_to(app, settings.menu, "colour_blind", via_pad=True)
+    pad(app, A)
+    assert app.settings.colour_blind
+    pad(app, B)
+    assert app.top is title
+    assert app.storage.load_settings()[0].colour_blind  # saved at once
+    # rules: turn the pages with the shoulder button, close with B
+    menu_to(app, title.menu, "rules", via_pad=True)
+    pad(app, A)
+    rules = app.top
+    assert isinstance(rules, RulesScene)
+    pad(app, RB)
+    pad(app, RB)
+    assert rules.page == 2
+    pad(app, B)
+    assert app.top is title
+    # Light becomes a computer with the D-pad, then a new game starts
+    menu_to(app, title.menu, "light", via_pad=True)
+    pad(app, RIGHT)
+    assert app.settings.light_kind != "human"
+    menu_to(app, title.menu, "new", via_pad=True)
+    pad(app, A)
+    game = app.top
+    assert isinstance(game, GameScene)
+    assert game.setup.light == app.settings.light_kind
+    pad(app, A)  # Dark places the preselected piece at the cursor
+    assert len(game.state.moves) == 1
+    run(app, 90)  # the computer answers without any input
+    assert len(game.state.moves) >= 2
+    pad(app, START)
+    assert isinstance(app.top, PauseScene)
+    pad(app, B)
+    assert app.top is game
+
+
+def test_pad_unplugged_mid_game_pauses(app):
+    key(app, pygame.K_RETURN)
+    game = app.top
+    assert isinstance(game, GameScene)
+    pad(app, DOWN, instance_id=3)  # the pad is in use
+    pygame.event.post(pygame.event.Event(pygame.CONTROLLERDEVICEREMOVED, instance_id=3))
+    run(app, 1)
+    assert isinstance(app.top, PauseScene)
+    assert "disconnected" in app.top.message
+    # an unknown pad being removed is harmless
+    pygame.event.post(pygame.event.Event(pygame.CONTROLLERDEVICEREMOVED, instance_id=99))
+    run(app, 1)
+
+
+def test_two_pads_each_take_one_colour(app):
+    key(app, pygame.K_RETURN)
+    game = app.top
+    pad(app, DOWN, instance_id=1)
+    pad(app, DOWN, instance_id=2)  # now two pads: 1 is Dark, 2 is Light
+    pad(app, A, instance_id=2)  # Light's pad cannot move for Dark
+    assert game.state.moves == ()
+    pad(app, A, instance_id=1)
+    assert len(game.state.moves) == 1
+
+
+def test_menu_starts_demo_after_idle_and_any_key_returns(app):
+    run(app, int(IDLE_DEMO * 12) + 10, dt=1 / 12)  # at most 5 ticks per frame
+    demo = app.top
+    assert isinstance(demo, GameScene) and demo.setup.demo
+    deadline = time.monotonic() + 60  # the computer players think in worker processes
+    while len(demo.state.moves) <= 3 and time.monotonic() < deadline:
+        run(app, 5, dt=0.1)
+    assert len(demo.state.moves) > 3  # computer against computer, on its own
+    key(app, pygame.K_x)
+    assert isinstance(app.top, TitleScene)
+
+
+def test_pause_menu_rules_and_quit_to_menu(app):
+    key(app, pygame.K_RETURN)
+    key(app, pygame.K_ESCAPE)
+    pause = app.top
+    assert isinstance(pause, PauseScene)
+    menu_to(app, pause.menu, "rules")
+    key(app, pygame.K_RETURN)
+    assert isinstance(app.top, RulesScene)
+    key(app, pygame.K_ESCAPE)
+    assert app.top is pause
+    menu_to(app, pause.menu, "quit")
+    key(app, pygame.K_RETURN)
+    assert isinstance(app.top, TitleScene)
+    assert len(app.scenes) == 1
