@@ -141,6 +141,14 @@ class Match:
     def new(cls, game: str, dark: Seat, light: Seat) -> Match:
         return cls({Player.DARK: dark, Player.LIGHT: light}, new_game(game))
 
+    @classmethod
+    def resume(cls, seats: dict[Player, Seat], history: list[GameState]) -> Match:
+        """A match that goes on from the last state of `history` and can undo back
+        through the earlier ones (a continued saved game keeps its undo)."""
+        if not history:
+            raise ValueError("a match resumes from at least one state")
+        return cls(seats, history[-1], _past=list(history[:-1]))
+
     def seat(self, player: Player) -> Seat:
         return self.seats[Player(player)]
 

@@ -38,8 +38,7 @@ class GameScene(GameView, Scene):
             Player.LIGHT: make_seat(setup.light, name="Light"),
         }
         if setup.history:
-            history = list(setup.history)
-            self.match = Match(seats, history[-1], _past=history[:-1])
+            self.match = Match.resume(seats, list(setup.history))
         else:
             self.match = Match(seats, new_game(setup.game))
         self.save_path = setup.save_path

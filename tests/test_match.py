@@ -1,0 +1,58 @@
+"""The match: every seat's move is checked by the rules; undo and redo for local play."""
+
+from __future__ import annotations
+
+from isaac_game.match import GameEnded, HumanSeat, Match, MovePlayed, MoveRejected, RandomSeat
+from isaac_game.rules import Player, new_game
+
+
+def test_a_human_move_is_checked_and_applied_and_every_seat_observes_it():
+    seen = []
+
+    class Watching(HumanSeat):
+        def observe(self, state, move, by):
+            seen.append((move, by))
+
+    match = Match.new("isaac", Watching("A"), Watching("B"))
+    events = match.submit(Player.DARK, "5v04")
+    assert isinstance(events[0], MovePlayed) and match.state.moves == ("5v04",)
+    assert seen == [("5v04", Player.DARK), ("5v04", Player.DARK)]
+
+
+def test_illegal_and_out_of_turn_moves_are_rejected_and_change_nothing():
+    match = Match.new("isaac", HumanSeat(), HumanSeat())
+    (event,) = match.submit(Player.DARK, "3h09")
+    assert isinstance(event, MoveRejected) and "leave the board" in event.reason
+    (event,) = match.submit(Player.LIGHT, "3h00")
+    assert isinstance(event, MoveRejected) and "not Light's turn" in event.reason
+    assert match.state == new_game()
+
+
+def test_computer_seats_play_a_whole_game_through_update():
+    match = Match.new("isaac", RandomSeat(seed=1), RandomSeat(seed=2))
+    events = []
+    for _ in range(500):
+        events += match.update()
+        if match.state.is_over:
+            break
+    assert match.state.is_over and isinstance(events[-1], GameEnded)
+
+
+def test_undo_goes_back_to_the_humans_turn_and_redo_replays():
+    match = Match.new("isaac", HumanSeat(), RandomSeat(seed=3))
+    match.submit(Player.DARK, "5v04")
+    while match.state.to_move != Player.DARK:
+        match.update()
+    assert len(match.state.moves) == 2
+    assert match.undo() and match.state == new_game()
+    assert match.redo() and len(match.state.moves) == 2
+    assert not match.can_redo
+
+
+def test_resume_keeps_the_undo_history():
+    states = [new_game()]
+    for move in ("5v04", "3h71"):
+        states.append(states[-1].play(move))
+    match = Match.resume({Player.DARK: HumanSeat(), Player.LIGHT: HumanSeat()}, states)
+    assert match.state.moves == ("5v04", "3h71")
+    assert match.undo() and match.state.moves == ("5v04",)
