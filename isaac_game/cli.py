@@ -17,6 +17,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "play": ("isaac_game.client.command", "start the game (the default)"),
     "bench": ("isaac_game.bench", "measure the engine's (or the screen's) speed"),
     "arena": ("isaac_game.arena", "play computer levels against each other"),
+    "host": ("isaac_game.lan.host", "host a LAN game with a computer player (headless)"),
+    "join": ("isaac_game.lan.join", "join a LAN game with a computer player (headless)"),
 }
 
 

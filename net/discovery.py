@@ -103,7 +103,8 @@ def parse_beacon(data: bytes) -> dict[str, Any] | None:
 
 class Beacon:
     """Announces one host. Use `send_once()` from your own loop, or `start()` for a
-    background thread; `targets` overrides the broadcast addresses (tests)."""
+    background thread; `targets` overrides the broadcast addresses (tests), and an
+    empty list means nowhere."""
 
     def __init__(
         self,
@@ -130,7 +131,8 @@ class Beacon:
         """Send one beacon to each target; return how many went out. Errors (no
         route, interface going down) are skipped: the next beacon tries again."""
         sent = 0
-        for addr in self.targets or broadcast_addresses():
+        targets = broadcast_addresses() if self.targets is None else self.targets
+        for addr in targets:
             try:
                 self._sock.sendto(self.payload, (addr, self.beacon_port))
                 sent += 1

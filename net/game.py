@@ -43,6 +43,22 @@ class GameAdapter(Protocol):
         ...
 
 
+def canonical_move(adapter: GameAdapter, move: str) -> str:
+    """The adapter's canonical spelling of `move` (unchanged if it has none, or if
+    the move is not legal: the caller's legality check reports that).
+
+    An adapter may offer `canonical(move) -> str | None` so that a peer's `x95-30`
+    and our `x55-30` are recognised as one move (duplicates, digests, resends).
+    """
+    canonical = getattr(adapter, "canonical", None)
+    if canonical is None:
+        return move
+    try:
+        return canonical(move) or move
+    except Exception:  # an adapter bug must not break the network thread
+        return move
+
+
 def moves_digest(moves: Sequence[str]) -> str:
     """The state digest sent in `move.digest`: sha256 of the moves joined by "\\n",
     first 16 hex chars.

@@ -29,7 +29,7 @@ from net.events import (
     Send,
 )
 from net.framing import BAD_MESSAGE, DESYNC, ILLEGAL_MOVE, ProtocolViolation
-from net.game import GameAdapter, moves_digest
+from net.game import GameAdapter, canonical_move, moves_digest
 
 PING_INTERVAL = 2.0
 SILENCE_LIMIT = 10.0
@@ -170,7 +170,7 @@ class Session:
         """PROTOCOL.md rules 3 and 5. Nothing is applied unless every check passes."""
         moves = self.adapter.moves()
         if n < len(moves):
-            if moves[n] != move:
+            if moves[n] != move and moves[n] != canonical_move(self.adapter, move):
                 self._violate(DESYNC, f"move {n} is {moves[n]!r} here, not {move!r}", now)
             return  # a duplicate of what we have: ignored
         if n > len(moves):
@@ -182,14 +182,19 @@ class Session:
         if self.adapter.side_to_move() != self.peer_seat:
             self._violate(ILLEGAL_MOVE, "not your turn", now)
             return
-        if digest is not None and digest != self.digest_fn([*moves, move]):
+        spelled = canonical_move(self.adapter, move)
+        if digest is not None and digest not in (
+            self.digest_fn([*moves, move]),
+            self.digest_fn([*moves, spelled]),
+        ):
             self._violate(DESYNC, f"digest after move {n} differs", now)
             return
         reason = self.adapter.try_apply(move)
         if reason is not None:
             self._violate(ILLEGAL_MOVE, f"{move!r}: {reason}", now)
             return
-        self._emit(MoveReceived(n, move))
+        recorded = self.adapter.moves()
+        self._emit(MoveReceived(n, recorded[n] if n < len(recorded) else move))
 
     def _on_bye(self, now: float) -> None:
         raise NotImplementedError
@@ -210,6 +215,7 @@ class Session:
             self._emit(MoveRefused(move, "not your turn"))
         else:
             moves = self.adapter.moves()
+            move = canonical_move(self.adapter, move)  # the peer sees our record's text
             reason = self.adapter.try_apply(move)
             if reason is not None:
                 self._emit(MoveRefused(move, reason))

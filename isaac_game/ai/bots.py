@@ -156,13 +156,12 @@ class HardBot(MediumBot):
     max_depth = 60
     max_targets = 5
     width = 12  # placements looked at more closely
-    reply_weight = 0.6
+    reply_weight = 1.0  # arena: 0 -> 77%, 0.6 -> 83%, 1.0 -> 87% against Medium
 
     def placement(self, board, rng, budget, legal):
         start = time.perf_counter()
         ranked = PlacementEval(board, self.weights).ranked(board.turn)
-        best_value, best = ranked[0]
-        best_value = -float("inf")
+        best, best_value = ranked[0][1], -float("inf")
         for value, sid in ranked[: self.width]:
             if time.perf_counter() - start > SAFETY * budget + 0.05:
                 break  # safety net only: the width, not the clock, limits the work

@@ -35,6 +35,13 @@ class EngineAdapter:
         mover = self.state.to_move
         return None if mover is None else mover.value
 
+    def canonical(self, move: str) -> str | None:
+        """The canonical notation of `move` if legal now, else None (state untouched)."""
+        try:
+            return str(self.state.parse_move(move))
+        except Exception:  # a peer's text must never break the network thread
+            return None
+
     def try_apply(self, move: str) -> str | None:
         """Apply `move` if legal and return None; else the engine's reason, with the
         state untouched. The record keeps the engine's canonical notation."""

@@ -82,6 +82,7 @@ class FoundationsState(GameState):
     """One FOUNDATIONS position. Build with `new_game("foundations")`; never mutated."""
 
     game: ClassVar[str] = "foundations"
+    _fields: ClassVar[int] = 8
     __slots__ = (
         "_turn",
         "_occ",
@@ -114,7 +115,7 @@ class FoundationsState(GameState):
 
     def _copy(self) -> FoundationsState:
         new = object.__new__(FoundationsState)
-        for name in FoundationsState.__slots__[:8]:
+        for name in FoundationsState.__slots__[: self._fields]:
             setattr(new, name, getattr(self, name))
         new._clear_caches()
         return new

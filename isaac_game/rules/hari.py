@@ -82,6 +82,7 @@ class HariState(GameState):
     """One HARI position. Build with `new_game("hari")`; never mutated."""
 
     game: ClassVar[str] = "hari"
+    _fields: ClassVar[int] = 9
     __slots__ = (
         "_turn",
         "_empty",
@@ -114,7 +115,7 @@ class HariState(GameState):
 
     def _copy(self) -> HariState:
         new = object.__new__(HariState)
-        for name in HariState.__slots__[:9]:
+        for name in HariState.__slots__[: self._fields]:
             setattr(new, name, getattr(self, name))
         new._clear_caches()
         return new

@@ -96,6 +96,7 @@ class IsaacState(GameState):
     """One ISAAC position. Build with `new_game("isaac")`; never mutated."""
 
     game: ClassVar[str] = "isaac"
+    _fields: ClassVar[int] = 12
     __slots__ = (
         "_phase",
         "_turn",
@@ -197,7 +198,7 @@ class IsaacState(GameState):
 
     def _copy(self) -> IsaacState:
         new = object.__new__(IsaacState)
-        for name in IsaacState.__slots__[:12]:
+        for name in IsaacState.__slots__[: self._fields]:
             setattr(new, name, getattr(self, name))
         new._clear_caches()
         return new

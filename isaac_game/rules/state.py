@@ -84,6 +84,23 @@ class GameState(ABC):
 
     #: The name `new_game` knows this game by ("isaac", "foundations", "hari").
     game: ClassVar[str]
+    #: How many leading `__slots__` hold the game (the rest are caches of it).
+    _fields: ClassVar[int]
+
+    @abstractmethod
+    def _clear_caches(self) -> None:
+        """Forget everything derived from the fields (move lists, masks, maps)."""
+
+    def __getstate__(self) -> dict[str, object]:
+        # Caches hold closures that cannot be pickled and are cheap to rebuild, so
+        # a state crosses to an AI worker process as its fields only.
+        names: tuple[str, ...] = tuple(type(self).__slots__)[: self._fields]
+        return {name: getattr(self, name) for name in names}
+
+    def __setstate__(self, fields: dict[str, object]) -> None:
+        for name, value in fields.items():
+            setattr(self, name, value)
+        self._clear_caches()
 
     @property
     @abstractmethod

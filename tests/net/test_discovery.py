@@ -88,3 +88,10 @@ def test_net_host_announces_itself(udp_port):
         finally:
             host.close()
         wait_until(lambda: browser.poll(0.1) == [], timeout=5)
+
+
+def test_an_empty_target_list_announces_nowhere():
+    from net.discovery import Beacon
+
+    beacon = Beacon("h", "isaac", 7755, targets=[])
+    assert beacon.send_once() == 0

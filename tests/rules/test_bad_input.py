@@ -88,3 +88,15 @@ def test_game_over_refuses_moves():
 def test_unknown_game_name():
     with pytest.raises(ValueError, match="unknown game"):
         new_game("chess")
+
+
+def test_states_cross_to_a_worker_process_by_pickle():
+    """DESIGN.md: states are safe to hand to an AI worker, caches and all."""
+    import pickle
+
+    for game in ("isaac", "foundations", "hari"):
+        state = new_game(game)
+        state = state.play(state.legal_moves()[3])
+        list(state.legal_moves())  # fill the caches
+        copy_ = pickle.loads(pickle.dumps(state))
+        assert copy_ == state and list(copy_.legal_moves()) == list(state.legal_moves())

@@ -1,0 +1,172 @@
+"""What `host` and `join` share: options, the paced computer seat, and the loop that
+plays one game over a `LanSession` and prints it.
+
+stdout carries the game only, the same lines on both machines:
+
+    game: isaac, dark Ann vs light Bob
+    1. dark 3v57
+    ...
+    result: dark 104 - light 57, dark wins
+
+Everything else (where we listen, who joined, a lost link) goes to stderr, so the
+two stdouts of a game can be compared line for line.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from typing import TextIO
+
+import net
+from isaac_game.match import GameEnded, MovePlayed, Seat
+from isaac_game.players import COMPUTER_LEVELS, make_seat
+from isaac_game.rules import GameState, Move, Player, game_names
+
+from .session import LanSession
+from .timers import add_timer_options
+
+#: Exit statuses.
+OK, FAILED, USAGE, REJECTED = 0, 1, 2, 3
+
+
+class LanError(Exception):
+    """A failure to report in one line (no traceback) and exit with `status`."""
+
+    def __init__(self, message: str, status: int = FAILED) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+def add_common_arguments(parser: argparse.ArgumentParser, *, game_default: str | None) -> None:
+    parser.add_argument(
+        "--ai",
+        required=True,
+        choices=COMPUTER_LEVELS,
+        metavar="LEVEL",
+        help=f"the computer player behind this seat: {', '.join(COMPUTER_LEVELS)}",
+    )
+    parser.add_argument(
+        "--game",
+        choices=game_names(),
+        default=game_default,
+        help="the game" + (f" (default {game_default})" if game_default else ""),
+    )
+    parser.add_argument("--name", default=None, help="the name the other side sees")
+    parser.add_argument("--seed", type=int, default=None, help="seed of the computer player")
+    hidden = argparse.SUPPRESS
+    parser.add_argument("--beacon-port", type=int, default=net.BEACON_PORT, help=hidden)
+    parser.add_argument("--move-delay", type=float, default=0.0, help=hidden)
+    parser.add_argument("--trace", action="store_true", help=hidden)
+    add_timer_options(parser)
+
+
+class PacedSeat:
+    """A seat whose moves are held back `delay` seconds (tests, demos)."""
+
+    def __init__(self, seat: Seat, delay: float) -> None:
+        self.seat, self.delay = seat, delay
+        self.kind, self.name = seat.kind, seat.name
+        self._ready_at = 0.0
+
+    def start_turn(self, state: GameState) -> None:
+        self._ready_at = time.monotonic() + self.delay
+        self.seat.start_turn(state)
+
+    def poll(self) -> Move | str | None:
+        return None if time.monotonic() < self._ready_at else self.seat.poll()
+
+    def cancel(self) -> None:
+        self.seat.cancel()
+
+    def observe(self, state: GameState, move: str, by: Player) -> None:
+        self.seat.observe(state, move, by)
+
+    def close(self) -> None:
+        self.seat.close()
+
+
+def local_seat(args: argparse.Namespace, default_name: str) -> Seat:
+    seat = make_seat(args.ai, args.name or default_name, args.seed)
+    return PacedSeat(seat, args.move_delay) if args.move_delay > 0 else seat
+
+
+class Printer:
+    """Turns session and match events into the lines described above."""
+
+    def __init__(self, session: LanSession, trace: bool, out: TextIO, err: TextIO) -> None:
+        self.s, self.trace, self.out, self.err = session, trace, out, err
+        self.open = False  # a game line was printed and no result or abandon yet
+        self.last_close = ""  # why the table was last freed or the session closed
+
+    def line(self, text: str) -> None:
+        print(text, file=self.out, flush=True)
+
+    def note(self, text: str) -> None:
+        print(text, file=self.err, flush=True)
+
+    def stamp(self, what: str) -> None:
+        if self.trace:
+            self.note(f"trace {time.monotonic():.6f} {what}")
+
+    def sent(self, n: int, move: str) -> None:
+        self.stamp(f"sent {n} {move}")
+
+    def show(self, events: list) -> None:
+        s = self.s
+        for ev in events:
+            if isinstance(ev, MovePlayed):
+                self.line(f"{len(ev.after.moves)}. {ev.player.value} {ev.move}")
+            elif isinstance(ev, GameEnded):
+                pass  # the caller prints the result once the network is in step
+            elif isinstance(ev, net.GameStarted):
+                if ev.resumed:
+                    self.stamp("resumed")
+                    self.note(f"link back: the game goes on from move {len(ev.moves)}")
+                else:
+                    self.abandoned(self.last_close or "a new game began")
+                    you = Player(ev.you)
+                    names = {you: s.name, you.other: ev.opponent}
+                    dark, light = names[Player.DARK], names[Player.LIGHT]
+                    self.line(f"game: {s.adapter.game}, dark {dark} vs light {light}")
+                    self.open = True
+                    self.note(f"playing {you.value} against {ev.opponent}")
+            elif isinstance(ev, net.MoveReceived):
+                self.stamp(f"recv {ev.n} {ev.move}")
+            elif isinstance(ev, net.MoveRefused):
+                self.note(f"our move {ev.move} was refused: {ev.reason}")
+            elif isinstance(ev, net.LinkLost):
+                self.stamp("lost")
+                self.note(f"link lost ({ev.reason}); the game is kept, reconnecting...")
+            elif isinstance(ev, net.ChatReceived):
+                self.note(f"chat from {s.opponent}: {ev.text}")
+            elif isinstance(ev, net.PeerResigned):
+                self.note(f"{s.opponent} resigned")
+            elif isinstance(ev, net.PeerMisbehaved):
+                self.note(f"peer misbehaved: {ev.code}: {ev.msg}")
+            elif isinstance(ev, net.PeerError):
+                self.note(f"the peer reports an error: {ev.code}: {ev.msg}")
+            elif isinstance(ev, net.GameClosed):
+                self.last_close = ev.reason
+                self.note(f"table free ({ev.reason})")
+            elif isinstance(ev, net.Closed):
+                self.last_close = ev.reason
+            elif isinstance(ev, net.Rejected):
+                self.note(f"rejected: {ev.reason}")
+
+    def result(self) -> None:
+        if self.open:
+            self.open = False
+            self.line(f"result: {self.s.result()}")
+
+    def abandoned(self, reason: str) -> None:
+        if self.open:
+            self.open = False
+            self.line(f"abandoned: {reason}")
+
+
+def wait_synced(session: LanSession, printer: Printer, timeout: float = 5.0) -> None:
+    """Let the network thread take our last move before we close or move on."""
+    deadline = time.monotonic() + timeout
+    while not session.synced and time.monotonic() < deadline:
+        printer.show(session.update(0.02))

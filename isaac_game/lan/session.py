@@ -1,0 +1,342 @@
+"""`LanSession`: one LAN seat-pair, from the first knock to the last bye.
+
+It owns the `net.NetHost`/`net.NetJoin` and an `EngineAdapter`, and builds the
+`Match` (local seat + `RemoteSeat`) when a `GameStarted` arrives, with colours from
+its `you`. Call `update()` every frame (pygame) or in a loop (headless tools): it
+drains the network's events without blocking, applies what they say (moves, a
+rejoin's resync, a rematch's new game with colours swapped, a resignation, a lost
+link), advances the match by at most one move, and returns what happened: the
+`net` events and the match's events, in order.
+
+A lost link keeps the game: the seat shows "reconnecting..." and the game resumes
+by itself when the link returns; once the rejoin window (120 s) has passed without
+it, `can_give_up` turns true and the UI may offer to save or leave.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import Any
+
+import net
+from isaac_game.match import Match, MatchEvent, Seat
+from isaac_game.rules import GameState, Player, new_game
+from isaac_game.rules.records import result_text
+from net.messages import clip_name
+
+from .adapter import EngineAdapter
+from .netinfo import beacon_targets
+from .seat import (
+    CLOSED,
+    CONNECTED,
+    CONNECTING,
+    LOST,
+    RECONNECTING,
+    WAITING,
+    ChatLine,
+    RemoteSeat,
+)
+from .timers import Timers
+
+
+class LanSession:
+    """A networked game: local seat here, `RemoteSeat` for the peer.
+
+    Build one with `LanSession.host(...)` or `LanSession.join(...)`, then `start()`.
+    """
+
+    def __init__(
+        self,
+        endpoint: net.NetHost | net.NetJoin,
+        adapter: EngineAdapter,
+        local: Seat,
+        *,
+        role: str,
+        name: str,
+        timers: Timers,
+        on_send: Callable[[int, str], None] | None = None,
+    ) -> None:
+        self.endpoint = endpoint
+        self.adapter = adapter
+        self.local = local
+        self.role = role  # "host" or "join"
+        self.name = clip_name(name)
+        self.timers = timers
+        self.on_send = on_send
+        self.remote = RemoteSeat(Player.LIGHT, "", self._send_move)
+        self.remote.set_link(WAITING if role == "host" else CONNECTING)
+        self.match: Match | None = None
+        self.you: Player | None = None
+        self.token: str | None = None
+        self.games = 0  # games started (a rejoin is not a new game)
+        self.resigned: Player | None = None  # who resigned the current game
+        self.closed: str | None = None  # final reason once the session is over
+        self.rejected: str | None = None
+        self.link_reason = ""  # why the link went, while it is down
+        self._lost_at: float | None = None
+
+    # -- construction ------------------------------------------------------------
+
+    @classmethod
+    def host(
+        cls,
+        game: str,
+        local: Seat,
+        *,
+        name: str = "host",
+        bind: str = "0.0.0.0",
+        port: int = net.DEFAULT_PORT,
+        seat: str = "dark",
+        announce: bool = True,
+        beacon_port: int = net.BEACON_PORT,
+        timers: Timers | None = None,
+        **net_args: Any,
+    ) -> LanSession:
+        """A host on `bind`:`port`. Beacons go where `netinfo.beacon_targets(bind)`
+        allows: loopback only for a loopback bind, never nowhere-means-everywhere."""
+        timers = timers or Timers.from_env()
+        adapter = EngineAdapter(game)
+        targets = beacon_targets(bind)
+        if targets is not None and not targets:
+            announce = False  # net.Beacon would read [] as "every interface"
+        endpoint = net.NetHost(
+            adapter,
+            bind=bind,
+            port=port,
+            seat=seat,
+            name=name,
+            announce=announce,
+            beacon_port=beacon_port,
+            beacon_targets=targets,
+            **timers.host_args(),
+            **net_args,
+        )
+        return cls(endpoint, adapter, local, role="host", name=name, timers=timers)
+
+    @classmethod
+    def join(
+        cls,
+        game: str,
+        local: Seat,
+        address: str,
+        port: int = net.DEFAULT_PORT,
+        *,
+        name: str = "guest",
+        token: str | None = None,
+        timers: Timers | None = None,
+        **net_args: Any,
+    ) -> LanSession:
+        timers = timers or Timers.from_env()
+        adapter = EngineAdapter(game)
+        endpoint = net.NetJoin(
+            adapter, address, port, name=name, token=token, **timers.join_args(), **net_args
+        )
+        return cls(endpoint, adapter, local, role="join", name=name, timers=timers)
+
+    def start(self) -> tuple[str, int] | None:
+        """Bind (host: returns the address and port; raises OSError) or dial (join)."""
+        if isinstance(self.endpoint, net.NetHost):
+            return self.endpoint.start()
+        self.endpoint.start()
+        return None
+
+    # -- the tick ------------------------------------------------------------------
+
+    def update(self, timeout: float = 0.0) -> list[net.Event | MatchEvent]:
+        """Drain network events, apply them, advance the match by at most one move.
+
+        Never blocks with the default `timeout=0`. Headless tools may pass a small
+        timeout: the call then waits up to that long for network news, but only
+        when the match cannot move without it.
+        """
+        if timeout > 0 and self._idle():
+            events = self.endpoint.wait(timeout)
+        else:
+            events = self.endpoint.poll()
+        out: list[net.Event | MatchEvent] = []
+        for ev in events:
+            self._handle(ev)
+            out.append(ev)
+        if self.match is not None and self.playing:
+            out.extend(self.match.update())
+        return out
+
+    def _idle(self) -> bool:
+        """True when only the network can make anything happen."""
+        if self.match is None or not self.playing:
+            return True
+        return self.match.seat_to_move is self.remote and not self.remote.has_move
+
+    def _handle(self, ev: net.Event) -> None:
+        if isinstance(ev, net.GameStarted):
+            self._game_started(ev)
+        elif isinstance(ev, net.MoveReceived | net.MoveSent):
+            self.remote.on_move(ev.n, ev.move)
+        elif isinstance(ev, net.MoveRefused):
+            # Our match played a move the network side would not: the peer resigned
+            # first, or the records parted. The game cannot go on as it stands.
+            if self.resigned is None and self.remote.problem is None:
+                self.remote.problem = f"our move {ev.move} was refused: {ev.reason}"
+        elif isinstance(ev, net.ChatReceived):
+            self.remote.chat.append(ChatLine(self.remote.name, ev.text, False))
+        elif isinstance(ev, net.PeerResigned):
+            self.remote.peer_resigned = True
+            if self.resigned is None:
+                self.resigned = self.remote.player
+        elif isinstance(ev, net.RematchProposed):
+            self.remote.rematch_proposed = True
+        elif isinstance(ev, net.LinkLost):
+            self.link_reason = ev.reason
+            self._lost_at = time.monotonic()
+            self.remote.set_link(RECONNECTING)
+        elif isinstance(ev, net.GameClosed):  # host: the table is free again
+            self._lost_at = None
+            self.remote.set_link(LOST if "window" in ev.reason else CLOSED)
+            self.link_reason = ev.reason
+        elif isinstance(ev, net.Rejected):
+            self.rejected = ev.reason
+        elif isinstance(ev, net.Closed):
+            self.closed = ev.reason
+            lost = self.remote.link == RECONNECTING or ev.reason == "link lost"
+            self.remote.set_link(LOST if lost else CLOSED)
+            self.link_reason = ev.reason
+
+    def _game_started(self, ev: net.GameStarted) -> None:
+        you = Player(ev.you)
+        self._lost_at = None
+        self.link_reason = ""
+        if ev.resumed and self.match is not None and ev.token == self.token:
+            self.remote.resync(ev.moves, self.match.state.moves)
+        else:
+            if self.match is not None:
+                for seat in self.match.seats.values():
+                    seat.cancel()
+            self.games += 1
+            self.resigned = None
+            self.token = ev.token
+            self.you = you
+            self.remote.new_game(you.other, ev.opponent)
+            self.remote.record = list(ev.moves)
+            self.match = Match({you: self.local, you.other: self.remote}, self._replay(ev.moves))
+        self.remote.name = ev.opponent
+        self.remote.set_link(CONNECTED)
+
+    def _replay(self, moves: tuple[str, ...]) -> GameState:
+        state = new_game(self.adapter.game)
+        for move in moves:
+            state = state.play(move)
+        return state
+
+    def _send_move(self, move: str) -> None:
+        if self.on_send is not None and self.match is not None:
+            self.on_send(self.match.state.ply - 1, move)
+        self.endpoint.play(move)
+
+    # -- what a UI or tool reads ---------------------------------------------------
+
+    @property
+    def state(self) -> GameState | None:
+        return None if self.match is None else self.match.state
+
+    @property
+    def link(self) -> str:
+        """ "waiting", "connecting", "connected", "reconnecting...", "lost", "closed"."""
+        return self.remote.link
+
+    @property
+    def opponent(self) -> str:
+        return self.remote.name
+
+    @property
+    def chat_lines(self) -> list[ChatLine]:
+        return self.remote.chat
+
+    @property
+    def finished(self) -> bool:
+        """The current game has a result (played out or resigned)."""
+        return self.match is not None and (self.match.state.is_over or self.resigned is not None)
+
+    @property
+    def playing(self) -> bool:
+        return self.match is not None and not self.finished and self.remote.problem is None
+
+    @property
+    def stalled(self) -> bool:
+        """The game cannot go on: the peer is gone for good (left, rejoin window over)
+        with every move it sent already played, or the records parted (`problem`)."""
+        if self.match is None or self.finished:
+            return False
+        if self.problem is not None:
+            return True
+        gone = self.link in (LOST, CLOSED)
+        return gone and not (self.match.seat_to_move is self.remote and self.remote.has_move)
+
+    def drop_game(self) -> None:
+        """Forget the current game (after a result or when stalled); host: free the
+        table if the peer is still there."""
+        if self.match is not None and self.link in (CONNECTED, RECONNECTING):
+            self.abandon()
+        if self.match is not None:
+            for seat in self.match.seats.values():
+                seat.cancel()
+        self.match = None
+        self.resigned = None
+
+    @property
+    def problem(self) -> str | None:
+        return self.remote.problem
+
+    @property
+    def lost_for(self) -> float:
+        """Seconds the link has been down (0 while up)."""
+        return 0.0 if self._lost_at is None else time.monotonic() - self._lost_at
+
+    @property
+    def can_give_up(self) -> bool:
+        """The rejoin window has passed without the link: offer save or leave."""
+        if self.link == LOST:
+            return True
+        return self.link == RECONNECTING and self.lost_for >= self.timers.rejoin_window
+
+    @property
+    def synced(self) -> bool:
+        """The network side has every move the match played (safe to close)."""
+        return self.match is None or self.adapter.snapshot().ply >= self.match.state.ply
+
+    def result(self) -> str:
+        """`dark 104 - light 57, dark wins`, `dark resigns, light wins`, or `*`."""
+        if self.match is None:
+            return "*"
+        if self.resigned is not None and not self.match.state.is_over:
+            return f"{self.resigned.value} resigns, {self.resigned.other.value} wins"
+        return result_text(self.match.state)
+
+    # -- commands --------------------------------------------------------------------
+
+    def chat(self, text: str) -> None:
+        text = text[:200]
+        self.endpoint.chat(text)
+        self.remote.chat.append(ChatLine(self.name, text, True))
+
+    def resign(self) -> None:
+        if self.match is not None and self.you is not None and not self.finished:
+            self.resigned = self.you
+            self.endpoint.resign()
+
+    def rematch(self) -> None:
+        """Propose (or accept) a new game with colours swapped."""
+        self.endpoint.rematch()
+
+    def abandon(self) -> None:
+        """Host: give up the current game and free the table for the next joiner."""
+        if isinstance(self.endpoint, net.NetHost):
+            self.endpoint.abandon()
+
+    def close(self) -> None:
+        """Say bye, stop the network thread, release the local seat."""
+        self.endpoint.close()
+        if self.match is not None:
+            for seat in self.match.seats.values():
+                seat.cancel()
+        self.local.close()
