@@ -31,6 +31,17 @@ class Player(StrEnum):
 
 PLAYERS: tuple[Player, Player] = (Player.DARK, Player.LIGHT)
 
+
+def player_of(index: int) -> Player:
+    """The side at `index` (0 Dark, 1 Light): states keep sides as small ints."""
+    return PLAYERS[index]
+
+
+def with_item(pair: tuple, index: int, value: object) -> tuple:
+    """`pair` with item `index` replaced: per-side fields are immutable pairs."""
+    return (value, pair[1]) if index == 0 else (pair[0], value)
+
+
 #: RULES.md 0: the set. Lengths in cells, in increasing order.
 LENGTHS: tuple[int, ...] = (3, 4, 5, 6, 7)
 VALUE: dict[int, int] = {3: 1, 4: 2, 5: 3, 6: 4, 7: 6}

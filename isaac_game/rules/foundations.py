@@ -19,7 +19,17 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from .bitboard import ALL_CELLS, BIT_TO_CELL, SHAPES, bits, fit_masks, shape_id
-from .common import FULL_HAND, LENGTHS, VALUE, IllegalMoveError, Player, fits_on_board, hand_value
+from .common import (
+    FULL_HAND,
+    LENGTHS,
+    VALUE,
+    IllegalMoveError,
+    Player,
+    fits_on_board,
+    hand_value,
+    player_of,
+    with_item,
+)
 from .moves import PASS, Move, Pass, Place
 from .state import GameState, MoveBlock, MoveList, register_game
 
@@ -113,22 +123,11 @@ class FoundationsState(GameState):
         self._opts: tuple[int, list[Option]] | None = None
         self._where: dict[tuple[int, int], int] | None = None
 
-    def _copy(self) -> FoundationsState:
-        new = object.__new__(FoundationsState)
-        for name in FoundationsState.__slots__[: self._fields]:
-            setattr(new, name, getattr(self, name))
-        new._clear_caches()
-        return new
-
     # ----- the common API -------------------------------------------------------
 
     @property
     def to_move(self) -> Player | None:
-        return None if self.is_over else _player(self._turn)
-
-    @property
-    def moves(self) -> tuple[str, ...]:
-        return self._moves
+        return None if self.is_over else player_of(self._turn)
 
     @property
     def is_over(self) -> bool:
@@ -352,7 +351,7 @@ class FoundationsState(GameState):
         for end in (shape.cells[0], shape.cells[-1]):
             index = where.get((below, end))
             if index is None or self._pieces[index][0] != me:
-                whose = "nothing" if index is None else f"{_player(1 - me).title}'s piece"
+                whose = "nothing" if index is None else f"{player_of(1 - me).title}'s piece"
                 raise IllegalMoveError(
                     f"{text}: the end at {end:02d} is not on your piece on level {below} "
                     f"(it rests on {whose})"
@@ -381,9 +380,9 @@ class FoundationsState(GameState):
             new._pieces = self._pieces + ((me, sid, move.level),)
             hand = list(self._hands[me])
             hand[move.length - 3] -= 1
-            new._hands = _pair(self._hands, me, tuple(hand))
-            new._level = _pair(self._level, me, move.level)
-            new._min_len = _pair(self._min_len, me, move.length)
+            new._hands = with_item(self._hands, me, tuple(hand))
+            new._level = with_item(self._level, me, move.level)
+            new._min_len = with_item(self._min_len, me, move.length)
             new._passes = 0
         else:
             new._passes = self._passes + 1
@@ -392,33 +391,11 @@ class FoundationsState(GameState):
 
     # ----- values ---------------------------------------------------------------
 
-    def position_key(self) -> tuple:
-        """Everything that decides the rest of the game (not how it was reached)."""
-        return tuple(getattr(self, name) for name in FoundationsState.__slots__[:7])
-
-    def __eq__(self, other: object) -> bool:
-        return (
-            isinstance(other, FoundationsState)
-            and self._moves == other._moves
-            and self.position_key() == other.position_key()
-        )
-
-    def __hash__(self) -> int:
-        return hash(self._moves)
-
     def __repr__(self) -> str:
         return (
             f"<FoundationsState ply={len(self._moves)} to_move={self.to_move} "
             f"levels={self._level} hands={self.scores}>"
         )
-
-
-def _player(index: int) -> Player:
-    return Player.DARK if index == 0 else Player.LIGHT
-
-
-def _pair(pair: tuple, index: int, value: object) -> tuple:
-    return (value, pair[1]) if index == 0 else (pair[0], value)
 
 
 def _bit(cell: int) -> int:
@@ -429,7 +406,7 @@ def _stacked(owner: int, sid: int, level: int) -> StackedPiece:
     shape = SHAPES[sid]
     assert shape is not None
     return StackedPiece(
-        _player(owner), shape.length, shape.direction, shape.anchor, shape.cells, level
+        player_of(owner), shape.length, shape.direction, shape.anchor, shape.cells, level
     )
 
 

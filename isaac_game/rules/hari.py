@@ -32,6 +32,8 @@ from .common import (
     IllegalMoveError,
     Player,
     fits_on_board,
+    player_of,
+    with_item,
 )
 from .isaac import BoardPiece
 from .moves import PASS, Discard, Move, Pass, Place, Slide
@@ -113,22 +115,11 @@ class HariState(GameState):
         self._legal: MoveList | None = None
         self._cell_map: dict[int, tuple[int, int]] | None = None
 
-    def _copy(self) -> HariState:
-        new = object.__new__(HariState)
-        for name in HariState.__slots__[: self._fields]:
-            setattr(new, name, getattr(self, name))
-        new._clear_caches()
-        return new
-
     # ----- the common API -------------------------------------------------------
 
     @property
     def to_move(self) -> Player | None:
-        return None if self.is_over else _player(self._turn)
-
-    @property
-    def moves(self) -> tuple[str, ...]:
-        return self._moves
+        return None if self.is_over else player_of(self._turn)
 
     @property
     def is_over(self) -> bool:
@@ -217,7 +208,7 @@ class HariState(GameState):
         owner, sid = found
         me = self._turn
         if owner != me:
-            return f"that piece is {_player(owner).title}'s"
+            return f"that piece is {player_of(owner).title}'s"
         if sid in self._slid:
             return "that piece has slid this turn already (once per turn)"
         best = self.best_play_value
@@ -368,18 +359,18 @@ class HariState(GameState):
                 mine.insert(self._owned[me].index(sid), moved)
                 empty &= ~SHAPES[moved].mask  # type: ignore[union-attr]
                 new._slid = self._slid + (moved,)
-            new._owned = _pair(self._owned, me, tuple(mine))
+            new._owned = with_item(self._owned, me, tuple(mine))
             new._empty = empty
             new._slid_value = self._slid_value + shape.value
             return new
         if isinstance(move, Place | Discard):
             hand = list(self._hands[me])
             hand[move.length - 3] -= 1
-            new._hands = _pair(self._hands, me, tuple(hand))
-            new._min_len = _pair(self._min_len, me, move.length)
+            new._hands = with_item(self._hands, me, tuple(hand))
+            new._min_len = with_item(self._min_len, me, move.length)
             if isinstance(move, Place):
                 sid = shape_id(move.length, move.direction, move.cell)
-                new._owned = _pair(self._owned, me, self._owned[me] + (sid,))
+                new._owned = with_item(self._owned, me, self._owned[me] + (sid,))
                 new._empty = self._empty & ~SHAPES[sid].mask  # type: ignore[union-attr]
             new._passes = 0
         else:
@@ -391,20 +382,6 @@ class HariState(GameState):
 
     # ----- values ---------------------------------------------------------------
 
-    def position_key(self) -> tuple:
-        """Everything that decides the rest of the game (not how it was reached)."""
-        return tuple(getattr(self, name) for name in HariState.__slots__[:8])
-
-    def __eq__(self, other: object) -> bool:
-        return (
-            isinstance(other, HariState)
-            and self._moves == other._moves
-            and self.position_key() == other.position_key()
-        )
-
-    def __hash__(self) -> int:
-        return hash(self._moves)
-
     def __repr__(self) -> str:
         return (
             f"<HariState ply={len(self._moves)} to_move={self.to_move} "
@@ -415,14 +392,6 @@ class HariState(GameState):
 _BIT: tuple[int, ...] = tuple((cell // 10) * 11 + cell % 10 for cell in range(100))
 
 
-def _player(index: int) -> Player:
-    return Player.DARK if index == 0 else Player.LIGHT
-
-
-def _pair(pair: tuple, index: int, value: object) -> tuple:
-    return (value, pair[1]) if index == 0 else (pair[0], value)
-
-
 def _on_board(owned: tuple[int, ...]) -> int:
     return sum(VALUE[sid // 200 + 3] for sid in owned)
 
@@ -430,7 +399,7 @@ def _on_board(owned: tuple[int, ...]) -> int:
 def _board_piece(owner: int, sid: int) -> BoardPiece:
     shape = SHAPES[sid]
     assert shape is not None
-    return BoardPiece(_player(owner), shape.length, shape.direction, shape.anchor, shape.cells)
+    return BoardPiece(player_of(owner), shape.length, shape.direction, shape.anchor, shape.cells)
 
 
 def _slides_of(anchor: int, rng: SlideRange) -> list[Slide]:

@@ -26,6 +26,8 @@ from .common import (
     Player,
     fits_on_board,
     hand_cells,
+    player_of,
+    with_item,
 )
 from .moves import PASS, Move, Pass, Place, Remove
 from .state import GameState, MoveBlock, MoveList, register_game
@@ -186,7 +188,7 @@ class IsaacState(GameState):
             for index, given in enumerate(aside):
                 hand = tuple(given.get(length, 0) for length in LENGTHS)
                 if any(h > left for h, left in zip(hand, state._hands[index], strict=True)):
-                    raise ValueError(f"{_player(index).title} has not that many pieces left")
+                    raise ValueError(f"{player_of(index).title} has not that many pieces left")
                 hands.append(hand)
             state._hands = (hands[0], hands[1])
         return state
@@ -196,22 +198,11 @@ class IsaacState(GameState):
         self._fits: dict[int, tuple[int, int]] | None = None
         self._cell_map: dict[int, tuple[int, int]] | None = None
 
-    def _copy(self) -> IsaacState:
-        new = object.__new__(IsaacState)
-        for name in IsaacState.__slots__[: self._fields]:
-            setattr(new, name, getattr(self, name))
-        new._clear_caches()
-        return new
-
     # ----- the common API -------------------------------------------------------
 
     @property
     def to_move(self) -> Player | None:
         return None if self._phase == OVER else Player.DARK if self._turn == 0 else Player.LIGHT
-
-    @property
-    def moves(self) -> tuple[str, ...]:
-        return self._moves
 
     @property
     def is_over(self) -> bool:
@@ -250,7 +241,7 @@ class IsaacState(GameState):
     @property
     def first_passer(self) -> Player | None:
         """Who passed first in the placement phase: they open the scoring phase."""
-        return None if self._first_passer is None else _player(self._first_passer)
+        return None if self._first_passer is None else player_of(self._first_passer)
 
     def has_passed(self, player: Player) -> bool:
         """Placement: has passed (places no more). Scoring: is out for good."""
@@ -348,7 +339,7 @@ class IsaacState(GameState):
         for i in (0, 1):
             x = counter_cell_of(i, self._scores[i])
             if x is not None and x in shape.cells:
-                return f"under {_player(i).title}'s counter"
+                return f"under {player_of(i).title}'s counter"
         return None
 
     def _removal_blocks(self) -> list[MoveBlock]:
@@ -402,7 +393,7 @@ class IsaacState(GameState):
             raise IllegalMoveError(f"{text}: ISAAC has no levels")
         me = self._turn
         if self._passed[me]:
-            raise IllegalMoveError(f"{text}: {_player(me).title} has passed and places no more")
+            raise IllegalMoveError(f"{text}: {player_of(me).title} has passed and places no more")
         if not self._hands[me][move.length - 3]:
             raise IllegalMoveError(f"{text}: no {move.length}-cell piece left in hand")
         if not fits_on_board(move.length, move.direction, move.cell):
@@ -424,7 +415,7 @@ class IsaacState(GameState):
             raise IllegalMoveError(f"{text}: no piece covers {move.cell:02d}")
         owner, sid = found
         if owner != me:
-            raise IllegalMoveError(f"{text}: that piece is {_player(owner).title}'s")
+            raise IllegalMoveError(f"{text}: that piece is {player_of(owner).title}'s")
         reason = self._blocked_reason(me, sid)
         if reason is not None:
             if reason.startswith("under"):
@@ -445,7 +436,9 @@ class IsaacState(GameState):
                 f"x{shape.anchor:02d}-{start + points}"  # type: ignore[union-attr]
             )
         if target == self._forbidden_target(me):
-            raise IllegalMoveError(f"{text}: {_player(1 - me).title}'s counter stands on that cell")
+            raise IllegalMoveError(
+                f"{text}: {player_of(1 - me).title}'s counter stands on that cell"
+            )
         return Remove(shape.anchor, target)  # type: ignore[union-attr]
 
     # ----- applying a move ------------------------------------------------------
@@ -470,8 +463,8 @@ class IsaacState(GameState):
         self._empty &= ~shape.mask
         hand = list(self._hands[me])
         hand[shape.length - 3] -= 1
-        self._hands = _pair(self._hands, me, tuple(hand))
-        self._owned = _pair(self._owned, me, self._owned[me] + (sid,))
+        self._hands = with_item(self._hands, me, tuple(hand))
+        self._owned = with_item(self._owned, me, self._owned[me] + (sid,))
         counts = list(self._counts)
         for line in shape.lines:
             counts[line] += 1
@@ -480,7 +473,7 @@ class IsaacState(GameState):
             self._turn = 1 - me
 
     def _pass_placement(self, me: int) -> None:
-        self._passed = _pair(self._passed, me, True)
+        self._passed = with_item(self._passed, me, True)
         if self._first_passer is None:
             self._first_passer = me
         if all(self._passed):
@@ -493,43 +486,26 @@ class IsaacState(GameState):
         shape = SHAPES[sid]
         assert shape is not None
         self._empty |= shape.mask
-        self._owned = _pair(self._owned, me, tuple(s for s in self._owned[me] if s != sid))
+        self._owned = with_item(self._owned, me, tuple(s for s in self._owned[me] if s != sid))
         counts = list(self._counts)
         for line in shape.lines:
             counts[line] -= 1
         self._counts = tuple(counts)
-        self._min_len = _pair(self._min_len, me, shape.length)
-        self._scores = _pair(self._scores, me, target)
+        self._min_len = with_item(self._min_len, me, shape.length)
+        self._scores = with_item(self._scores, me, target)
         if target >= WINNING_SCORE:
             self._phase = OVER
         elif not self._out[1 - me]:
             self._turn = 1 - me
 
     def _pass_scoring(self, me: int) -> None:
-        self._out = _pair(self._out, me, True)
+        self._out = with_item(self._out, me, True)
         if all(self._out):
             self._phase = OVER
         else:
             self._turn = 1 - me
 
     # ----- values ---------------------------------------------------------------
-
-    def position_key(self) -> tuple:
-        """Everything that decides the rest of the game (not how it was reached).
-
-        Equal keys mean equal futures: what a transposition table wants.
-        """
-        return tuple(getattr(self, name) for name in IsaacState.__slots__[:11])
-
-    def __eq__(self, other: object) -> bool:
-        return (
-            isinstance(other, IsaacState)
-            and self._moves == other._moves
-            and self.position_key() == other.position_key()
-        )
-
-    def __hash__(self) -> int:
-        return hash(self._moves)
 
     def __repr__(self) -> str:
         return (
@@ -538,18 +514,10 @@ class IsaacState(GameState):
         )
 
 
-def _player(index: int) -> Player:
-    return Player.DARK if index == 0 else Player.LIGHT
-
-
-def _pair(pair: tuple, index: int, value: object) -> tuple:
-    return (value, pair[1]) if index == 0 else (pair[0], value)
-
-
 def _board_piece(owner: int, sid: int) -> BoardPiece:
     shape = SHAPES[sid]
     assert shape is not None
-    return BoardPiece(_player(owner), shape.length, shape.direction, shape.anchor, shape.cells)
+    return BoardPiece(player_of(owner), shape.length, shape.direction, shape.anchor, shape.cells)
 
 
 def _placement_builder(length: int, direction: str, mask: int):
@@ -578,15 +546,15 @@ def _decide(
     counts = [sum(h) for h in hands]
     if cells[0] != cells[1]:
         win = 0 if cells[0] > cells[1] else 1
-        return _player(win), (
-            f"scores tied at {dark}; {_player(win).title}'s unplayed pieces make the longer "
+        return player_of(win), (
+            f"scores tied at {dark}; {player_of(win).title}'s unplayed pieces make the longer "
             f"line ({cells[win]} cells against {cells[1 - win]})"
         )
     if counts[0] != counts[1]:
         win = 0 if counts[0] < counts[1] else 1
-        return _player(win), (
+        return player_of(win), (
             f"scores tied at {dark} and unplayed lines both {cells[0]} cells; "
-            f"{_player(win).title}'s has fewer pieces ({counts[win]} against {counts[1 - win]})"
+            f"{player_of(win).title}'s has fewer pieces ({counts[win]} against {counts[1 - win]})"
         )
     return Player.DARK, (
         f"scores tied at {dark} and unplayed lines equal; Dark started the game and wins"

@@ -9,10 +9,12 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Sequence
-from typing import ClassVar, overload
+from typing import ClassVar, TypeVar, overload
 
 from .common import IllegalMoveError, NotationError, Player
 from .moves import Move, parse_notation
+
+_State = TypeVar("_State", bound="GameState")
 
 #: One run of legal moves: how many, and how to build the i-th (0 <= i < count).
 MoveBlock = tuple[int, Callable[[int], Move]]
@@ -84,33 +86,62 @@ class GameState(ABC):
 
     #: The name `new_game` knows this game by ("isaac", "foundations", "hari").
     game: ClassVar[str]
-    #: How many leading `__slots__` hold the game (the rest are caches of it).
+    #: How many leading `__slots__` hold the game (the rest are caches of it). The
+    #: last of them is `_moves`, the record; the others are the position.
     _fields: ClassVar[int]
+    _moves: tuple[str, ...]
 
     @abstractmethod
     def _clear_caches(self) -> None:
         """Forget everything derived from the fields (move lists, masks, maps)."""
 
+    def _field_names(self) -> tuple[str, ...]:
+        return tuple(type(self).__slots__)[: self._fields]
+
+    def _copy(self: _State) -> _State:
+        """A copy of the fields with empty caches, for `_apply` to change."""
+        new = object.__new__(type(self))
+        for name in self._field_names():
+            setattr(new, name, getattr(self, name))
+        new._clear_caches()
+        return new
+
     def __getstate__(self) -> dict[str, object]:
         # Caches hold closures that cannot be pickled and are cheap to rebuild, so
         # a state crosses to an AI worker process as its fields only.
-        names: tuple[str, ...] = tuple(type(self).__slots__)[: self._fields]
-        return {name: getattr(self, name) for name in names}
+        return {name: getattr(self, name) for name in self._field_names()}
 
     def __setstate__(self, fields: dict[str, object]) -> None:
         for name, value in fields.items():
             setattr(self, name, value)
         self._clear_caches()
 
+    def position_key(self) -> tuple:
+        """Everything that decides the rest of the game (not how it was reached).
+
+        Equal keys mean equal futures: what a transposition table wants.
+        """
+        return tuple(getattr(self, name) for name in self._field_names()[:-1])
+
+    def __eq__(self, other: object) -> bool:
+        return (
+            type(other) is type(self)
+            and self.moves == other.moves  # type: ignore[attr-defined]
+            and self.position_key() == other.position_key()  # type: ignore[attr-defined]
+        )
+
+    def __hash__(self) -> int:
+        return hash(self.moves)
+
+    @property
+    def moves(self) -> tuple[str, ...]:
+        """Canonical notation of every move played so far: a replayable record."""
+        return self._moves
+
     @property
     @abstractmethod
     def to_move(self) -> Player | None:
         """The side whose move it is; None once the game is over."""
-
-    @property
-    @abstractmethod
-    def moves(self) -> tuple[str, ...]:
-        """Canonical notation of every move played so far: a replayable record."""
 
     @property
     @abstractmethod
