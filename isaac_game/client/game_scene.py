@@ -15,6 +15,7 @@ from isaac_game.rules import IsaacState, Move, Player, new_game
 from .anim import Anim, CounterHop, DropIn, LiftOut
 from .board_view import BoardView
 from .game_view import GameView, kind_label
+from .hint_view import HintHelper
 from .hud import GameLayout
 from .input import Action, Button
 from .placement import PlacementInput
@@ -46,6 +47,7 @@ class GameScene(GameView, Scene):
         self.layout: GameLayout | None = None
         self.placement = PlacementInput(self)
         self.scoring = ScoringInput(self)
+        self.hint_helper = HintHelper(self)
         self.anims: list[Anim] = []
         self.banner = ""
         self.banner_warn = False
@@ -88,6 +90,7 @@ class GameScene(GameView, Scene):
     # ----- life cycle -------------------------------------------------------------------
 
     def on_exit(self) -> None:
+        self.hint_helper.close()
         if not self.closed:
             self.closed = True
             self.match.close()
@@ -119,6 +122,10 @@ class GameScene(GameView, Scene):
             mover and self.state.phase == "scoring" and self.scoring.wants_back()
         ):
             self.open_pause()
+            return
+        if b == Button.HINT or (b == Button.CLICK and self.hint_helper.hit(action.pos)):
+            if action.allowed_for(mover):
+                self.hint_helper.request()
             return
         if mover is None or not action.allowed_for(mover) or self.pass_timer is not None:
             return
@@ -231,6 +238,7 @@ class GameScene(GameView, Scene):
         self.anims = [a for a in self.anims if not a.done]
         self.banner_time = max(0.0, self.banner_time - dt)
         self.wait = max(0.0, self.wait - dt)
+        self.hint_helper.update()
         state = self.state
         if state.is_over:
             self._update_over(dt)

@@ -49,6 +49,7 @@ class GameView:
         if state.phase == "scoring" and human is not None:
             self.scoring.draw(surface, state, human, True)
         self._draw_counters(surface, state)
+        self.hint_helper.draw_board(surface)
         for anim in self.anims:
             anim.draw(surface, board, pal, False)
         if state.phase == "placement" and human is not None and self.pass_timer is None:
@@ -129,6 +130,7 @@ class GameView:
                 True,
             )
             self.scoring.off_rect = button
+        text_rect = self.hint_helper.draw_bar(surface, text_rect, u)
         draw_bar_text(surface, fonts, pal, text_rect, text, int(32 * u), color)
 
     def _draw_last_move(self, surface: pygame.Surface) -> None:

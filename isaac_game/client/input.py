@@ -32,6 +32,9 @@ class Button(StrEnum):
     BACK = "back"
     PAUSE = "pause"
     ROTATE = "rotate"
+    HINT = "hint"  # ask for the move Hard would play (H, pad Y)
+    CHAT = "chat"  # open the chat line in a LAN game (T)
+    TEXT = "text"  # typed characters (SDL text input); text = what was typed
     NEXT = "next"  # next piece / next move (Tab, E, right shoulder)
     PREV = "prev"
     FIRST = "first"  # Home
@@ -57,6 +60,8 @@ class Action:
     player: Player | None = None  # None: any local player may use it
     pos: tuple[int, int] | None = None
     value: int = 0
+    key: int = 0  # the pygame key of a keyboard action (text fields need it)
+    text: str = ""  # TEXT: the characters typed
 
     def allowed_for(self, player: Player | None) -> bool:
         """May this input act for `player`? (a pad owned by the other player may not)"""
@@ -79,6 +84,8 @@ _KEYS = {
     pygame.K_BACKSPACE: Button.BACK,
     pygame.K_p: Button.PAUSE,
     pygame.K_r: Button.ROTATE,
+    pygame.K_h: Button.HINT,
+    pygame.K_t: Button.CHAT,
     pygame.K_TAB: Button.NEXT,
     pygame.K_e: Button.NEXT,
     pygame.K_q: Button.PREV,
@@ -93,7 +100,7 @@ _PAD = {
     pygame.CONTROLLER_BUTTON_A: Button.CONFIRM,
     pygame.CONTROLLER_BUTTON_B: Button.BACK,
     pygame.CONTROLLER_BUTTON_X: Button.ROTATE,
-    pygame.CONTROLLER_BUTTON_Y: Button.ROTATE,
+    pygame.CONTROLLER_BUTTON_Y: Button.HINT,
     pygame.CONTROLLER_BUTTON_START: Button.PAUSE,
     pygame.CONTROLLER_BUTTON_BACK: Button.BACK,
     pygame.CONTROLLER_BUTTON_LEFTSHOULDER: Button.PREV,
@@ -165,6 +172,8 @@ class InputMapper:
             return [Action(Button.QUIT)]
         if kind == pygame.KEYDOWN:
             return self._key(event)
+        if kind == pygame.TEXTINPUT:
+            return [Action(Button.TEXT, text=event.text)] if event.text else []
         if kind == pygame.MOUSEMOTION:
             self.last_device = "mouse"
             return [Action(Button.POINT, "mouse", pos=tuple(event.pos))]
@@ -216,7 +225,7 @@ class InputMapper:
             return [Action(Button.DIGIT, value=event.key - pygame.K_0)]
         if pygame.K_KP1 <= event.key <= pygame.K_KP9:
             return [Action(Button.DIGIT, value=event.key - pygame.K_KP1 + 1)]
-        return [Action(_KEYS.get(event.key, Button.ANY))]
+        return [Action(_KEYS.get(event.key, Button.ANY), key=event.key)]
 
     def _axis(self, event: pygame.event.Event) -> list[Action]:
         iid, axis = event.instance_id, event.axis

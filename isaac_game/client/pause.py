@@ -1,4 +1,4 @@
-"""The pause overlay (Esc / Start): resume, undo, redo, save, rules, settings, quit."""
+"""The pause overlay (Esc / Start): resume, hint, undo, redo, save, rules, settings, quit."""
 
 from __future__ import annotations
 
@@ -22,6 +22,7 @@ class PauseScene(Scene):
         self.menu = Menu(
             [
                 MenuItem("Resume", self.resume, key="resume"),
+                MenuItem("Hint (H / Y)", self.hint, enabled=game.hint_helper.available, key="hint"),
                 MenuItem(
                     "Undo (Ctrl+Z)",
                     self.undo,
@@ -41,9 +42,21 @@ class PauseScene(Scene):
             ],
             on_change=lambda: app.audio.play("click"),
         )
+        extra = getattr(game, "pause_items", None)  # a LAN game adds "Resign"
+        if extra is not None:
+            self.menu.items[-1:-1] = extra(self)
+
+    def update(self, dt: float) -> None:
+        tick = getattr(self.game, "tick_behind", None)  # a LAN game goes on underneath
+        if tick is not None:
+            tick(dt)
 
     def resume(self) -> None:
         self.app.pop(self)
+
+    def hint(self) -> None:
+        self.resume()  # the game polls for the answer only while it is on top
+        self.game.hint_helper.request()
 
     def undo(self) -> None:
         self.game.undo()

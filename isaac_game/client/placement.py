@@ -191,7 +191,10 @@ class PlacementInput:
         length, direction, anchor, legal = ghost
         text = f"{length}{direction}{anchor:02d}"
         if legal:
-            return f"{name}: place {text}  (click / Enter / A; rotate: right-click, wheel, R, X)"
+            return (
+                f"{name}: place {text}  (click / Enter / A; rotate: right-click, wheel, R, X;"
+                " hint: H, Y)"
+            )
         try:
             state.parse_move(text)
             reason = ""

@@ -52,6 +52,23 @@ class ResultsScene(Scene):
     def to_menu(self) -> None:
         self.app.pop(self)
 
+    def headline(self) -> tuple[Player | None, str, str]:
+        """(winner, title, the reason shown under the scores)."""
+        state = self.outcome.state
+        winner = state.winner
+        title = f"{winner.title} wins!" if winner else "A draw"
+        dark, light = state.scores
+        reason = state.tiebreak
+        if reason is None and max(dark, light) >= 100:
+            reason = (
+                f"{winner.title} reached {max(dark, light)} and left the track" if winner else ""
+            )
+        elif reason is None:
+            reason = "Both players are out; the higher score wins"
+        else:
+            reason = "Tie-break: " + reason
+        return winner, title, reason
+
     def handle(self, action: Action) -> None:
         if action.button == Button.BACK:
             self.to_menu()
@@ -64,8 +81,7 @@ class ResultsScene(Scene):
         pal, fonts = self.app.palette, self.app.fonts
         state = self.outcome.state
         surface.fill(pal.background)
-        winner = state.winner
-        title = f"{winner.title} wins!" if winner else "A draw"
+        winner, title, reason = self.headline()
         blit_text(
             surface, fonts, title, int(110 * u), pal.accent, (w // 2, int(h * 0.13)), "center", True
         )
@@ -99,15 +115,6 @@ class ResultsScene(Scene):
                 True,
             )
         y += int(150 * u)
-        reason = state.tiebreak
-        if reason is None and max(dark, light) >= 100:
-            reason = (
-                f"{winner.title} reached {max(dark, light)} and left the track" if winner else ""
-            )
-        elif reason is None:
-            reason = "Both players are out; the higher score wins"
-        else:
-            reason = "Tie-break: " + reason
         px = int(28 * u)
         for line in wrap(fonts, reason, px, int(w * 0.7)):
             blit_text(surface, fonts, line, px, pal.text, (w // 2, y), "center")

@@ -29,6 +29,15 @@ def positions(seed: int = 3):
     return mid, scoring, state
 
 
+def show_hint(game) -> None:
+    """Put Hard's hint on the game's screen, computed here (no worker process)."""
+    from isaac_game.ai import hint
+
+    helper = game.hint_helper
+    helper.state = game.state
+    helper.move, helper.text = hint(game.state, 0.3)
+
+
 def shoot(outdir: Path, size: tuple[int, int], colour_blind: bool = False) -> list[Path]:
     import pygame
 
@@ -70,6 +79,8 @@ def shoot(outdir: Path, size: tuple[int, int], colour_blind: bool = False) -> li
     free = next(c for c in range(100) if mid.piece_at(c) is None and c > 40)
     game.handle(Action(Button.POINT, "mouse", pos=game.board.cell_center(free)))
     save("placement")
+    show_hint(game)
+    save("placement-hint")
     app.pop(game)
     game = app.push(GameScene(app, GameSetup(history=history_of(scoring))))
     game.relayout(size)
@@ -90,6 +101,9 @@ def shoot(outdir: Path, size: tuple[int, int], colour_blind: bool = False) -> li
                 Action(Button.POINT, "mouse", pos=game.board.cell_center(track_cell(mover, target)))
             )
         save("scoring-target")
+        game.scoring.reset()
+        show_hint(game)
+        save("scoring-hint")
     app.push(PauseScene(app, game))
     save("pause")
     app.pop()

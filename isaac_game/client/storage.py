@@ -29,6 +29,7 @@ class Settings:
     hints: bool = True
     dark_kind: str = "human"
     light_kind: str = "human"
+    player_name: str = ""  # the name LAN opponents see (empty: the login name)
 
     @classmethod
     def from_dict(cls, data: object) -> Settings:

@@ -56,6 +56,8 @@ class TitleScene(Scene):
                     show=kind_name,
                     key="light",
                 ),
+                MenuItem("Host a LAN game", self.lan_host, key="lan_host"),
+                MenuItem("Join a LAN game", self.lan_join, key="lan_join"),
                 MenuItem(
                     "Continue a saved game",
                     self.continue_game,
@@ -90,6 +92,16 @@ class TitleScene(Scene):
 
         s = self.app.settings
         self.app.push(GameScene(self.app, GameSetup(self.game, s.dark_kind, s.light_kind)))
+
+    def lan_host(self) -> None:
+        from .lan_menu import LanHostScene
+
+        self.app.push(LanHostScene(self.app))
+
+    def lan_join(self) -> None:
+        from .lan_menu import LanJoinScene
+
+        self.app.push(LanJoinScene(self.app))
 
     def continue_game(self) -> None:
         from .saves_scene import SavesScene
