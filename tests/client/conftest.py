@@ -31,3 +31,21 @@ def app(storage):
     yield application
     if pygame.get_init():
         application.shutdown()
+
+
+@pytest.fixture(autouse=True)
+def loopback_lan_only(monkeypatch):
+    """Network safety: whatever a client test hosts listens on 127.0.0.1 (a free port)
+    and announces itself on loopback only, on a free UDP port."""
+    import socket
+
+    from isaac_game.client import lan_menu
+
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+        s.bind(("127.0.0.1", 0))
+        beacon_port = s.getsockname()[1]
+    monkeypatch.setenv("ISAAC_LAN_BEACON_TARGETS", "127.255.255.255")
+    monkeypatch.setattr(lan_menu, "HOST_BIND", "127.0.0.1")
+    monkeypatch.setattr(lan_menu, "HOST_PORT", 0)
+    monkeypatch.setattr(lan_menu, "BEACON_PORT", beacon_port)
+    return beacon_port

@@ -1,0 +1,140 @@
+"""`python -m isaac_game.client.lan_screenshots OUTDIR [WxH ...]`: the LAN screens as PNG.
+
+Headless. Everything stays on loopback: the client hosts on 127.0.0.1 (beacons to
+127.255.255.255 only, on a free UDP port) and an in-process computer joins it. The
+"reconnecting..." and give-up screens are staged by setting the link's state.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+
+def _free_udp_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def shoot(outdir: Path, size: tuple[int, int]) -> list[Path]:
+    import pygame
+
+    from isaac_game.lan import CONNECTED, RECONNECTING, LanSession
+    from isaac_game.match import RandomSeat
+
+    from . import lan_menu
+    from .app import App
+    from .lan_dialogs import GiveUpScene
+    from .lan_game import LanGameScene
+    from .lan_results import LanResultsScene
+    from .storage import Storage
+    from .title import TitleScene
+
+    lan_menu.HOST_BIND, lan_menu.HOST_PORT = "127.0.0.1", 0
+    lan_menu.BEACON_PORT = _free_udp_port()
+    home = Path(tempfile.mkdtemp())
+    app = App(size=size, fullscreen=False, storage=Storage(home / "c", home / "d"), sound=False)
+    app.settings.player_name = "Ann"
+    surface = pygame.Surface(size)
+    tag = f"{size[0]}x{size[1]}"
+    saved: list[Path] = []
+    others: list[LanSession] = []
+
+    def save(name: str) -> None:
+        app.draw(surface)
+        path = outdir / f"lan-{name}-{tag}.png"
+        pygame.image.save(surface, str(path))
+        saved.append(path)
+
+    def pump(until, timeout: float = 10.0) -> None:
+        deadline = time.monotonic() + timeout
+        while not until():
+            if time.monotonic() > deadline:
+                raise RuntimeError("the LAN screens did not get there in time")
+            app.frame()
+            for other in others:
+                other.update()
+            time.sleep(0.005)
+
+    try:
+        title = app.push(TitleScene(app))
+        title.menu.select("lan_host")
+        save("title")
+        host_menu = app.push(lan_menu.LanHostScene(app))
+        save("host-menu")
+        host_menu.start()
+        lobby = app.top
+        save("host-waiting")
+        join_menu = app.push(lan_menu.LanJoinScene(app))
+        pump(lambda: join_menu.hosts, timeout=5)
+        join_menu.address.text = "192.168.1.20:7755"
+        save("join-list")
+        app.pop(join_menu)
+        guest = LanSession.join("isaac", RandomSeat("Bob", seed=4), "127.0.0.1", lobby.port,
+                                name="Bob")  # fmt: skip
+        others.append(guest)
+        guest.start()
+        pump(lambda: isinstance(app.top, LanGameScene))
+        game = app.top
+        session = game.session
+        game.relayout(size)
+        while len(game.state.moves) < 16:
+            if game.human_to_move() is not None:
+                game.submit(game.state.legal_moves()[len(game.state.moves) % 5])
+            pump(lambda: game.human_to_move() is not None or len(game.state.moves) >= 16)
+        guest.chat("good luck!")
+        pump(lambda: session.chat_lines)
+        session.chat("thanks, you too")
+        game.chat.open()
+        game.chat.field.text = "nice move"
+        app.frame()
+        save("game")
+        game.chat.field.end(keep=False)
+        session.remote.set_link(RECONNECTING)
+        session._lost_at = time.monotonic() - 12
+        save("reconnecting")
+        session._lost_at = time.monotonic() - 125
+        app.push(GiveUpScene(app, game))
+        save("give-up")
+        app.pop()
+        session.remote.set_link(CONNECTED)
+        session._lost_at = None
+        game.open_pause()
+        save("pause")
+        app.top.menu.select("resign")
+        app.top.menu.current.activate()
+        save("resign-confirm")
+        app.top.menu.select("yes")
+        app.top.menu.current.activate()
+        pump(lambda: isinstance(app.top, LanResultsScene))
+        save("results")
+        guest.rematch()
+        pump(lambda: session.remote.rematch_proposed)
+        save("results-rematch")
+    finally:
+        for other in others:
+            other.close()
+        app.shutdown()
+    return saved
+
+
+def main(argv: list[str]) -> int:
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    os.environ["ISAAC_LAN_BEACON_TARGETS"] = "127.255.255.255"  # loopback only
+    outdir = Path(argv[0] if argv else "screenshots")
+    outdir.mkdir(parents=True, exist_ok=True)
+    sizes = [tuple(int(x) for x in s.split("x")) for s in argv[1:]] or [(1280, 720)]
+    for size in sizes:
+        for path in shoot(outdir, size):  # type: ignore[arg-type]
+            print(path)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
