@@ -105,3 +105,25 @@ class ListGame:
 
     def reset(self) -> None:
         self._moves = []
+
+
+_HEX = frozenset("0123456789abcdef")
+
+
+def digest_matches(digest: str, moves: Sequence[str]) -> bool:
+    """Whether a peer's `digest` fits the record `moves`.
+
+    PROTOCOL.md names the digest but not its algorithm, so besides our own
+    (`moves_digest`) we accept any hex prefix of at least 8 characters of the
+    sha256 of the record joined by a newline or a space: the obvious choices of
+    another implementation written from PROTOCOL.md. Anything else is a `desync`.
+    """
+    if digest == moves_digest(moves):
+        return True
+    text = digest.lower()
+    if len(text) < 8 or not set(text) <= _HEX:
+        return False
+    return any(
+        hashlib.sha256(sep.join(moves).encode("utf-8")).hexdigest().startswith(text)
+        for sep in ("\n", " ")
+    )

@@ -200,7 +200,7 @@ class JoinSession(Session):
             elif ours[: len(theirs)] == theirs:
                 problem = None
                 for n in range(len(theirs), len(ours)):
-                    self._send(m.move(n, ours[n], self.digest_fn(ours[: n + 1])))
+                    self._send(m.move(n, ours[n], self._digest_of(ours[: n + 1])))
             else:
                 problem = "the host's record differs from ours"
         else:

@@ -29,7 +29,7 @@ from net.events import (
     Send,
 )
 from net.framing import BAD_MESSAGE, DESYNC, ILLEGAL_MOVE, ProtocolViolation
-from net.game import GameAdapter, canonical_move, moves_digest
+from net.game import GameAdapter, canonical_move, digest_matches, moves_digest
 
 PING_INTERVAL = 2.0
 SILENCE_LIMIT = 10.0
@@ -66,6 +66,7 @@ class Session:
         silence_limit: float = SILENCE_LIMIT,
         rejoin_window: float = REJOIN_WINDOW,
         digest_fn: DigestFn = moves_digest,
+        send_digests: bool = False,
     ) -> None:
         self.adapter = adapter
         self.name = m.clip_name(name)
@@ -74,6 +75,9 @@ class Session:
         self.silence_limit = silence_limit
         self.rejoin_window = rejoin_window
         self.digest_fn = digest_fn
+        # Off by default: PROTOCOL.md leaves the algorithm open, so a peer that
+        # checks digests its own way could take ours for a desync.
+        self.send_digests = send_digests
         self.seat: str | None = None  # our seat in the current game
         self.token: str | None = None  # the current game's token
         self.peer_name: str | None = None
@@ -183,10 +187,7 @@ class Session:
             self._violate(ILLEGAL_MOVE, "not your turn", now)
             return
         spelled = canonical_move(self.adapter, move)
-        if digest is not None and digest not in (
-            self.digest_fn([*moves, move]),
-            self.digest_fn([*moves, spelled]),
-        ):
+        if digest is not None and not self._digest_fits(digest, [*moves, move], [*moves, spelled]):
             self._violate(DESYNC, f"digest after move {n} differs", now)
             return
         reason = self.adapter.try_apply(move)
@@ -195,6 +196,15 @@ class Session:
             return
         recorded = self.adapter.moves()
         self._emit(MoveReceived(n, recorded[n] if n < len(recorded) else move))
+
+    def _digest_of(self, record: list[str]) -> str | None:
+        """The digest to send with the move ending `record`, if we send them."""
+        return self.digest_fn(record) if self.send_digests else None
+
+    def _digest_fits(self, digest: str, *records: list[str]) -> bool:
+        if self.digest_fn is not moves_digest:
+            return any(digest == self.digest_fn(r) for r in records)
+        return any(digest_matches(digest, r) for r in records)
 
     def _on_bye(self, now: float) -> None:
         raise NotImplementedError
@@ -221,7 +231,7 @@ class Session:
                 self._emit(MoveRefused(move, reason))
             else:
                 n = len(moves)
-                self._send(m.move(n, move, self.digest_fn([*moves, move])))
+                self._send(m.move(n, move, self._digest_of([*moves, move])))
                 self._emit(MoveSent(n, move))
         return self._flush()
 

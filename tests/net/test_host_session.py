@@ -141,7 +141,7 @@ def playing(host):
     """Host is dark with m0 played; the joiner (light) is to move n=1."""
     w, _ = join(host)
     outs = host.play("m0", 0.1)
-    assert sent(outs) == [m.move(0, "m0", moves_digest(["m0"]))]
+    assert sent(outs) == [m.move(0, "m0")]  # digests are not sent by default
     assert events(outs, MoveSent) == [MoveSent(0, "m0")]
     return w
 
@@ -349,3 +349,27 @@ def test_abandon_and_shutdown(host):
     assert sent(outs) == [m.bye()] and closed(outs) == [1] and host.table_free
     host.connection_made(5, 2.0)
     assert closed(host.shutdown(2.0)) == [5]
+
+
+def test_digests_are_sent_only_when_asked_for():
+    """PROTOCOL.md leaves the digest algorithm open: sending one is opt-in."""
+    host = HostSession(fake_game(), send_digests=True)
+    w, _ = join(host)
+    assert w["you"] == "light"  # the host plays Dark and moves first
+    outs = host.play("m0", 0.3)
+    assert sent(outs) == [m.move(0, "m0", moves_digest(["m0"]))]
+
+
+def test_other_plausible_digest_spellings_are_accepted():
+    """A peer's sha256 of the record, full or a prefix of >= 8 hex digits, fits."""
+    import hashlib
+
+    from net.game import digest_matches
+
+    record = ["5v04", "3h71"]
+    full = hashlib.sha256("\n".join(record).encode()).hexdigest()
+    spaced = hashlib.sha256(" ".join(record).encode()).hexdigest()
+    assert digest_matches(full, record) and digest_matches(full[:8].upper(), record)
+    assert digest_matches(spaced[:20], record)
+    assert not digest_matches(full[:7], record) and not digest_matches("wrong", record)
+    assert not digest_matches("0" * 16, record)

@@ -19,7 +19,6 @@ from net.events import (
     Send,
 )
 from net.framing import FrameDecoder, encode
-from net.game import moves_digest
 from net.host_session import HostSession
 from net.join_session import JoinSession
 
@@ -51,7 +50,7 @@ def test_welcome_applies_moves(joiner):
     outs = joiner.receive(1, welcome(["m0"]), 0.1)
     assert of(outs, GameStarted) == [GameStarted("light", "Host", TOKEN, ("m0",), False)]
     assert joiner.state == "playing" and joiner.adapter.moves() == ["m0"]
-    assert sent(joiner.play("m1", 0.2)) == [m.move(1, "m1", moves_digest(["m0", "m1"]))]
+    assert sent(joiner.play("m1", 0.2)) == [m.move(1, "m1")]
 
 
 def test_welcome_with_illegal_moves_is_desync(joiner):
@@ -105,7 +104,7 @@ def test_rejoin_resends_moves_the_host_never_got(joiner):
     joiner.tick(1.5)
     joiner.connection_made(2, 1.6)
     outs = joiner.receive(2, welcome(["m0"]), 1.7)
-    assert sent(outs) == [m.move(1, "m1", moves_digest(["m0", "m1"]))]
+    assert sent(outs) == [m.move(1, "m1")]
 
 
 def test_rejoin_with_conflicting_record_is_desync(joiner):
