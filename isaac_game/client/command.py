@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import sys
 import time
 import traceback
@@ -65,10 +66,9 @@ def crash_message(app, details: str) -> str:
         save = getattr(scene, "save", None)
         state = getattr(scene, "state", None)
         if callable(save) and state is not None and state.moves:
-            try:
+            # the save itself failing must not hide the report
+            with contextlib.suppress(Exception):
                 lines.append(f"Your game was kept: {save()}.")
-            except Exception:  # the save itself failing must not hide the report
-                pass
             break
     try:
         report = storage.data_dir / f"crash-{time.strftime('%Y%m%d-%H%M%S')}.txt"
