@@ -15,6 +15,7 @@ import time
 from isaac_game.rules import IsaacState, Move
 
 from .board import PASS_MOVE, WIN_SCORE, Board, place_move, remove_move
+from .generic import choose_generic
 from .placement import PlacementEval, Weights, best_reply_value
 from .scoring import SAFETY, ScoringSearch
 
@@ -50,6 +51,8 @@ class Bot:
         """A legal move for the side to move in `state` (which must not be over)."""
         if budget is None:
             budget = DEFAULT_BUDGET[self.level]
+        if not isinstance(state, IsaacState):
+            return choose_generic(self.level, state, random.Random(f"{self.seed}|{state.moves}"))
         legal = state.legal_moves()
         rng = self.rng_for(state)
         if len(legal) == 1:
