@@ -31,11 +31,11 @@ class ResultsScene(Scene):
         )
 
     def rematch(self) -> None:
-        from .game_scene import GameScene
+        from .games import play_scene
 
         old = self.outcome.setup
         setup = GameSetup(old.game, dark=old.light, light=old.dark)
-        self.app.replace(GameScene(self.app, setup))
+        self.app.replace(play_scene(self.app, setup))
 
     def save(self) -> None:
         storage = self.app.storage
@@ -45,9 +45,9 @@ class ResultsScene(Scene):
         self.message = error or f"Saved as {self.save_path.name}"
 
     def review(self) -> None:
-        from .replay import ReplayScene
+        from .games import replay_scene
 
-        self.app.push(ReplayScene(self.app, self.outcome.state, "This game"))
+        self.app.push(replay_scene(self.app, self.outcome.state, "This game"))
 
     def to_menu(self) -> None:
         self.app.pop(self)

@@ -52,10 +52,15 @@ class SavesScene(Scene):
         if record is None:
             self.app.push(MessageScene(self.app, "Cannot load", error or "unknown error"))
             return
-        if self.purpose == "replay":
-            from .replay import ReplayScene
+        from .games import play_scene, playable, replay_scene
 
-            self.app.replace(ReplayScene(self.app, record.state, path.name))
+        if record.game not in playable():
+            self.app.push(
+                MessageScene(self.app, "Not yet", f"{record.game.upper()} is not playable yet.")
+            )
+            return
+        if self.purpose == "replay":
+            self.app.replace(replay_scene(self.app, record.state, path.name))
             return
         if record.state.is_over:
             self.app.push(
@@ -64,19 +69,12 @@ class SavesScene(Scene):
                 )
             )
             return
-        if record.game != "isaac":
-            self.app.push(
-                MessageScene(self.app, "Not yet", f"{record.game.upper()} is not playable yet.")
-            )
-            return
         from isaac_game.players import PLAYER_KINDS
-
-        from .game_scene import GameScene
 
         kinds = [record.headers.get(k, "human") for k in ("DarkPlayer", "LightPlayer")]
         kinds = [k if k in PLAYER_KINDS else "human" for k in kinds]
         setup = GameSetup(record.game, kinds[0], kinds[1], history_of(record.state), path)
-        self.app.replace(GameScene(self.app, setup))
+        self.app.replace(play_scene(self.app, setup))
 
     def handle(self, action: Action) -> None:
         if action.button == Button.BACK:

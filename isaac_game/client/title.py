@@ -6,15 +6,16 @@ import pygame
 
 from isaac_game.players import PLAYER_KINDS
 
+from .games import play_scene, playable
 from .input import Action, Button
 from .scene import GameSetup, Scene
 from .theme import blit_text, draw_panel, ui_scale
 from .widgets import Menu, MenuItem
 
 IDLE_DEMO = 90.0
-#: Games the client can play now; FOUNDATIONS and HARI join this list later.
-PLAYABLE = ("isaac",)
-COMING = ("foundations", "hari")
+#: Games the client can play (see games.py).
+PLAYABLE = playable()
+COMING = tuple(g for g in ("foundations", "hari") if g not in PLAYABLE)
 
 
 def kind_name(kind: object) -> str:
@@ -88,10 +89,8 @@ class TitleScene(Scene):
     # ----- actions -------------------------------------------------------------------
 
     def new_game(self) -> None:
-        from .game_scene import GameScene
-
         s = self.app.settings
-        self.app.push(GameScene(self.app, GameSetup(self.game, s.dark_kind, s.light_kind)))
+        self.app.push(play_scene(self.app, GameSetup(self.game, s.dark_kind, s.light_kind)))
 
     def lan_host(self) -> None:
         from .lan_menu import LanHostScene
@@ -180,7 +179,11 @@ class TitleScene(Scene):
             "center",
             True,
         )
-        sub = "Foundations and Hari coming soon"
+        sub = (
+            " and ".join(g.title() for g in COMING) + " coming soon"
+            if COMING
+            else "Isaac, Foundations and Hari"
+        )
         blit_text(
             surface,
             fonts,
