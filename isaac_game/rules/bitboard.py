@@ -102,3 +102,13 @@ SHAPES: tuple[PieceShape | None, ...] = tuple(
 
 #: For a counter on cell x: the two lines (row, column) it stands on.
 CELL_LINES: tuple[tuple[int, int], ...] = tuple((x // 10, 10 + x % 10) for x in range(100))
+
+
+def cell_map(owned: tuple[tuple[int, ...], tuple[int, ...]]) -> dict[int, tuple[int, int]]:
+    """cell -> (owner index, shape id) for each side's pieces on a one-level board."""
+    return {
+        cell: (owner, sid)
+        for owner in (0, 1)
+        for sid in owned[owner]
+        for cell in SHAPES[sid].cells  # type: ignore[union-attr]
+    }

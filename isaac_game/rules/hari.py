@@ -23,7 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from .bitboard import ALL_CELLS, BIT_TO_CELL, SHAPES, bits, fit_masks, shape_id
+from .bitboard import ALL_CELLS, BIT_TO_CELL, SHAPES, bits, cell_map, fit_masks, shape_id
 from .common import (
     FULL_HAND,
     LENGTHS,
@@ -258,12 +258,7 @@ class HariState(GameState):
 
     def _cells(self) -> dict[int, tuple[int, int]]:
         if self._cell_map is None:
-            self._cell_map = {
-                cell: (owner, sid)
-                for owner in (0, 1)
-                for sid in self._owned[owner]
-                for cell in SHAPES[sid].cells  # type: ignore[union-attr]
-            }
+            self._cell_map = cell_map(self._owned)
         return self._cell_map
 
     # ----- checking a move ------------------------------------------------------

@@ -16,6 +16,7 @@ from .bitboard import (
     SHAPES,
     PieceShape,
     bits,
+    cell_map,
     fit_masks,
     shape_id,
 )
@@ -363,12 +364,7 @@ class IsaacState(GameState):
 
     def _cells(self) -> dict[int, tuple[int, int]]:
         if self._cell_map is None:
-            self._cell_map = {
-                cell: (owner, sid)
-                for owner in (0, 1)
-                for sid in self._owned[owner]
-                for cell in SHAPES[sid].cells  # type: ignore[union-attr]
-            }
+            self._cell_map = cell_map(self._owned)
         return self._cell_map
 
     def _anchor_of(self, cell: int) -> int | None:
