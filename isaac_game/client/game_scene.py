@@ -269,7 +269,7 @@ class GameScene(GameView, Scene):
         self.over_timer -= dt
         if self.setup.demo:
             if self.over_timer <= -DEMO_RESTART:
-                self.app.replace(GameScene(self.app, self.setup))
+                self.app.replace(type(self)(self.app, self.setup))
             return
         if self.over_timer <= 0:
             from .results import ResultsScene

@@ -29,8 +29,26 @@ def _isaac() -> ClientGame:
     return ClientGame(GameScene, ReplayScene)
 
 
+def _foundations() -> ClientGame:
+    from .foundations_replay import FoundationsReplayScene
+    from .foundations_scene import FoundationsScene
+
+    return ClientGame(FoundationsScene, FoundationsReplayScene)
+
+
+def _hari() -> ClientGame:
+    from .hari_replay import HariReplayScene
+    from .hari_scene import HariScene
+
+    return ClientGame(HariScene, HariReplayScene)
+
+
 #: game name -> a function returning its scenes (imported only when used).
 REGISTRY: dict[str, Callable[[], ClientGame]] = {"isaac": _isaac}
+REGISTRY["foundations"] = _foundations
+REGISTRY["hari"] = _hari
+#: Games the LAN menus may host or join (their scenes have a LAN version).
+LAN_GAMES: tuple[str, ...] = ("isaac",)
 
 
 def playable() -> tuple[str, ...]:

@@ -23,6 +23,7 @@ class PanelInfo:
     selected: int | None = None  # selected length, when this player is placing
     hand_label: str = "In hand"
     extra: str = ""
+    score_label: str = "Score"  # FOUNDATIONS: "In hand"
 
 
 @dataclass
@@ -99,7 +100,7 @@ def draw_player_panel(
     who_px = fonts.fit(info.who, int(24 * u), inner_w)
     blit_text(surface, fonts, info.who, who_px, pal.text_dim, (x, y))
     y += int(30 * u)
-    blit_text(surface, fonts, "Score", int(24 * u), pal.text_dim, (x, y + int(14 * u)))
+    blit_text(surface, fonts, info.score_label, int(24 * u), pal.text_dim, (x, y + int(14 * u)))
     blit_text(
         surface,
         fonts,

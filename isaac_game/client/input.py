@@ -45,6 +45,7 @@ class Button(StrEnum):
     FULLSCREEN = "fullscreen"
     POINT = "point"  # pointer moved; pos
     CLICK = "click"  # left button; pos
+    RELEASE = "release"  # left button let go; pos (ends a drag)
     ALT_CLICK = "alt_click"  # right button; pos
     WHEEL = "wheel"  # value = +1 / -1
     PAD_LOST = "pad_lost"
@@ -184,6 +185,8 @@ class InputMapper:
             if event.button == 3:
                 return [Action(Button.ALT_CLICK, "mouse", pos=tuple(event.pos))]
             return []
+        if kind == pygame.MOUSEBUTTONUP and event.button == 1:
+            return [Action(Button.RELEASE, "mouse", pos=tuple(event.pos))]
         if kind == pygame.MOUSEWHEEL:
             self.last_device = "mouse"
             step = 1 if event.y > 0 else -1 if event.y < 0 else 0

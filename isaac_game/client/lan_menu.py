@@ -14,12 +14,12 @@ from isaac_game.lan.headless import LanError
 from isaac_game.lan.join import parse_address
 from isaac_game.match import HumanSeat
 
+from .games import LAN_GAMES as PLAYABLE  # the games with a LAN scene
 from .input import Action, Button
 from .lan_hud import TextField, default_name, field_item
 from .lan_lobby import LanLobbyScene
 from .scene import Scene
 from .theme import blit_text, draw_panel, ui_scale
-from .title import PLAYABLE
 from .widgets import Menu, MenuItem
 
 #: Where a hosted game listens and beacons go. Tests point these at loopback.

@@ -11,6 +11,9 @@ from .scene import GameOutcome, GameSetup, Scene
 from .theme import blit_text, draw_panel, ui_scale, wrap
 from .widgets import Menu, MenuItem
 
+#: What the score boxes count, where it is not a score track.
+_SCORE_SUFFIX = {"foundations": ": in hand", "hari": ": on board"}
+
 
 class ResultsScene(Scene):
     name = "results"
@@ -58,8 +61,18 @@ class ResultsScene(Scene):
         winner = state.winner
         title = f"{winner.title} wins!" if winner else "A draw"
         dark, light = state.scores
+        if state.game == "hari":  # RULES.md 3.7: most value on the board; draws happen
+            if winner is None:
+                return None, title, f"Equal value on the board ({dark} each): a draw"
+            low, high = sorted((dark, light))
+            return winner, title, f"{winner.title} has more value on the board: {high} to {low}"
         reason = state.tiebreak
-        if reason is None and max(dark, light) >= 100:
+        if state.game == "foundations" and reason is None and winner is not None:
+            won, lost = sorted((dark, light))
+            reason = (
+                f"{winner.title} has less value left in hand: {won} against {lost} (lower wins)"
+            )
+        elif reason is None and max(dark, light) >= 100:
             reason = (
                 f"{winner.title} reached {max(dark, light)} and left the track" if winner else ""
             )
@@ -98,7 +111,7 @@ class ResultsScene(Scene):
             blit_text(
                 surface,
                 fonts,
-                player.title,
+                player.title + _SCORE_SUFFIX.get(state.game, ""),
                 int(34 * u),
                 pal.text_dim,
                 (box.centerx, box.y + int(28 * u)),

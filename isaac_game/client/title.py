@@ -123,9 +123,7 @@ class TitleScene(Scene):
         self.app.push(SettingsScene(self.app))
 
     def start_demo(self) -> None:
-        from .game_scene import GameScene
-
-        self.app.push(GameScene(self.app, GameSetup(self.game, "easy", "easy", demo=True)))
+        self.app.push(play_scene(self.app, GameSetup(self.game, "easy", "easy", demo=True)))
 
     # ----- life cycle ------------------------------------------------------------------
 

@@ -1,0 +1,367 @@
+"""HARI input: slide your pieces (drag, click-click, or keys), then play from hand.
+
+Two modes share one cursor (the mouse's cell, or the keyboard/pad focus):
+- *play*: the selected hand piece follows the cursor as a green/red ghost (as in
+  ISAAC: choose with the panel, digits or Tab/Q, rotate with R, right-click, wheel
+  or pad X, put down with a click, Enter or A); D, pad Y or the bar's button
+  discards it instead. Pointing at one of your own pieces shows how far it may
+  slide (or why it may not); clicking it, or Enter on it, picks it up.
+- *slide*: a piece is picked up. Drag it and let go, or click a target cell on its
+  line (beyond the board's edge: off the board); arrows along its axis step
+  through the legal targets and Enter confirms; Esc, pad B or right-click puts it
+  back.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from isaac_game.rules import LENGTHS, VALUE, BoardPiece, HariState, Place, Player, Slide
+
+from .input import Action, Button
+from .placement import START_FOCUS, anchor_for
+
+if TYPE_CHECKING:
+    from .hari_scene import HariScene
+
+OFF = "off"  # a slide target beyond the board's edge
+
+
+class HariInput:
+    def __init__(self, scene: HariScene) -> None:
+        self.scene = scene
+        self.length: dict[Player, int] = {Player.DARK: 3, Player.LIGHT: 3}
+        self.direction: dict[Player, str] = {Player.DARK: "h", Player.LIGHT: "h"}
+        self.focus: int | None = START_FOCUS
+        self.pointer = False
+        self.piece: BoardPiece | None = None  # picked up to slide
+        self.grab = 0  # the cell it was picked up by
+        self.target: Slide | None = None  # where it would go now
+        self.dragging = False
+        self.discard_rect = pygame.Rect(0, 0, 0, 0)  # the bar's button, once drawn
+        self._legal_for: HariState | None = None
+        self._legal: set[tuple[int, str, int]] = set()
+
+    def reset(self) -> None:
+        """Forget a picked-up piece (after a move, undo or redo)."""
+        self.piece, self.target, self.dragging = None, None, False
+
+    # ----- what the position allows ---------------------------------------------------
+
+    def legal(self, state: HariState) -> set[tuple[int, str, int]]:
+        if self._legal_for is not state:
+            self._legal_for = state
+            self._legal = {
+                (m.length, m.direction, m.cell) for m in state.legal_moves() if isinstance(m, Place)
+            }
+        return self._legal
+
+    @staticmethod
+    def playable(state: HariState, player: Player) -> list[int]:
+        """Lengths the player could play now (in hand, long enough, worth the slides)."""
+        hand, least = state.hand(player), state.min_length(player)
+        return [n for n in LENGTHS if hand[n] and n >= least and VALUE[n] >= state.slid_value]
+
+    def selected(self, state: HariState, player: Player) -> int | None:
+        """The chosen hand length, moved to the shortest playable one if it cannot be played."""
+        hand = state.hand(player)
+        options = self.playable(state, player) or [n for n in LENGTHS if hand[n]]
+        if not options:
+            return None
+        if self.length[player] not in options:
+            self.length[player] = options[0]
+        return self.length[player]
+
+    def ghost(self, state: HariState, player: Player) -> tuple[int, str, int, bool] | None:
+        length = self.selected(state, player)
+        if length is None or self.focus is None or self.piece is not None:
+            return None
+        direction = self.direction[player]
+        anchor = anchor_for(self.focus, length, direction)
+        return length, direction, anchor, (length, direction, anchor) in self.legal(state)
+
+    def own_piece_at(self, state: HariState, cell: int | None, player: Player) -> BoardPiece | None:
+        piece = None if cell is None else state.piece_at(cell)
+        return piece if piece is not None and piece.owner == player else None
+
+    def targets(self, state: HariState) -> list[Slide | None]:
+        """The picked-up piece's legal targets in order along its axis; None = stay."""
+        piece = self.piece
+        if piece is None:
+            return [None]
+        rng = state.slide_range(piece.anchor)
+        a = piece.anchor
+        out: list[Slide | None] = [Slide(a, -1, None)] if rng.off_low else []
+        out += [Slide(a, -1, d) for d in range(-rng.low, 0, -1)]
+        out.append(None)
+        out += [Slide(a, 1, d) for d in range(1, rng.high + 1)]
+        if rng.off_high:
+            out.append(Slide(a, 1, None))
+        return out
+
+    def slide_toward(self, pos: tuple[int, int]) -> Slide | None:
+        """The slide that brings the grabbed cell under `pos` (None: no move)."""
+        piece, board = self.piece, self.scene.board
+        if piece is None:
+            return None
+        x = (pos[0] - board.grid.x) // board.cell
+        y = 9 - (pos[1] - board.grid.y) // board.cell
+        gr, gc = divmod(self.grab, 10)
+        pos_r, pos_c = divmod(piece.anchor, 10)
+        if piece.direction == "h":
+            delta, start = x - gc, pos_c
+        else:
+            delta, start = y - gr, pos_r
+        if delta == 0:
+            return None
+        sign = 1 if delta > 0 else -1
+        if start + delta < 0 or start + delta + piece.length > 10:
+            return Slide(piece.anchor, sign, None)
+        return Slide(piece.anchor, sign, abs(delta))
+
+    def on_axis(self, pos: tuple[int, int]) -> bool:
+        """Is `pos` on the picked-up piece's line (its row or column, margins included)?"""
+        piece, board = self.piece, self.scene.board
+        if piece is None:
+            return False
+        line = board.span_rect(board.line_cells(piece))
+        if piece.direction == "h":
+            line = line.inflate(board.margin * 2 + board.cell * 2, 0)
+        else:
+            line = line.inflate(0, board.margin * 2 + board.cell * 2)
+        return line.collidepoint(pos)
+
+    # ----- input -----------------------------------------------------------------------
+
+    def handle(self, action: Action, state: HariState, player: Player) -> None:
+        b = action.button
+        # D discards (the arrows still move); so does pad Y, as HARI has no hints
+        d_key = b == Button.RIGHT and action.key == pygame.K_d
+        if d_key or (b == Button.HINT and action.device == "pad"):
+            self.discard(state, player)
+        elif b == Button.HINT:
+            self.scene.say("Hints are for ISAAC only. D / pad Y: discard", warn=True)
+        elif self.piece is not None:
+            self._handle_slide(action, state, player)
+        else:
+            self._handle_play(action, state, player)
+
+    def _handle_play(self, action: Action, state: HariState, player: Player) -> None:
+        b = action.button
+        board = self.scene.board
+        if b == Button.POINT and action.pos is not None:
+            self.pointer = True
+            self.focus = board.cell_at(action.pos)
+        elif b == Button.CLICK and action.pos is not None:
+            if self.discard_rect.collidepoint(action.pos):
+                self.discard(state, player)
+                return
+            length = self._hand_row_at(action.pos, player)
+            if length is not None:
+                self._choose(state, player, length)
+                return
+            cell = board.cell_at(action.pos)
+            if cell is not None:
+                self.pointer, self.focus = True, cell
+                if self.pick_up(state, player, cell):
+                    self.dragging = True
+                    return
+                self.place(state, player)
+        elif b in (Button.ALT_CLICK, Button.WHEEL, Button.ROTATE):
+            self.direction[player] = "v" if self.direction[player] == "h" else "h"
+            self.scene.app.audio.play("click")
+        elif b in (Button.NEXT, Button.PREV):
+            self._cycle(state, player, 1 if b == Button.NEXT else -1)
+        elif b == Button.DIGIT:
+            self._choose(state, player, action.value)
+        elif b in (Button.UP, Button.DOWN, Button.LEFT, Button.RIGHT):
+            self._move_focus(b)
+        elif b == Button.CONFIRM:
+            if self.focus is None:
+                self.focus, self.pointer = START_FOCUS, False
+            elif not self.pick_up(state, player, self.focus):
+                self.place(state, player)
+
+    def _move_focus(self, b: Button) -> None:
+        self.pointer = False
+        if self.focus is None:
+            self.focus = START_FOCUS
+            return
+        r, c = divmod(self.focus, 10)
+        dr = {Button.UP: 1, Button.DOWN: -1}.get(b, 0)
+        dc = {Button.RIGHT: 1, Button.LEFT: -1}.get(b, 0)
+        self.focus = max(0, min(9, r + dr)) * 10 + max(0, min(9, c + dc))
+
+    def _handle_slide(self, action: Action, state: HariState, player: Player) -> None:
+        b = action.button
+        piece = self.piece
+        assert piece is not None
+        if b == Button.POINT and action.pos is not None:
+            self.pointer = True
+            self.focus = self.scene.board.cell_at(action.pos)
+            if self.dragging or self.on_axis(action.pos):
+                self.target = self.slide_toward(action.pos)
+        elif b == Button.RELEASE and action.pos is not None:
+            if self.dragging:
+                self.dragging = False
+                target = self.slide_toward(action.pos)
+                if target is not None:
+                    self.target = target
+                    self.confirm(state)
+        elif b == Button.CLICK and action.pos is not None:
+            cell = self.scene.board.cell_at(action.pos)
+            if self.on_axis(action.pos) and (cell is None or cell not in piece.cells):
+                self.target = self.slide_toward(action.pos)
+                self.confirm(state)
+            elif cell is not None and cell in piece.cells:
+                self.dragging = True
+            elif self.own_piece_at(state, cell, player) is not None:
+                self.pick_up(state, player, cell)  # type: ignore[arg-type]
+                self.dragging = True
+            else:
+                self.reset()
+        elif b in (Button.ALT_CLICK, Button.BACK):
+            self.reset()
+            self.scene.say("Piece put back")
+        elif b in (Button.UP, Button.DOWN, Button.LEFT, Button.RIGHT):
+            along = (
+                (Button.LEFT, Button.RIGHT) if piece.direction == "h" else (Button.DOWN, Button.UP)
+            )
+            if b in along:
+                self._step_target(state, 1 if b == along[1] else -1)
+            else:
+                self.reset()
+                self._move_focus(b)
+        elif b == Button.CONFIRM:
+            if self.target is None:
+                self.reset()
+            else:
+                self.confirm(state)
+
+    def _step_target(self, state: HariState, step: int) -> None:
+        options = self.targets(state)
+        current = self.target if self.target in options else None
+        i = options.index(current) + step
+        if 0 <= i < len(options):
+            self.target = options[i]
+        self.pointer = False
+
+    def pick_up(self, state: HariState, player: Player, cell: int) -> bool:
+        """Pick up the player's piece on `cell` to slide it; False if none is there."""
+        piece = self.own_piece_at(state, cell, player)
+        if piece is None:
+            return False
+        reason = state.slide_block(cell)
+        if reason is None and not state.slide_range(cell).any:
+            reason = "no room: it is hemmed in on both ends"
+        if reason is not None:
+            self.scene.say(f"That piece cannot slide: {reason}", warn=True)
+            return True
+        self.piece, self.grab, self.target = piece, cell, None
+        self.scene.app.audio.play("click")
+        return True
+
+    def confirm(self, state: HariState) -> None:
+        target = self.target
+        if target is None:
+            return
+        try:
+            state.parse_move(target)
+        except ValueError as error:
+            self.scene.say(str(error), warn=True)
+            return
+        self.scene.submit(target)
+
+    def _hand_row_at(self, pos: tuple[int, int], player: Player) -> int | None:
+        rows = self.scene.layout.hand_rows.get(player, {}) if self.scene.layout else {}
+        for length, rect in rows.items():
+            if rect.collidepoint(pos):
+                return length
+        return None
+
+    def _choose(self, state: HariState, player: Player, length: int) -> None:
+        if state.hand(player).get(length, 0) > 0:
+            self.length[player] = length
+            self.scene.app.audio.play("click")
+            if length not in self.playable(state, player):
+                self.scene.say(self.play_reason(state, f"d{length}"), warn=True)
+        else:
+            self.scene.say(f"No {length}-cell piece left in hand", warn=True)
+
+    def _cycle(self, state: HariState, player: Player, step: int) -> None:
+        options = self.playable(state, player)
+        if not options:
+            return
+        current = self.selected(state, player)
+        i = options.index(current) if current in options else 0
+        self.length[player] = options[(i + step) % len(options)]
+        self.scene.app.audio.play("click")
+
+    def place(self, state: HariState, player: Player) -> None:
+        ghost = self.ghost(state, player)
+        if ghost is not None:
+            length, direction, anchor, _legal = ghost
+            self.scene.submit(Place(length, direction, anchor))
+
+    def discard(self, state: HariState, player: Player) -> None:
+        length = self.selected(state, player)
+        if length is not None:
+            self.reset()
+            self.scene.submit(f"d{length}")
+
+    # ----- words for the bar -----------------------------------------------------------
+
+    @staticmethod
+    def play_reason(state: HariState, text: str) -> str:
+        try:
+            state.parse_move(text)
+        except ValueError as error:
+            return str(error)
+        return ""
+
+    def info(self, state: HariState, player: Player) -> str:
+        name = player.title
+        if self.piece is not None:
+            target = self.target
+            if target is None:
+                return (
+                    f"{name}: drag, click a cell on its line, or arrows + Enter to slide it"
+                    " (Esc / right-click: put back)"
+                )
+            reason = self.play_reason(state, str(target))
+            where = "off the board (it leaves the game)" if target.distance is None else str(target)
+            return reason or f"{name}: slide {where}  (let go / click / Enter)"
+        mine = self.own_piece_at(state, self.focus, player)
+        if mine is not None:
+            return self.slide_text(state, mine)
+        ghost = self.ghost(state, player)
+        if ghost is None:
+            return f"{name}: slide a piece, or choose where to place one"
+        length, direction, anchor, legal = ghost
+        text = f"{length}{direction}{anchor:02d}"
+        if legal:
+            return (
+                f"{name}: place {text}  (click / Enter / A; rotate: R, right-click, X;"
+                " discard: D, Y)"
+            )
+        return self.play_reason(state, text) or f"{text} is not legal"
+
+    @staticmethod
+    def slide_text(state: HariState, piece: BoardPiece) -> str:
+        """What the piece under the cursor may do: its slide range, or why not."""
+        reason = state.slide_block(piece.anchor)
+        if reason is not None:
+            return f"This piece cannot slide: {reason}"
+        rng = state.slide_range(piece.anchor)
+        if not rng.any:
+            return "This piece cannot slide: no room on either end"
+        lo, hi = ("left", "right") if piece.direction == "h" else ("down", "up")
+        parts = []
+        for way, far, off in ((lo, -rng.low, rng.off_low), (hi, rng.high, rng.off_high)):
+            reach = [f"up to {far}" if far > 1 else "1"] if far else []
+            reach += ["off the board"] if off else []
+            if reach:
+                parts.append(f"{way} {' or '.join(reach)}")
+        return f"Slides {'; '.join(parts)} (value {piece.value}): click or drag it"
