@@ -10,7 +10,8 @@ from . import foundations, hari, isaac  # noqa: F401  (registers the games)
 from .common import LENGTHS, VALUE, IllegalMoveError, NotationError, Player
 from .foundations import FoundationsState, StackedPiece
 from .hari import HariState, SlideRange
-from .isaac import BoardPiece, Breakdown, IsaacState
+from .isaac import BoardPiece, IsaacState
+from .isaac_scoring import Breakdown
 from .moves import Discard, Move, Pass, Place, Remove, Slide, parse_notation
 from .records import GameRecord, RecordError, load_record, parse_record, record_text, save_record
 from .state import GameState, MoveList, game_names, new_game

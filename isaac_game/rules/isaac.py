@@ -12,9 +12,7 @@ from typing import ClassVar
 from .bitboard import (
     ALL_CELLS,
     BIT_TO_CELL,
-    CELL_LINES,
     SHAPES,
-    PieceShape,
     bits,
     cell_map,
     fit_masks,
@@ -26,15 +24,21 @@ from .common import (
     IllegalMoveError,
     Player,
     fits_on_board,
-    hand_cells,
     player_of,
     with_item,
+)
+from .isaac_scoring import (
+    WINNING_SCORE,
+    Breakdown,
+    counter_cell_of,
+    decide_winner,
+    removal_breakdown,
+    target_scores,
 )
 from .moves import PASS, Move, Pass, Place, Remove
 from .state import GameState, MoveBlock, MoveList, register_game
 
 PLACEMENT, SCORING, OVER = "placement", "scoring", "over"
-WINNING_SCORE = 100
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,49 +54,6 @@ class BoardPiece:
     @property
     def value(self) -> int:
         return SHAPES[shape_id(self.length, self.direction, self.anchor)].value  # type: ignore[union-attr]
-
-
-@dataclass(frozen=True, slots=True)
-class Breakdown:
-    """The points a removal scores: value x N x M (RULES.md 1.3.3)."""
-
-    value: int
-    pieces: int  # N
-    multiplier: int  # M
-    points: int
-
-    def __str__(self) -> str:
-        text = f"{self.value} x {self.pieces}"
-        if self.multiplier > 1:
-            text += f" x {self.multiplier}"
-        return f"{text} = {self.points}"
-
-
-def removal_breakdown(
-    shape: PieceShape, line_counts: tuple[int, ...], counter_cells: tuple[int, ...]
-) -> Breakdown:
-    """Points for removing `shape`, with counters where they stand before moving."""
-    line = shape.line
-    pieces = line_counts[line] - 1  # every other piece with a cell on the line
-    counters = sum(1 for x in counter_cells if line in CELL_LINES[x])
-    multiplier = 1 << counters
-    return Breakdown(shape.value, pieces, multiplier, shape.value * pieces * multiplier)
-
-
-def counter_cell_of(player_index: int, score: int) -> int | None:
-    """The cell (Dark's coordinates) a counter with `score` stands on; None past 99."""
-    if score >= WINNING_SCORE:
-        return None
-    return score if player_index == 0 else 99 - score
-
-
-def target_scores(start: int, points: int, forbidden: int) -> list[int]:
-    """Every score a counter at `start` may move to (RULES.md 1.3.4, 1.5)."""
-    top = start + points
-    targets = [t for t in range(start, min(top, 99) + 1) if t != forbidden]
-    if top >= WINNING_SCORE:
-        targets.append(top)
-    return targets
 
 
 class IsaacState(GameState):
@@ -217,7 +178,7 @@ class IsaacState(GameState):
     def winner(self) -> Player | None:
         if self._phase != OVER:
             return None
-        return _decide(self._scores, self._hands)[0]
+        return decide_winner(self._scores, self._hands)[0]
 
     def legal_moves(self) -> MoveList:
         if self._legal is None:
@@ -302,7 +263,7 @@ class IsaacState(GameState):
         """Why the winner won when scores were equal (RULES.md 1.4), else None."""
         if self._phase != OVER:
             return None
-        return _decide(self._scores, self._hands)[1]
+        return decide_winner(self._scores, self._hands)[1]
 
     # ----- move generation ------------------------------------------------------
 
@@ -529,32 +490,6 @@ def _placement_builder(length: int, direction: str, mask: int):
 
 def _removal_builder(anchor: int, targets: list[int]):
     return lambda i: Remove(anchor, targets[i])
-
-
-def _decide(
-    scores: tuple[int, int], hands: tuple[tuple[int, ...], ...]
-) -> tuple[Player, str | None]:
-    """Winner and, when the scores tie, the tie-break that decided (RULES.md 1.4)."""
-    dark, light = scores
-    if dark != light:
-        return (Player.DARK if dark > light else Player.LIGHT), None
-    cells = [hand_cells(h) for h in hands]
-    counts = [sum(h) for h in hands]
-    if cells[0] != cells[1]:
-        win = 0 if cells[0] > cells[1] else 1
-        return player_of(win), (
-            f"scores tied at {dark}; {player_of(win).title}'s unplayed pieces make the longer "
-            f"line ({cells[win]} cells against {cells[1 - win]})"
-        )
-    if counts[0] != counts[1]:
-        win = 0 if counts[0] < counts[1] else 1
-        return player_of(win), (
-            f"scores tied at {dark} and unplayed lines both {cells[0]} cells; "
-            f"{player_of(win).title}'s has fewer pieces ({counts[win]} against {counts[1 - win]})"
-        )
-    return Player.DARK, (
-        f"scores tied at {dark} and unplayed lines equal; Dark started the game and wins"
-    )
 
 
 register_game("isaac", IsaacState)
