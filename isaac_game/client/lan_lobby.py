@@ -1,15 +1,22 @@
 """Before a LAN game starts: the host waits for a joiner (showing where to dial), a
 joiner dials. Each frame calls `session.update()` (never blocks); the first game the
-session starts replaces this screen with the board. Esc (or B) cancels.
+session starts replaces this screen with that game's LAN board. Esc (or B) cancels.
+
+A joiner that dialled a typed address guessed the game (a listed host says which
+it plays); when the host turns it away for asking for another game, the lobby
+dials once more for the game the host named.
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 import pygame
 
 from isaac_game.lan import LanSession
 from isaac_game.lan.netinfo import host_addresses, is_loopback
 
+from .games import LAN_GAMES
 from .input import Action, Button
 from .scene import Scene
 from .theme import blit_text, draw_panel, ui_scale, wrap
@@ -25,13 +32,34 @@ def dial_addresses(bind: str, port: int) -> list[str]:
     return [f"{a}:{port}" for a in addrs] or [f"127.0.0.1:{port}"]
 
 
+#: How a host refuses a hello for another game (net/host_session.py).
+WRONG_GAME = "wrong game: this host plays "
+
+
+def game_named(reject: str) -> str | None:
+    """The game a "wrong game" refusal names, if this client can play it over the LAN."""
+    game = reject.removeprefix(WRONG_GAME).strip() if reject.startswith(WRONG_GAME) else ""
+    return game if game in LAN_GAMES else None
+
+
 class LanLobbyScene(Scene):
     name = "lan_lobby"
 
-    def __init__(self, app, session: LanSession, *, where: str, bind: str = "", port: int = 0):
+    def __init__(
+        self,
+        app,
+        session: LanSession,
+        *,
+        where: str,
+        bind: str = "",
+        port: int = 0,
+        redial: Callable[[str], LanSession] | None = None,
+    ):
         super().__init__(app)
         self.session = session
         self.where = where  # joiner: the address dialled
+        #: joiner of a typed address: dials the same host for another game (once)
+        self.redial = redial
         self.port = port
         self.addresses = dial_addresses(bind, port) if session.role == "host" else []
         self.loopback = all(is_loopback(a.rsplit(":", 1)[0]) for a in self.addresses)
@@ -60,11 +88,13 @@ class LanLobbyScene(Scene):
         s = self.session
         s.update()
         if s.match is not None:
-            from .lan_game import LanGameScene
+            from .games import lan_scene
 
             self.handed_over = True
             self.app.audio.play("click")
-            self.app.replace(LanGameScene(self.app, s))
+            self.app.replace(lan_scene(self.app, s))
+        elif s.rejected is not None and self._redial(game_named(s.rejected)):
+            return
         elif s.rejected is not None:
             self.failed = f"{self.where} turned us away: {s.rejected}"
         elif s.closed is not None:
@@ -74,6 +104,15 @@ class LanLobbyScene(Scene):
                 if "refused" in reason.lower() or "failed" in reason.lower():
                     reason = "nobody is hosting a game there"
             self.failed = f"Could not connect to {self.where}: {reason}"
+
+    def _redial(self, game: str | None) -> bool:
+        """Dial again for the host's `game` (True), if the first dial only guessed."""
+        if self.redial is None or game is None or game == self.session.adapter.game:
+            return False
+        self.session.close()
+        self.session = self.redial(game)
+        self.redial = None
+        return True
 
     def lines(self) -> list[tuple[str, str]]:
         """(style, text) rows of the screen: "big", "text", "dim", "warn"."""
@@ -90,7 +129,8 @@ class LanLobbyScene(Scene):
             return rows
         if self.failed:
             return [("warn", self.failed)]
-        return [("text", f"{game} as {s.name}"), ("big", self.where), ("text", f"Connecting{dots}")]
+        what = f"Joining as {s.name}" if self.redial else f"{game} as {s.name}"
+        return [("text", what), ("big", self.where), ("text", f"Connecting{dots}")]
 
     def draw(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()

@@ -1,7 +1,8 @@
 """The LAN menus: "Host a LAN game" (game, colour, your name) and "Join a LAN game"
-(the hosts announced on the network, listed as they appear and dropped when they
-go quiet, or a typed ADDRESS[:PORT]; your name). Mouse, keyboard and pad alike;
-names and addresses are typed on the keyboard (Enter on the row to edit it).
+(the hosts announced on the network, of any game the client plays, listed as they
+appear and dropped when they go quiet, or a typed ADDRESS[:PORT]; your name).
+Mouse, keyboard and pad alike; names and addresses are typed on the keyboard
+(Enter on the row to edit it).
 """
 
 from __future__ import annotations
@@ -239,14 +240,25 @@ class LanJoinScene(_LanMenu):
         except LanError as exc:
             self.message = str(exc).capitalize() + ": type an address like 192.168.1.20:7755"
             return
-        self.join(host, port, PLAYABLE[0])
+        # a listed host says which game it plays; otherwise guess, and the lobby
+        # dials again if the host names another game
+        listed = [h.game for h in self.hosts if (h.address, h.port) == (host, port)]
+        known = next((g for g in listed if g in PLAYABLE), None)
+        self.join(host, port, known or PLAYABLE[0], guessed=known is None)
 
-    def join(self, host: str, port: int, game: str) -> None:
+    def join(self, host: str, port: int, game: str, guessed: bool = False) -> None:
         name = self.name_field.text.strip() or "Player"
         self.message = ""
-        session = LanSession.join(game, HumanSeat(name), host, port, name=name)
-        session.start()
-        self.app.push(LanLobbyScene(self.app, session, where=f"{host}:{port}"))
+
+        def dial(game: str) -> LanSession:
+            session = LanSession.join(game, HumanSeat(name), host, port, name=name)
+            session.start()
+            return session
+
+        lobby = LanLobbyScene(
+            self.app, dial(game), where=f"{host}:{port}", redial=dial if guessed else None
+        )
+        self.app.push(lobby)
 
     def on_exit(self) -> None:
         self.on_pause()

@@ -81,10 +81,10 @@ class LanResultsScene(ResultsScene):
                 self.app.audio.play("click")
 
     def _new_game(self) -> None:
-        from .lan_game import LanGameScene
+        from .games import lan_scene
 
         self.handed_over = True
-        self.app.replace(LanGameScene(self.app, self.session))
+        self.app.replace(lan_scene(self.app, self.session))
 
     def handle(self, action: Action) -> None:
         if self.chat.handle(action):

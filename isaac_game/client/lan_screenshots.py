@@ -3,6 +3,8 @@
 Headless. Everything stays on loopback: the client hosts on 127.0.0.1 (beacons to
 127.255.255.255 only, on a free UDP port) and an in-process computer joins it. The
 "reconnecting..." and give-up screens are staged by setting the link's state.
+ISAAC gets every LAN screen (`lan-NAME-WxH.png`); FOUNDATIONS and HARI their own
+host menu, join list, board, lost link and results (`lan-GAME-NAME-WxH.png`).
 """
 
 from __future__ import annotations
@@ -123,6 +125,98 @@ def shoot(outdir: Path, size: tuple[int, int]) -> list[Path]:
     return saved
 
 
+def shoot_game(outdir: Path, size: tuple[int, int], game: str) -> list[Path]:
+    """FOUNDATIONS or HARI: the client hosts, a computer joins; HARI is caught with
+    the local player in mid-turn (a slide made, the play to come)."""
+    import pygame
+
+    from isaac_game.lan import CONNECTED, RECONNECTING, LanSession
+    from isaac_game.match import RandomSeat
+    from isaac_game.rules import Slide
+
+    from . import lan_menu
+    from .app import App
+    from .lan_game import LanSceneMixin
+    from .lan_results import LanResultsScene
+    from .storage import Storage
+    from .title import TitleScene
+
+    lan_menu.HOST_BIND, lan_menu.HOST_PORT = "127.0.0.1", 0
+    lan_menu.BEACON_PORT = _free_udp_port()
+    home = Path(tempfile.mkdtemp())
+    app = App(size=size, fullscreen=False, storage=Storage(home / "c", home / "d"), sound=False)
+    app.settings.player_name = "Ann"
+    surface = pygame.Surface(size)
+    saved: list[Path] = []
+    others: list[LanSession] = []
+
+    def save(name: str) -> None:
+        app.draw(surface)
+        path = outdir / f"lan-{game}-{name}-{size[0]}x{size[1]}.png"
+        pygame.image.save(surface, str(path))
+        saved.append(path)
+
+    def pump(until, timeout: float = 20.0) -> None:
+        deadline = time.monotonic() + timeout
+        while not until():
+            if time.monotonic() > deadline:
+                raise RuntimeError("the LAN screens did not get there in time")
+            app.frame()
+            for other in others:
+                other.update()
+            time.sleep(0.002)
+
+    try:
+        app.push(TitleScene(app))
+        host_menu = app.push(lan_menu.LanHostScene(app))
+        host_menu.game = game
+        host_menu.menu.select("game")
+        save("host-menu")
+        host_menu.start()
+        lobby = app.top
+        join_menu = app.push(lan_menu.LanJoinScene(app))
+        pump(lambda: join_menu.hosts, timeout=5)
+        save("join-list")
+        app.pop(join_menu)
+        guest = LanSession.join(game, RandomSeat("Bob", seed=4), "127.0.0.1", lobby.port,
+                                name="Bob")  # fmt: skip
+        others.append(guest)
+        guest.start()
+        pump(lambda: isinstance(app.top, LanSceneMixin))
+        scene = app.top
+        session = scene.session
+        plies = 10 if game == "hari" else 12
+        while scene.state.ply < plies or scene.human_to_move() is None:
+            if scene.human_to_move() is not None:
+                legal = list(scene.state.legal_moves())
+                places = [m for m in legal if not isinstance(m, Slide)]
+                scene.submit(places[scene.state.ply % len(places)])
+            pump(lambda: scene.human_to_move() is not None or scene.state.is_over)
+        if game == "hari":
+            slides = [m for m in scene.state.legal_moves() if isinstance(m, Slide)]
+            if slides:
+                scene.submit(slides[0])
+            scene.hari.focus, scene.hari.pointer = 34, False
+        pump(lambda: not scene.anims)
+        guest.chat("good luck!")
+        pump(lambda: session.chat_lines)
+        session.chat("thanks, you too")
+        save("game")
+        session.remote.set_link(RECONNECTING)
+        session._lost_at = time.monotonic() - 12
+        save("reconnecting")
+        session.remote.set_link(CONNECTED)
+        session._lost_at = None
+        guest.resign()
+        pump(lambda: isinstance(app.top, LanResultsScene))
+        save("results")
+    finally:
+        for other in others:
+            other.close()
+        app.shutdown()
+    return saved
+
+
 def main(argv: list[str]) -> int:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -131,7 +225,10 @@ def main(argv: list[str]) -> int:
     outdir.mkdir(parents=True, exist_ok=True)
     sizes = [tuple(int(x) for x in s.split("x")) for s in argv[1:]] or [(1280, 720)]
     for size in sizes:
-        for path in shoot(outdir, size):  # type: ignore[arg-type]
+        paths = shoot(outdir, size)  # type: ignore[arg-type]
+        for game in ("foundations", "hari"):
+            paths += shoot_game(outdir, size, game)  # type: ignore[arg-type]
+        for path in paths:
             print(path)
     return 0
 

@@ -72,7 +72,8 @@ class PauseScene(Scene):
     def rules(self) -> None:
         from .rules_scene import RulesScene
 
-        self.app.push(RulesScene(self.app))
+        game = getattr(getattr(self.game, "setup", None), "game", "isaac")
+        self.app.push(RulesScene(self.app, game))
 
     def settings(self) -> None:
         from .settings_scene import SettingsScene

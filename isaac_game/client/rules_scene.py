@@ -1,163 +1,152 @@
-"""The rules in a few pages, illustrated with the game's own board renderer."""
+"""The rules in a few pages per game, illustrated with each game's own board renderer.
+
+Opened from the title it starts on the game chosen there, from the pause menu on
+the game being played; tabs (click them, or Tab / Q, the pad's shoulders) switch
+to another game's rules. Left / Right (D-pad, Page Up / Down, clicking a side of
+the screen) turn the pages; Enter on the last page, Esc or pad B closes.
+"""
 
 from __future__ import annotations
 
-import functools
-import random
-
 import pygame
 
-from isaac_game.rules import IsaacState, Player, Remove, new_game
-
-from .board_view import BoardView
 from .input import Action, Button
+from .rules_book import RulesBook
+from .rules_foundations import FoundationsBook
+from .rules_hari import HariBook
+from .rules_isaac import IsaacBook
 from .scene import Scene
-from .theme import blit_text, draw_panel, ui_scale, wrap
+from .theme import blit_text, draw_panel, mix, ui_scale, wrap
 
-
-@functools.cache
-def _example_positions() -> tuple[IsaacState, IsaacState, Remove]:
-    """A placement position and a scoring position with a telling removal (seeded):
-    one whose points show all three factors, after the counters have left their corners."""
-    fallback = None
-    for seed in range(1, 40):
-        rng = random.Random(seed)
-        state = new_game("isaac")
-        early = state
-        while state.phase == "placement":
-            state = state.play(rng.choice(state.legal_moves()))
-            if len(state.moves) == 8:
-                early = state
-        for _ in range(6):
-            moves = [m for m in state.legal_moves() if isinstance(m, Remove)]
-            if not moves:
-                break
-            for m in moves:
-                points = state.removal_points(m.cell)
-                full = m.target == state.scores[state.to_move.index] + points.points
-                if min(state.scores) > 0 and points.multiplier > 1 and points.pieces >= 3 and full:
-                    return early, state, m  # type: ignore[return-value]
-            fallback = fallback or (early, state, moves[-1])
-            state = state.play(max(moves, key=lambda m: (m.target, -m.cell)))
-    return fallback  # type: ignore[return-value]
-
-
-PAGES = (
-    (
-        "1. Placing pieces",
-        "Each player has 15 bars: five 3s, four 4s, three 5s, two 6s and one 7 (values "
-        "1, 2, 3, 4 and 6). Dark starts. On your turn put one piece from your hand on empty "
-        "cells, across or up. You must place if you can; if you cannot, you pass and place no "
-        "more. When both have passed, the pieces left in hand are set aside for the tie-break.\n"
-        "Dark's numbers run along the bottom and left edges, Light's along the top and right.",
-    ),
-    (
-        "2. Scoring a removal",
-        "Then players take turns removing their own pieces, never shorter than their last "
-        "removal, and never a piece with a counter on it. Points = value x N x M: N is the "
-        "number of other pieces with a cell on the removed piece's line (row if lying across, "
-        "column if upright), M is 1, 2 or 4 as zero, one or two counters stand on that line.",
-    ),
-    (
-        "3. Counters on the track",
-        "Each score is a counter on the board: Dark's score 34 stands on Dark's cell 34, "
-        "Light's on Light's own cell 34 (the opposite corner's numbering). After a removal "
-        "move your counter forward by up to the points you made, never onto the other "
-        "counter's cell. Stopping short can block: a counter on a piece freezes it.",
-    ),
-    (
-        "4. The end and the tie-break",
-        "A counter that reaches 100 leaves the board and wins at once. Otherwise the game "
-        "ends when both players pass, and the higher score wins. On equal scores the pieces "
-        "each player set aside are lined up: the longer line wins (fewer pieces if equal); "
-        "if still equal, Dark wins.",
-    ),
-)
+#: The books in tab order; a game without one shows ISAAC's.
+BOOKS: tuple[type[RulesBook], ...] = (IsaacBook, FoundationsBook, HariBook)
+GAMES = tuple(book.game for book in BOOKS)
 
 
 class RulesScene(Scene):
     name = "rules"
 
-    def __init__(self, app) -> None:
+    def __init__(self, app, game: str = "isaac") -> None:
         super().__init__(app)
+        self.books: dict[str, RulesBook] = {}
+        self.game = game if game in GAMES else GAMES[0]
         self.page = 0
-        self.board = BoardView(app.fonts)
-        self.early, self.scoring, self.best = _example_positions()
+        self.tabs: dict[str, pygame.Rect] = {}
+        self.text_px = 0  # the size the page's text was last drawn at (it shrinks to fit)
+
+    @property
+    def book(self) -> RulesBook:
+        book = self.books.get(self.game)
+        if book is None:
+            book = BOOKS[GAMES.index(self.game)](self.app.fonts)
+            self.books[self.game] = book
+        return book
+
+    @property
+    def pages(self) -> int:
+        return len(self.book.pages)
+
+    def switch(self, step: int = 0, game: str | None = None) -> None:
+        """Show another game's rules (by tab order, or by name), from its first page."""
+        target = game or GAMES[(GAMES.index(self.game) + step) % len(GAMES)]
+        if target != self.game:
+            self.game, self.page = target, 0
+            self.app.audio.play("click")
+
+    def turn(self, step: int) -> None:
+        page = max(0, min(self.pages - 1, self.page + step))
+        if page != self.page:
+            self.page = page
+            self.app.audio.play("click")
 
     def handle(self, action: Action) -> None:
         b = action.button
-        if b in (Button.RIGHT, Button.NEXT, Button.CONFIRM, Button.DOWN):
-            if self.page == len(PAGES) - 1 and b == Button.CONFIRM:
+        paging = action.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN)
+        if b in (Button.NEXT, Button.PREV) and not paging:
+            self.switch(1 if b == Button.NEXT else -1)
+        elif b in (Button.RIGHT, Button.NEXT, Button.CONFIRM, Button.DOWN):
+            if self.page == self.pages - 1 and b == Button.CONFIRM:
                 self.app.pop(self)
-            self.page = min(len(PAGES) - 1, self.page + 1)
+                return
+            self.turn(1)
         elif b in (Button.LEFT, Button.PREV, Button.UP):
-            self.page = max(0, self.page - 1)
+            self.turn(-1)
+        elif b in (Button.FIRST, Button.LAST):
+            self.turn(-self.pages if b == Button.FIRST else self.pages)
         elif b == Button.CLICK and action.pos is not None:
-            if action.pos[0] > self.app.screen.get_width() // 2:
-                self.page = min(len(PAGES) - 1, self.page + 1)
+            tab = next((g for g, rect in self.tabs.items() if rect.collidepoint(action.pos)), None)
+            if tab is not None:
+                self.switch(game=tab)
             else:
-                self.page = max(0, self.page - 1)
+                self.turn(1 if action.pos[0] > self.app.screen.get_width() // 2 else -1)
         elif b in (Button.BACK, Button.PAUSE):
             self.app.pop(self)
+
+    # ----- drawing ----------------------------------------------------------------------
+
+    def _draw_tabs(self, surface: pygame.Surface, u: float) -> None:
+        pal, fonts = self.app.palette, self.app.fonts
+        w = surface.get_width()
+        width, height, gap = int(230 * u), int(44 * u), int(14 * u)
+        x = (w - len(BOOKS) * width - (len(BOOKS) - 1) * gap) // 2
+        self.tabs = {}
+        for book in BOOKS:
+            rect = pygame.Rect(x, int(12 * u), width, height)
+            chosen = book.game == self.game
+            back = mix(pal.panel, pal.accent, 0.3) if chosen else pal.panel
+            radius = int(10 * u)
+            pygame.draw.rect(surface, back, rect, border_radius=radius)
+            edge = pal.accent if chosen else pal.panel_edge
+            pygame.draw.rect(surface, edge, rect, max(1, int(2 * u)), border_radius=radius)
+            color = pal.accent if chosen else pal.text_dim
+            px = fonts.fit(book.name, int(28 * u), width - int(16 * u), bold=True)
+            blit_text(surface, fonts, book.name, px, color, rect.center, "center", chosen)
+            self.tabs[book.game] = rect
+            x += width + gap
+
+    def _draw_text(self, surface, panel: pygame.Rect, body: str, caption: str, u) -> None:
+        """The page's text, then its caption, at the largest size (<= 30) that fits."""
+        pal, fonts = self.app.palette, self.app.fonts
+        pad = int(20 * u)
+        width, room = panel.width - 2 * pad, panel.height - 2 * pad
+        px = int(30 * u)
+        while True:
+            lines = [(line, pal.text) for line in wrap(fonts, body, px, width)]
+            if caption:
+                lines += [("", pal.text)]
+                lines += [(line, pal.accent) for line in wrap(fonts, caption, px, width)]
+            step = int(px * 1.22)
+            if len(lines) * step <= room or px <= 12:
+                break
+            px = int(px * 0.94)
+        self.text_px = px
+        y = panel.y + pad
+        for line, color in lines:
+            blit_text(surface, fonts, line, px, color, (panel.x + pad, y))
+            y += step
 
     def draw(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
         u = ui_scale((w, h))
         pal, fonts = self.app.palette, self.app.fonts
         surface.fill(pal.background)
-        title, text = PAGES[self.page]
+        self._draw_tabs(surface, u)
+        book = self.book
+        self.page = min(self.page, self.pages - 1)
+        title, text = book.pages[self.page]
         blit_text(
-            surface, fonts, title, int(56 * u), pal.accent, (w // 2, int(h * 0.08)), "center", True
+            surface, fonts, title, int(46 * u), pal.accent, (w // 2, int(94 * u)), "center", True
         )
-        area = pygame.Rect(int(w * 0.04), int(h * 0.15), int(w * 0.46), int(h * 0.75))
-        self.board.place(area)
-        state = self.early if self.page == 0 else self.scoring
-        best = self.best
-        board = self.board
-        removing = state.piece_at(best.cell) if self.page in (1, 2) else None
-        surface.blit(board.board_surface(pal, state.pieces()), board.rect)
-        if removing is not None:
-            tint = board.cell_tint(pal.highlight, 80)
-            for cell in board.line_cells(removing):
-                surface.blit(tint, board.cell_rect(cell))
-            pygame.draw.rect(
-                surface,
-                pal.highlight,
-                board.span_rect(removing.cells),
-                max(3, board.cell // 10),
-                border_radius=board.cell // 5,
-            )
-        if self.page == 2 and removing is not None:
-            mover = removing.owner
-            start = state.scores[mover.index]
-            tint = board.cell_tint(pal.target, 90)
-            for t in range(start, min(best.target, 99) + 1):
-                surface.blit(tint, board.cell_rect(t if mover == Player.DARK else 99 - t))
-        if self.page >= 1:
-            dark, light = state.scores
-            for player, score in ((Player.DARK, dark), (Player.LIGHT, light)):
-                board.draw_counter(
-                    surface,
-                    board.counter_position(player, score, dark + light == 99),
-                    player,
-                    score,
-                    pal,
-                )
-        panel = pygame.Rect(int(w * 0.53), int(h * 0.15), int(w * 0.43), int(h * 0.75))
+        top = int(128 * u)
+        bottom = h - int(52 * u)
+        area = pygame.Rect(int(w * 0.04), top, int(w * 0.46), bottom - top)
+        caption = book.illustrate(self.page, surface, area, pal)
+        panel = pygame.Rect(int(w * 0.53), top, int(w * 0.43), bottom - top)
         draw_panel(surface, panel, pal, radius=int(16 * u))
-        px = int(30 * u)
-        y = panel.y + int(24 * u)
-        body = text
-        if removing is not None:
-            points = state.removal_points(best.cell)
-            body += (
-                f"\n\nIn the picture {removing.owner.title} removes the {removing.length}-piece "
-                f"at {removing.anchor:02d}:\n{points} points."
-            )
-        for line in wrap(fonts, body, px, panel.width - int(40 * u)):
-            blit_text(surface, fonts, line, px, pal.text, (panel.x + int(20 * u), y))
-            y += int(px * 1.22)
-        foot = f"Page {self.page + 1} of {len(PAGES)}.  Left / Right to turn, Esc to close"
-        blit_text(
-            surface, fonts, foot, int(24 * u), pal.text_dim, (w // 2, h - int(28 * u)), "center"
+        self._draw_text(surface, panel, text, caption, u)
+        foot = (
+            f"{book.name}: page {self.page + 1} of {self.pages}.   Left / Right: page.   "
+            "Tab / Q or shoulders: other game.   Esc: close"
         )
+        px = fonts.fit(foot, int(24 * u), w - int(40 * u))
+        blit_text(surface, fonts, foot, px, pal.text_dim, (w // 2, h - int(26 * u)), "center")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pygame
@@ -11,10 +12,33 @@ from isaac_game.rules import GameState, new_game
 from .dialog import MessageScene
 from .input import Action, Button
 from .scene import GameSetup, Scene
+from .storage import RECORD_SUFFIX, read_headers
 from .theme import blit_text, draw_panel, ui_scale
 from .widgets import Menu, MenuItem
 
 SHOWN = 8
+_STAMP = re.compile(r"(\d{4}-\d\d-\d\d)_(\d\d)-(\d\d)-\d\d(?:_\d+)?")
+
+
+def save_label(path: Path) -> str:
+    """`HARI  ·  Human v Computer (easy)  ·  2026-11-21 14:05  ·  Dark wins`, from the
+    file's header lines alone (nothing is replayed just to list it)."""
+    headers = read_headers(path)
+    name = path.name.removesuffix(RECORD_SUFFIX)
+    stamp = _STAMP.fullmatch(name)
+    when = f"{stamp.group(1)} {stamp.group(2)}:{stamp.group(3)}" if stamp else ""
+    when = when or headers.get("Date", "") or name.replace("_", " ")
+    game = headers.get("Game", "")
+    if not game:
+        return f"{name.replace('_', ' ')}  (not a readable game record)"
+    players = f"{headers.get('Dark', 'Dark')} v {headers.get('Light', 'Light')}"
+    result = headers.get("Result", "*")
+    if result == "*":
+        state = "in progress"
+    else:
+        outcome = result.rsplit(",", 1)[-1].strip()
+        state = "finished" + (f": {outcome[:1].upper()}{outcome[1:]}" if outcome else "")
+    return "  ·  ".join((game.upper(), players, when, state))
 
 
 def history_of(state: GameState) -> tuple[GameState, ...]:
@@ -36,16 +60,11 @@ class SavesScene(Scene):
 
     def refresh(self) -> None:
         items = [
-            MenuItem(self._label(path), (lambda p=path: self.open(p)), key=path.name)
+            MenuItem(save_label(path), (lambda p=path: self.open(p)), key=path.name)
             for path in self.app.storage.list_saves()[:SHOWN]
         ]
         items.append(MenuItem("Back", lambda: self.app.pop(self), key="back"))
         self.menu = Menu(items, on_change=lambda: self.app.audio.play("click"))
-
-    @staticmethod
-    def _label(path: Path) -> str:
-        name = path.name.removesuffix(".isaac.txt").replace("_", "  ")
-        return name
 
     def open(self, path: Path) -> None:
         record, error = self.app.storage.load_game(path)
@@ -91,7 +110,7 @@ class SavesScene(Scene):
         blit_text(
             surface, fonts, title, int(60 * u), pal.accent, (w // 2, int(h * 0.1)), "center", True
         )
-        panel = pygame.Rect(0, 0, int(min(w * 0.7, 700 * u)), int(h * 0.72))
+        panel = pygame.Rect(0, 0, int(min(w * 0.9, 1000 * u)), int(h * 0.72))
         panel.midtop = (w // 2, int(h * 0.2))
         draw_panel(surface, panel, pal, radius=int(18 * u))
         self.menu.layout(panel.inflate(-int(40 * u), -int(30 * u)), int(30 * u))

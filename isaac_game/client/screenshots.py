@@ -1,5 +1,8 @@
 """`python -m isaac_game.client.screenshots OUTDIR [WxH ...]`: render each screen to PNG.
 
+ISAAC's screens here; FOUNDATIONS', HARI's, the rules pages and the saves list in
+screenshots_games.py.
+
 Headless (SDL dummy drivers); used to look at the layout at several sizes.
 """
 
@@ -46,9 +49,9 @@ def shoot(outdir: Path, size: tuple[int, int], colour_blind: bool = False) -> li
     from .input import Action, Button
     from .pause import PauseScene
     from .results import ResultsScene
-    from .rules_scene import RulesScene
     from .scene import GameOutcome, GameSetup
     from .scoring import track_cell
+    from .screenshots_games import shoot_games
     from .storage import Storage
     from .title import TitleScene
 
@@ -111,11 +114,7 @@ def shoot(outdir: Path, size: tuple[int, int], colour_blind: bool = False) -> li
     app.push(ResultsScene(app, GameOutcome(GameSetup(), final)))
     save("results")
     app.pop()
-    rules = app.push(RulesScene(app))
-    for page in range(4):
-        rules.page = page
-        save(f"rules{page + 1}")
-    app.pop()
+    shoot_games(app, save)  # FOUNDATIONS, HARI, every game's rules pages, saves list
     del title
     app.shutdown()
     return saved

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import time
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
@@ -18,6 +19,31 @@ APP_NAME = "isaac-game"
 #: Tests (and portable installs) can point everything at one folder.
 HOME_ENV = "ISAAC_GAME_HOME"
 RECORD_SUFFIX = ".isaac.txt"
+HEADER_BYTES = 4096  # a record's header lines come first and are short
+_HEADER_LINE = re.compile(r"([A-Za-z][A-Za-z0-9_-]*):[ \t]*(.*)")
+
+
+def read_headers(path: Path) -> dict[str, str]:
+    """A record's header lines (records.py's format), read without replaying any move.
+
+    Cheap enough to list many files: only the first few KB are read. An unreadable
+    file gives an empty dict (loading it later says what is wrong).
+    """
+    try:
+        with open(path, "rb") as file:
+            head = file.read(HEADER_BYTES).decode("utf-8", errors="replace")
+    except OSError:
+        return {}
+    headers: dict[str, str] = {}
+    for raw in head.splitlines():
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        match = _HEADER_LINE.fullmatch(line)
+        if match is None:
+            break  # the first move: the headers are over
+        headers.setdefault(match.group(1), match.group(2).strip())
+    return headers
 
 
 @dataclass

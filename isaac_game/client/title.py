@@ -115,7 +115,7 @@ class TitleScene(Scene):
     def rules(self) -> None:
         from .rules_scene import RulesScene
 
-        self.app.push(RulesScene(self.app))
+        self.app.push(RulesScene(self.app, self.game))
 
     def settings(self) -> None:
         from .settings_scene import SettingsScene

@@ -10,6 +10,7 @@ import sys
 import time
 
 import net
+from isaac_game.rules import game_names
 
 from .headless import (
     OK,
@@ -115,6 +116,29 @@ def _run(args: argparse.Namespace) -> int:
         host, port = parse_address(args.address)
         game = args.game or "isaac"
     name = args.name or "guest"
+    try:
+        return _join(args, host, port, game, name)
+    except WrongGame as wrong:
+        if args.game is not None or args.discover:
+            raise LanError(f"rejected by {host}:{port}: {wrong.reason}", REJECTED) from None
+        # A typed address says nothing of the game: the host's refusal names it.
+        print(f"the host plays {wrong.game}: joining again", file=sys.stderr, flush=True)
+        return _join(args, host, port, wrong.game, name)
+
+
+class WrongGame(Exception):
+    """The host refused us because it plays another game, which it named."""
+
+    def __init__(self, reason: str, game: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.game = game
+
+
+WRONG_GAME = "wrong game: this host plays "
+
+
+def _join(args: argparse.Namespace, host: str, port: int, game: str, name: str) -> int:
     session = LanSession.join(
         game,
         local_seat(args, name),
@@ -144,6 +168,9 @@ def _play(session: LanSession, printer: Printer, where: str) -> int:
             printer.result()
             return OK
         if session.rejected is not None:
+            named = session.rejected.removeprefix(WRONG_GAME).strip()
+            if session.rejected.startswith(WRONG_GAME) and named in game_names():
+                raise WrongGame(session.rejected, named)
             raise LanError(f"rejected by {where}: {session.rejected}", REJECTED)
         if session.problem is not None:
             raise LanError(f"the game went out of step with the host: {session.problem}")

@@ -186,6 +186,10 @@ def test_undo_redo_save_and_continue(app, storage):
     menu_to(app, title.menu, "continue")
     key(app, pygame.K_RETURN)
     assert isinstance(app.top, SavesScene)
+    listed = app.top.menu.items[0].text()  # read from the file's headers alone
+    assert (
+        listed.startswith("FOUNDATIONS") and "Human v Human" in listed and "in progress" in listed
+    )
     key(app, pygame.K_RETURN)
     resumed = app.top
     assert isinstance(resumed, FoundationsScene)

@@ -277,6 +277,8 @@ def test_save_continue_and_replay_a_game_in_mid_turn(app):
     menu_to(app, title.menu, "continue")
     key(app, pygame.K_RETURN)
     assert isinstance(app.top, SavesScene)
+    listed = app.top.menu.items[0].text()  # read from the file's headers alone
+    assert listed.startswith("HARI") and "Human v Human" in listed and "in progress" in listed
     key(app, pygame.K_RETURN)
     resumed = app.top
     assert isinstance(resumed, HariScene)

@@ -36,14 +36,16 @@ def test_pad_only_menu_walk(app):
     pad(app, B)
     assert app.top is title
     assert app.storage.load_settings()[0].colour_blind  # saved at once
-    # rules: turn the pages with the shoulder button, close with B
+    # rules: turn the pages with the D-pad, the shoulder shows another game's, B closes
     menu_to(app, title.menu, "rules", via_pad=True)
     pad(app, A)
     rules = app.top
     assert isinstance(rules, RulesScene)
-    pad(app, RB)
-    pad(app, RB)
+    pad(app, RIGHT)
+    pad(app, RIGHT)
     assert rules.page == 2
+    pad(app, RB)
+    assert rules.game == "foundations" and rules.page == 0
     pad(app, B)
     assert app.top is title
     # Light becomes a computer with the D-pad, then a new game starts

@@ -67,6 +67,8 @@ def test_save_then_continue_from_the_menu(app, storage):
     menu_to(app, title.menu, "continue")
     key(app, pygame.K_RETURN)
     assert isinstance(app.top, SavesScene)
+    listed = app.top.menu.items[0].text()  # read from the file's headers alone
+    assert listed.startswith("ISAAC") and "Human v Human" in listed and "in progress" in listed
     key(app, pygame.K_RETURN)  # the newest save
     resumed = app.top
     assert isinstance(resumed, GameScene)
@@ -107,6 +109,32 @@ def test_corrupt_save_gives_a_message_not_a_traceback(app, storage):
     assert "line 4" in box.text
     key(app, pygame.K_RETURN)
     assert isinstance(app.top, SavesScene)
+
+
+def test_saves_list_names_game_players_date_and_result_from_headers(app, storage, monkeypatch):
+    from isaac_game.rules import new_game
+
+    hari = new_game("hari").play("3h00")
+    over = new_game("foundations")
+    while not over.is_over:
+        over = over.play(over.legal_moves()[0])
+    storage.save_game(storage.saves_dir / "2026-05-01_09-15-00.isaac.txt", hari, {"Dark": "Ada"})
+    storage.save_game(storage.saves_dir / "2026-05-02_10-20-00.isaac.txt", over, {})
+    (storage.saves_dir / "junk.isaac.txt").write_bytes(b"\xff\xfe not a record")
+    monkeypatch.setattr(storage, "load_game", lambda path: (_ for _ in ()).throw(AssertionError))
+    title = app.top
+    menu_to(app, title.menu, "continue")
+    key(app, pygame.K_RETURN)
+    saves = app.top
+    assert isinstance(saves, SavesScene)
+    labels = {item.key: item.text() for item in saves.menu.items}
+    hari_label = labels["2026-05-01_09-15-00.isaac.txt"]
+    assert hari_label.startswith("HARI") and "Ada v Light" in hari_label
+    assert "2026-05-01 09:15" in hari_label and "in progress" in hari_label
+    done = labels["2026-05-02_10-20-00.isaac.txt"]
+    assert done.startswith("FOUNDATIONS") and "finished" in done
+    assert "not a readable game record" in labels["junk.isaac.txt"]
+    app.draw()
 
 
 def test_corrupt_settings_file_gives_a_message(storage):

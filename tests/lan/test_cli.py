@@ -145,3 +145,16 @@ def test_rejected_and_port_taken():
         assert second.err[-1].startswith(f"error: cannot listen on 127.0.0.1:{port}: ")
     finally:
         host.kill()
+
+
+@pytest.mark.timeout(120)
+def test_a_typed_address_learns_the_game_from_the_hosts_refusal():
+    """PROTOCOL.md's hello must name a game; a joiner that does not know it asks again."""
+    host = Cli(["host", *LOOPBACK, "--ai", "random", "--game", "foundations", "--no-announce"])
+    try:
+        host, join = play_pair(host, ["--ai", "random"])
+        check_same_game(host, join)
+        assert join.out[0].startswith("game: foundations, ")
+        assert any("the host plays foundations: joining again" in line for line in join.err)
+    finally:
+        host.kill()

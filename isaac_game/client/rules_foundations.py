@@ -1,0 +1,195 @@
+"""FOUNDATIONS' rules pages (RULES.md 2), drawn with the stack renderer.
+
+The pictures follow one short game, played through the engine: both build on
+level 1, Dark's 7 leaves Dark nothing that fits there, so Dark goes up with a
+bridge. The last rules page shows a whole seeded game that ended on a tie-break.
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+
+import pygame
+
+from isaac_game.rules import FoundationsState, Place, Player, new_game
+
+from .foundations_board import StackBoard, draw_tooltip, stack_lines
+from .foundations_view import draw_stacks
+from .rules_book import RulesBook, cells_text, cross, play_through
+from .theme import Palette, ui_scale
+
+#: Dark 3v00, 3v04 and 7h90 on level 1 (Light building in between), then Dark's
+#: bridge 5h20@2 from 3v00 to 3v04, over Light's 3v12 and two hollow cells.
+STORY = ("3v00", "3v12", "3v04", "4h60", "7h90", "5h70", "5h20@2")
+EARLY, UP, BRIDGE = 4, 6, 7  # positions in the story (moves played)
+
+PAGES = (
+    (
+        "1. Building on level 1",
+        "Each player has the same 15 bars as in ISAAC (values 1, 2, 3, 4 and 6); the aim is "
+        "to get rid of the value in your hand. The board starts empty, Dark moves first, then "
+        "turns alternate. Pieces stack in levels: level 1 is the board itself, and a piece "
+        "there goes on cells that are empty on level 1.\n"
+        "Each player has a current level, starting at 1, and plays on it in lengths that "
+        "never go down: after a 4 on this level, only 4s and longer on this level. If any "
+        "piece you may play fits on your current level, you must place one there.",
+    ),
+    (
+        "2. Moving up",
+        "Only when no piece you may play fits on your current level do you move up: you "
+        "place any piece from your hand, of any length, on the next level. That level becomes "
+        "your current level, with that piece's length as its new minimum, and you never play "
+        "on a lower level again.",
+    ),
+    (
+        "3. Supports and bridges",
+        "A piece on level 2 or higher goes on cells that are empty on its level, and both of "
+        "its end cells must rest on two different pieces of your own colour one level down. "
+        "The cells between the ends may lie over anything or nothing: a bridge.\n"
+        "No piece may go under another: a cell covered on any higher level can never take a "
+        "piece on a lower level, so the hollow under a bridge stays empty for good.",
+    ),
+    (
+        "4. Passing and the winner",
+        "A player with no legal placement passes; when both pass in a row the game ends. "
+        "The lower total value left in hand wins. Equal hands: compare the players' total "
+        "value on the highest level that holds any piece, and the lower wins; still equal, "
+        "the next level down, and so on. Equal on every level: a draw.\n"
+        "Notation: 4h23 on level 1, 4h23@2 on level 2, pass.",
+    ),
+    (
+        "5. Controls",
+        "As in ISAAC's placing: choose a piece with the keys 3-7, Tab / Q, the pad's "
+        "shoulders or a click on your panel; rotate it with R, right-click, the wheel or pad "
+        "X; move it with the mouse, the arrows or the D-pad and put it down with a click, "
+        "Enter or pad A. The ghost goes to the level you must build on, raised like the "
+        "pieces there, with the level's number on a badge; with hints on, dots show where it "
+        "fits. Rest the pointer or the cursor on a cell to list its stack.\n"
+        "Ctrl+Z / Ctrl+Y: undo and redo. Esc / Start: the menu.",
+    ),
+)
+
+
+@functools.cache
+def story() -> tuple[FoundationsState, ...]:
+    return tuple(play_through("foundations", STORY))  # type: ignore[arg-type]
+
+
+@functools.cache
+def finished_game() -> FoundationsState:
+    """A whole seeded game of random moves; the first one decided by the tie-break."""
+    first = None
+    for seed in range(2, 60):
+        rng = random.Random(seed)
+        state = new_game("foundations")
+        while not state.is_over:
+            state = state.play(rng.choice(state.legal_moves()))
+        first = first or state
+        if state.tiebreak is not None and state.winner is not None and state.top_level > 2:
+            return state  # type: ignore[return-value]
+    return first  # type: ignore[return-value]
+
+
+class FoundationsBook(RulesBook):
+    game = "foundations"
+    name = "FOUNDATIONS"
+    pages = PAGES
+
+    def __init__(self, fonts) -> None:
+        super().__init__(fonts)
+        self.board = StackBoard(fonts)
+
+    def illustrate(
+        self, page: int, surface: pygame.Surface, area: pygame.Rect, pal: Palette
+    ) -> str:
+        self.board.place(area)
+        states = story()
+        if page == 0:
+            return self._level_one(surface, pal, states[EARLY])
+        if page == 1:
+            return self._moving_up(surface, pal, states[UP])
+        if page == 2:
+            return self._bridge(surface, pal, states[BRIDGE])
+        if page == 3:
+            return self._end(surface, pal, finished_game())
+        return self._controls(surface, pal, states[BRIDGE])
+
+    def _level_one(self, surface, pal: Palette, state: FoundationsState) -> str:
+        draw_stacks(surface, self.board, pal, state)
+        least = {p: state.min_length(p) for p in (Player.DARK, Player.LIGHT)}
+        return (
+            f"In the picture Dark's last piece on level 1 was a {least[Player.DARK]}: Dark may "
+            f"go on with {least[Player.DARK]}s or longer there. Light's last was a "
+            f"{least[Player.LIGHT]} (ringed), so Light needs {least[Player.LIGHT]}+ now."
+        )
+
+    def _moving_up(self, surface, pal: Palette, state: FoundationsState) -> str:
+        board = self.board
+        draw_stacks(surface, board, pal, state, mark_last=False)
+        seven = next(p for p in state.pieces() if p.owner == Player.DARK and p.length == 7)
+        board.mark_piece(surface, seven, pal.illegal)
+        ups = [m for m in state.legal_moves() if isinstance(m, Place)]
+        shown = ups[-1]
+        board.stack_ghost(surface, shown.length, shown.direction, shown.cell, 2, pal.legal)
+        names = ", ".join(str(m) for m in ups[:-1]) + " or " if len(ups) > 1 else ""
+        return (
+            f"In the picture Dark has played a 7 ({seven}, red): on level 1 Dark may now "
+            "only play 7s or longer, and has none left. Nothing fits there, so Dark must go "
+            f"up. A piece up there needs two own supports (next page): only a 5 spans Dark's "
+            f"3s, so Dark places {names}{shown} (green)."
+        )
+
+    def _bridge(self, surface, pal: Palette, state: FoundationsState) -> str:
+        board = self.board
+        draw_stacks(surface, board, pal, state, mark_last=False)
+        bridge = state.pieces()[-1]
+        below = [state.piece_at(end, bridge.level - 1) for end in bridge.ends]
+        for support in below:
+            if support is not None:
+                board.mark_piece(surface, support, pal.legal)
+        board.mark_piece(surface, bridge, pal.highlight)
+        hollow = [c for c in bridge.cells if state.piece_at(c, bridge.level - 1) is None]
+        for cell in hollow:
+            cross(surface, board, board.cell_rect(cell), pal.illegal)
+        over = [
+            p
+            for p in {state.piece_at(c, bridge.level - 1) for c in bridge.cells[1:-1]}
+            if p is not None and p.owner != bridge.owner
+        ]
+        crossing = f" {bridge.owner.other.title}'s {over[0]} and" if over else ""
+        return (
+            f"In the picture Dark's {bridge} rests its ends on Dark's {below[0]} and "
+            f"{below[1]} (green). Between them it lies over{crossing} the hollow cells "
+            f"{cells_text(hollow)} (crossed): nobody can ever place there now."
+        )
+
+    def _end(self, surface, pal: Palette, state: FoundationsState) -> str:
+        draw_stacks(surface, self.board, pal, state, mark_last=False)
+        dark, light = state.scores
+        levels = ", ".join(
+            f"L{k} {d}/{lt}" for k, (d, lt) in enumerate(state.level_values(), start=1)
+        )
+        text = (
+            f"In the picture both have passed. In hand: Dark {dark}, Light {light}. "
+            f"Value on each level, Dark/Light: {levels}. "
+        )
+        if state.tiebreak:
+            return text + state.tiebreak[0].upper() + state.tiebreak[1:] + "."
+        if state.winner is None:
+            return text + "A draw."
+        return text + f"{state.winner.title} wins, with less left in hand."
+
+    def _controls(self, surface, pal: Palette, state: FoundationsState) -> str:
+        board = self.board
+        draw_stacks(surface, board, pal, state, mark_last=False)
+        move = next(m for m in state.legal_moves() if isinstance(m, Place))
+        board.stack_ghost(surface, move.length, move.direction, move.cell, move.level, pal.legal)
+        near = board.body_rect((22,), state.height(22))
+        pygame.draw.rect(surface, pal.highlight, near, max(2, board.cell // 16))
+        u = ui_scale(surface.get_size())
+        draw_tooltip(surface, self.fonts, pal, stack_lines(state, 22), near, u)
+        return (
+            f"In the picture Light's next piece ({move}) shows green where it fits; the "
+            f"cursor rests on cell 22, whose stack is listed beside it."
+        )
