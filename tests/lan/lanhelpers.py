@@ -18,7 +18,7 @@ MOVE = re.compile(r"^\d+\. (dark|light) \S+$")
 #: Protocol timers shrunk so that a lost link is noticed in about a second.
 FAST_TIMERS = {
     "ISAAC_LAN_PING_INTERVAL": "0.2",
-    "ISAAC_LAN_SILENCE_LIMIT": "1.0",
+    "ISAAC_LAN_SILENCE_LIMIT": "2.5",  # short, yet no false alarm on a loaded CI machine
     "ISAAC_LAN_RETRY_INTERVAL": "0.2",
     "ISAAC_LAN_CONNECT_TIMEOUT": "1.0",
     "ISAAC_LAN_HELLO_TIMEOUT": "2.0",
