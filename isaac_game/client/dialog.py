@@ -6,7 +6,7 @@ import pygame
 
 from .input import Action, Button
 from .scene import Scene
-from .theme import blit_text, draw_panel, ui_scale, wrap
+from .theme import blit_text, dim_behind, draw_panel, ui_scale, wrap
 
 
 class MessageScene(Scene):
@@ -28,9 +28,7 @@ class MessageScene(Scene):
         w, h = surface.get_size()
         u = ui_scale((w, h))
         pal, fonts = self.app.palette, self.app.fonts
-        shade = pygame.Surface((w, h), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 150))
-        surface.blit(shade, (0, 0))
+        dim_behind(surface, 150)
         panel = pygame.Rect(0, 0, int(min(w * 0.8, 820 * u)), int(h * 0.5))
         panel.center = (w // 2, h // 2)
         draw_panel(surface, panel, pal, radius=int(16 * u))

@@ -14,10 +14,9 @@ from .foundations_view import (
     draw_top_left,
     panel_info,
 )
-from .hud import draw_bar_text, game_layout
+from .hud import draw_bar_text
 from .input import Action, Button
 from .replay import ReplayScene
-from .theme import blit_text, draw_panel, ui_scale
 
 
 class FoundationsReplayScene(ReplayScene):
@@ -34,49 +33,32 @@ class FoundationsReplayScene(ReplayScene):
             return
         super().handle(action)
 
-    def draw(self, surface: pygame.Surface) -> None:
-        size = surface.get_size()
-        u = ui_scale(size)
-        if self._layout is None or self._layout.size != size:
-            self._layout = game_layout(size, u)
-            self.board.place(self._layout.board_area)
-        layout, pal, fonts = self._layout, self.app.palette, self.app.fonts
-        state: FoundationsState = self.state  # type: ignore[assignment]
-        surface.fill(pal.background)
-        draw_stacks(surface, self.board, pal, state)
+    def draw_board(self, surface: pygame.Surface, state: FoundationsState) -> None:
+        draw_stacks(surface, self.board, self.app.palette, state)
+
+    def draw_panels(
+        self, surface: pygame.Surface, layout, state: FoundationsState, u: float
+    ) -> None:
         infos = {p: panel_info(state, p, "") for p in (Player.DARK, Player.LIGHT)}
-        draw_panels(surface, fonts, pal, layout, infos, None)
-        title = f"Replay {self.title}: move {self.index} of {len(self.states) - 1}"
-        draw_bar_text(
-            surface,
-            fonts,
-            pal,
-            layout.top.inflate(-int(600 * u), 0),
-            title,
-            int(40 * u),
-            pal.text,
-            True,
-        )
+        draw_panels(surface, self.app.fonts, self.app.palette, layout, infos, None)
+
+    def draw_title(
+        self, surface: pygame.Surface, layout, state: FoundationsState, title: str, u: float
+    ) -> None:
+        pal, fonts = self.app.palette, self.app.fonts
+        top = layout.top.inflate(-int(600 * u), 0)
+        draw_bar_text(surface, fonts, pal, top, title, int(40 * u), pal.text, True)
         draw_top_left(surface, fonts, pal, layout.top, state, u)
-        draw_panel(surface, layout.bottom, pal, radius=int(12 * u))
-        if self.index:
-            who = self.states[self.index - 1].to_move
-            move = state.moves[-1]
-            text = f"{who.title if who else ''} {'passed' if move == 'pass' else 'played ' + move}"
-        else:
-            text = "The start"
-        text += "     Left/Right or shoulders: step,  Up/Down: 10 moves,  Esc: back"
-        draw_bar_text(surface, fonts, pal, layout.bottom, text, int(30 * u))
-        if state.is_over:
-            result = f"{state.winner.title} wins" if state.winner else "Draw"
-            blit_text(
-                surface,
-                fonts,
-                f"Game over: {result}",
-                int(30 * u),
-                pal.accent,
-                (layout.top.right - int(20 * u), layout.top.centery),
-                "midright",
-                True,
-            )
+
+    def step_text(self, state: FoundationsState) -> str:
+        who = self.states[self.index - 1].to_move
+        move = state.moves[-1]
+        return f"{who.title if who else ''} {'passed' if move == 'pass' else 'played ' + move}"
+
+    def over_text(self, state: FoundationsState) -> str:
+        result = f"{state.winner.title} wins" if state.winner else "Draw"
+        return f"Game over: {result}"
+
+    def draw_overlay(self, surface: pygame.Surface, state: FoundationsState, u: float) -> None:
+        pal, fonts = self.app.palette, self.app.fonts
         draw_stack_tooltip(surface, fonts, pal, self.board, state, self.hover, u)

@@ -8,14 +8,12 @@ tooltip listing a cell's stack, and no hints (they are ISAAC's).
 
 from __future__ import annotations
 
-import pygame
-
 from isaac_game.match import MovePlayed
 from isaac_game.rules import LENGTHS, FoundationsState, Place, Player
 
 from .foundations_board import StackBoard, StackDrop
 from .foundations_view import FoundationsView
-from .game_scene import AUTO_PASS_DELAY, COMPUTER_PAUSE, GameScene
+from .game_scene import GameScene
 from .input import Action, Button
 from .placement import PlacementInput
 
@@ -26,9 +24,8 @@ class FoundationsPlacement(PlacementInput):
     """ISAAC's placement input (hand, rotate, cursor, pad), aimed at one level."""
 
     def __init__(self, scene: FoundationsScene) -> None:
-        super().__init__(scene)
         # lengths never go down on a level, so offer the shortest piece first
-        self.length = {Player.DARK: 3, Player.LIGHT: 3}
+        super().__init__(scene, 3)
 
     def target_level(self, state: FoundationsState, player: Player) -> int:
         """The level a placement goes on now (every legal placement shares it)."""
@@ -50,39 +47,18 @@ class FoundationsPlacement(PlacementInput):
             self.length[player] = available[0]
         return self.length[player]
 
-    def place(self, state: FoundationsState, player: Player) -> None:
-        ghost = self.ghost(state, player)
-        if ghost is None:
-            return
-        length, direction, anchor, _legal = ghost
-        self.scene.submit(Place(length, direction, anchor, self.target_level(state, player)))
+    def place_move(
+        self, state: FoundationsState, player: Player, piece: tuple[int, str, int]
+    ) -> Place:
+        return Place(*piece, self.target_level(state, player))
 
-    def draw(self, surface, state: FoundationsState, player: Player, human: bool) -> None:
-        if not human:
-            return
-        scene = self.scene
-        board, pal = scene.board, scene.app.palette
-        length = self.selected(state, player)
-        if length is None:
-            return
-        direction = self.direction[player]
+    def hint_offset(self, state: FoundationsState, player: Player) -> tuple[int, int]:
+        return self.scene.board.lift(self.target_level(state, player))
+
+    def draw_ghost(self, surface, state: FoundationsState, player: Player, piece, color) -> None:
+        length, direction, anchor = piece
         level = self.target_level(state, player)
-        if scene.app.settings.hints:
-            radius = max(2, board.cell // 12)
-            dx, dy = board.lift(level)
-            for cell in self.hint_cells(state, length, direction):
-                x, y = board.cell_center(cell)
-                pygame.draw.circle(surface, pal.legal, (x + dx, y + dy), radius)
-        ghost = self.ghost(state, player)
-        if ghost is None:
-            return
-        length, direction, anchor, legal = ghost
-        color = pal.legal if legal else pal.illegal
-        board.stack_ghost(surface, length, direction, anchor, level, color)
-        if not self.pointer:
-            pygame.draw.rect(
-                surface, pal.highlight, board.cell_rect(self.focus), max(2, board.cell // 16)
-            )
+        self.scene.board.stack_ghost(surface, length, direction, anchor, level, color)
 
     def info(self, state: FoundationsState, player: Player) -> str:
         ghost = self.ghost(state, player)
@@ -104,12 +80,7 @@ class FoundationsPlacement(PlacementInput):
                 f"{up}{name}: place {text}{where}  (click / Enter / A;"
                 " rotate: right-click, wheel, R, X; piece: 3-7, Tab, shoulders)"
             )
-        try:
-            state.parse_move(text)
-            reason = ""
-        except ValueError as error:
-            reason = str(error)
-        return up + (reason or f"{text} is not legal")
+        return up + (self.play_reason(state, text) or f"{text} is not legal")
 
 
 class FoundationsScene(FoundationsView, GameScene):
@@ -138,15 +109,11 @@ class FoundationsScene(FoundationsView, GameScene):
             self.hover_rest = 0.0
 
     def handle(self, action: Action) -> None:
-        b = action.button
-        if self.setup.demo:
-            if b != Button.PAD_LOST and not (b == Button.POINT and self.age < 1.5):
-                self.app.pop(self)
+        if self._handle_demo_or_pad_lost(action):
             return
         self._track_hover(action)
-        if b == Button.PAD_LOST:
-            self.open_pause("A controller was disconnected: the game is paused.")
-        elif b in (Button.PAUSE, Button.BACK):
+        b = action.button
+        if b in (Button.PAUSE, Button.BACK):
             self.open_pause()
         elif b == Button.UNDO:
             self.undo()
@@ -155,11 +122,9 @@ class FoundationsScene(FoundationsView, GameScene):
         elif b == Button.HINT:
             self.say("Hints are for ISAAC only", warn=True)
         else:
-            mover = self.human_to_move()
-            if mover is None or not action.allowed_for(mover) or self.pass_timer is not None:
+            mover = self._input_mover(action)
+            if mover is None:
                 return
-            if b == Button.CONFIRM and self.anims:
-                self.finish_anims()
             self.placement.handle(action, self.state, mover)
             if not self.placement.pointer:  # the keyboard cursor shows its cell's stack
                 self.hover_cell = self.placement.focus
@@ -167,10 +132,7 @@ class FoundationsScene(FoundationsView, GameScene):
     # ----- the match -----------------------------------------------------------------------
 
     def _played(self, event: MovePlayed) -> None:
-        self.finish_anims()
-        self.last_move = (event.player, event.move, event.before)
-        self.wait = COMPUTER_PAUSE
-        self.pass_timer = None
+        self._note_played(event)
         if event.move == "pass":
             self.say(f"{event.player.title} cannot place: passes")
             self.app.audio.play("pass")
@@ -185,33 +147,12 @@ class FoundationsScene(FoundationsView, GameScene):
                 self.say(f"{event.player.title} moves up to level {pieces[-1].level}")
         self.app.audio.play("place")
 
+    def pass_text(self, state: FoundationsState, mover: Player) -> str:
+        return f"{mover.title} cannot place: passes"
+
     def update(self, dt: float) -> None:
-        self.age += dt
         self.hover_rest += dt
-        for anim in self.anims:
-            anim.advance(dt)
-        self.anims = [a for a in self.anims if not a.done]
-        self.banner_time = max(0.0, self.banner_time - dt)
-        self.wait = max(0.0, self.wait - dt)
-        state = self.state
-        if state.is_over:
-            self._update_over(dt)
-            return
-        mover = state.to_move
-        if self.match.seats[mover].kind == "human" and not self.setup.demo:
-            self.handle_events(self.match.update())  # lets the seat see its turn
-            if self.pass_timer is None and str(state.legal_moves()[0]) == "pass":
-                self.pass_timer = AUTO_PASS_DELAY
-                self.say(f"{mover.title} cannot place: passes", seconds=AUTO_PASS_DELAY + 0.5)
-            if self.pass_timer is not None:
-                self.pass_timer -= dt
-                if self.pass_timer <= 0:
-                    self.pass_timer = None
-                    self.submit("pass")
-            return
-        if self.anims or self.wait > 0:
-            return
-        self.handle_events(self.match.update())
+        super().update(dt)
 
     def tooltip_cell(self) -> int | None:
         """The cell whose stack the tooltip lists, once the pointer or cursor rests."""

@@ -145,32 +145,12 @@ class FoundationsView:
             title = f"{mover.title} to place on level {level}"
         else:
             title = ""
-        if self.setup.demo:
-            title = "Demo: " + title + "   (press any key)"
-        draw_bar_text(
-            surface, fonts, pal, top.inflate(-int(600 * u), 0), title, int(46 * u), pal.text, True
-        )
+        self._draw_top_bar(surface, layout, title)
         draw_top_left(surface, fonts, pal, top, state, u)
-        blit_text(
-            surface,
-            fonts,
-            "Esc / Start: menu",
-            int(24 * u),
-            pal.text_dim,
-            (top.right - int(20 * u), top.centery),
-            "midright",
-        )
         # bottom bar
         bottom = layout.bottom
         draw_panel(surface, bottom, pal, radius=int(12 * u))
-        if self.banner_time > 0 and self.banner:
-            text, color = self.banner, (pal.illegal if self.banner_warn else pal.accent)
-        elif human is not None:
-            text, color = self.placement.info(state, human), pal.text
-        elif mover is not None:
-            text, color = f"{mover.title} is thinking...", pal.text_dim
-        else:
-            text, color = "", pal.text
+        text, color = self._status(state, human, self.placement)
         draw_bar_text(surface, fonts, pal, bottom, text, int(32 * u), color)
         # last: the tooltip may reach over a panel
         draw_stack_tooltip(surface, fonts, pal, self.board, state, self.tooltip_cell(), u)

@@ -97,17 +97,13 @@ class GameScene(GameView, Scene):
 
     # ----- input ---------------------------------------------------------------------------
 
+    #: Buttons that do not end a demo (besides a pointer in its first moments).
+    demo_keeps_on: tuple[Button, ...] = (Button.PAD_LOST,)
+
     def handle(self, action: Action) -> None:
+        if self._handle_demo_or_pad_lost(action):
+            return
         b = action.button
-        if self.setup.demo:
-            # any input ends the demo; a pointer event in its first moments is more
-            # likely the window appearing under a resting mouse than a person
-            if b != Button.PAD_LOST and not (b == Button.POINT and self.age < 1.5):
-                self.app.pop(self)
-            return
-        if b == Button.PAD_LOST:
-            self.open_pause("A controller was disconnected: the game is paused.")
-            return
         if b == Button.PAUSE:
             self.open_pause()
             return
@@ -127,14 +123,37 @@ class GameScene(GameView, Scene):
             if action.allowed_for(mover):
                 self.hint_helper.request()
             return
-        if mover is None or not action.allowed_for(mover) or self.pass_timer is not None:
+        mover = self._input_mover(action)
+        if mover is None:
             return
-        if b == Button.CONFIRM and self.anims:
-            self.finish_anims()
         if self.state.phase == "placement":
             self.placement.handle(action, self.state, mover)
         elif self.state.phase == "scoring":
             self.scoring.handle(action, self.state, mover)
+
+    def _handle_demo_or_pad_lost(self, action: Action) -> bool:
+        """What every game screen does first with input; True when that was all."""
+        b = action.button
+        if self.setup.demo:
+            # any input ends the demo; a pointer event in its first moments is more
+            # likely the window appearing under a resting mouse than a person
+            if b not in self.demo_keeps_on and not (b == Button.POINT and self.age < 1.5):
+                self.app.pop(self)
+            return True
+        if b == Button.PAD_LOST:
+            self.open_pause("A controller was disconnected: the game is paused.")
+            return True
+        return False
+
+    def _input_mover(self, action: Action) -> Player | None:
+        """The local human this move input is from, or None (not theirs to give, or a
+        pass is pending). Enter first finishes what is still animating."""
+        mover = self.human_to_move()
+        if mover is None or not action.allowed_for(mover) or self.pass_timer is not None:
+            return None
+        if action.button == Button.CONFIRM and self.anims:
+            self.finish_anims()
+        return mover
 
     def open_pause(self, message: str = "") -> None:
         from .pause import PauseScene
@@ -191,13 +210,17 @@ class GameScene(GameView, Scene):
             elif isinstance(event, GameEnded):
                 self.over_timer = RESULTS_DELAY
 
-    def _played(self, event: MovePlayed) -> None:
+    def _note_played(self, event: MovePlayed) -> None:
+        """Every game's bookkeeping for a move just played, before showing it."""
         self.finish_anims()
-        before, after = event.before, event.after
-        who = event.player.title
-        self.last_move = (event.player, event.move, before)
+        self.last_move = (event.player, event.move, event.before)
         self.wait = COMPUTER_PAUSE
         self.pass_timer = None
+
+    def _played(self, event: MovePlayed) -> None:
+        self._note_played(event)
+        before, after = event.before, event.after
+        who = event.player.title
         self.scoring.reset()
         if event.move == "pass":
             if before.phase == "placement":
@@ -231,14 +254,27 @@ class GameScene(GameView, Scene):
         if end != start:
             self.app.audio.play("counter")
 
-    def update(self, dt: float) -> None:
+    def _age(self, dt: float) -> None:
+        """Time passes: animations, the banner and the pause between moves run down."""
         self.age += dt
         for anim in self.anims:
             anim.advance(dt)
         self.anims = [a for a in self.anims if not a.done]
         self.banner_time = max(0.0, self.banner_time - dt)
         self.wait = max(0.0, self.wait - dt)
-        self.hint_helper.update()
+
+    def pass_text(self, state, mover: Player) -> str:
+        """What the bar says while a human who cannot move is passed for."""
+        verb = "place" if state.phase == "placement" else "remove a piece"
+        return f"{mover.title} cannot {verb}: passes"
+
+    def _start_auto_pass(self, state, mover: Player) -> None:
+        self.pass_timer = AUTO_PASS_DELAY
+        self.say(self.pass_text(state, mover), seconds=AUTO_PASS_DELAY + 0.5)
+
+    def update(self, dt: float) -> None:
+        self._age(dt)
+        self.hint_helper.update()  # (no hint is ever asked in the other games)
         state = self.state
         if state.is_over:
             self._update_over(dt)
@@ -248,9 +284,7 @@ class GameScene(GameView, Scene):
         if seat.kind == "human" and not self.setup.demo:
             self.handle_events(self.match.update())  # lets the seat see its turn
             if self.pass_timer is None and str(state.legal_moves()[0]) == "pass":
-                self.pass_timer = AUTO_PASS_DELAY
-                verb = "place" if state.phase == "placement" else "remove a piece"
-                self.say(f"{mover.title} cannot {verb}: passes", seconds=AUTO_PASS_DELAY + 0.5)
+                self._start_auto_pass(state, mover)
             if self.pass_timer is not None:
                 self.pass_timer -= dt
                 if self.pass_timer <= 0:

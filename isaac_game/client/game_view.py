@@ -69,11 +69,7 @@ class GameView:
             title = f"{mover.title} {verb}"
         else:
             title = ""
-        if self.setup.demo:
-            title = "Demo: " + title + "   (press any key)"
-        draw_bar_text(
-            surface, fonts, pal, top.inflate(-int(600 * u), 0), title, int(46 * u), pal.text, True
-        )
+        self._draw_top_bar(surface, layout, title)
         blit_text(
             surface,
             fonts,
@@ -83,26 +79,10 @@ class GameView:
             (int(20 * u), top.centery),
             "midleft",
         )
-        blit_text(
-            surface,
-            fonts,
-            "Esc / Start: menu",
-            int(24 * u),
-            pal.text_dim,
-            (top.right - int(20 * u), top.centery),
-            "midright",
-        )
         # bottom bar
         bottom = layout.bottom
         draw_panel(surface, bottom, pal, radius=int(12 * u))
-        if self.banner_time > 0 and self.banner:
-            text, color = self.banner, (pal.illegal if self.banner_warn else pal.accent)
-        elif human is not None:
-            text, color = phase_input.info(state, human), pal.text
-        elif mover is not None:
-            text, color = f"{mover.title} is thinking...", pal.text_dim
-        else:
-            text, color = "", pal.text
+        text, color = self._status(state, human, phase_input)
         text_rect = bottom
         if (
             state.phase == "scoring"
@@ -132,6 +112,36 @@ class GameView:
             self.scoring.off_rect = button
         text_rect = self.hint_helper.draw_bar(surface, text_rect, u)
         draw_bar_text(surface, fonts, pal, text_rect, text, int(32 * u), color)
+
+    def _draw_top_bar(self, surface, layout: GameLayout, title: str, inset=600, px=46) -> None:
+        """The top bar's title (marked in a demo) and, at its right end, the menu key."""
+        pal, fonts, u, top = self.app.palette, self.app.fonts, layout.u, layout.top
+        if self.setup.demo:
+            title = "Demo: " + title + "   (press any key)"
+        draw_bar_text(
+            surface, fonts, pal, top.inflate(-int(inset * u), 0), title, int(px * u), pal.text, True
+        )
+        blit_text(
+            surface,
+            fonts,
+            "Esc / Start: menu",
+            int(24 * u),
+            pal.text_dim,
+            (top.right - int(20 * u), top.centery),
+            "midright",
+        )
+
+    def _status(self, state, human: Player | None, phase_input) -> tuple[str, tuple]:
+        """The bottom bar's words and colour: a fresh announcement, else what the human
+        to move may do (from the input in charge), else who is thinking."""
+        pal, mover = self.app.palette, state.to_move
+        if self.banner_time > 0 and self.banner:
+            return self.banner, (pal.illegal if self.banner_warn else pal.accent)
+        if human is not None:
+            return phase_input.info(state, human), pal.text
+        if mover is not None:
+            return f"{mover.title} is thinking...", pal.text_dim
+        return "", pal.text
 
     def _draw_last_move(self, surface: pygame.Surface) -> None:
         if self.last_move is None or self.anims:

@@ -18,10 +18,10 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from isaac_game.rules import LENGTHS, VALUE, BoardPiece, HariState, Place, Player, Slide
+from isaac_game.rules import LENGTHS, VALUE, BoardPiece, HariState, Player, Slide
 
 from .input import Action, Button
-from .placement import START_FOCUS, anchor_for
+from .placement import HandCursorInput
 
 if TYPE_CHECKING:
     from .hari_scene import HariScene
@@ -29,34 +29,20 @@ if TYPE_CHECKING:
 OFF = "off"  # a slide target beyond the board's edge
 
 
-class HariInput:
+class HariInput(HandCursorInput):
     def __init__(self, scene: HariScene) -> None:
-        self.scene = scene
-        self.length: dict[Player, int] = {Player.DARK: 3, Player.LIGHT: 3}
-        self.direction: dict[Player, str] = {Player.DARK: "h", Player.LIGHT: "h"}
-        self.focus: int | None = START_FOCUS
-        self.pointer = False
+        super().__init__(scene, 3)
         self.piece: BoardPiece | None = None  # picked up to slide
         self.grab = 0  # the cell it was picked up by
         self.target: Slide | None = None  # where it would go now
         self.dragging = False
         self.discard_rect = pygame.Rect(0, 0, 0, 0)  # the bar's button, once drawn
-        self._legal_for: HariState | None = None
-        self._legal: set[tuple[int, str, int]] = set()
 
     def reset(self) -> None:
         """Forget a picked-up piece (after a move, undo or redo)."""
         self.piece, self.target, self.dragging = None, None, False
 
     # ----- what the position allows ---------------------------------------------------
-
-    def legal(self, state: HariState) -> set[tuple[int, str, int]]:
-        if self._legal_for is not state:
-            self._legal_for = state
-            self._legal = {
-                (m.length, m.direction, m.cell) for m in state.legal_moves() if isinstance(m, Place)
-            }
-        return self._legal
 
     @staticmethod
     def playable(state: HariState, player: Player) -> list[int]:
@@ -74,13 +60,12 @@ class HariInput:
             self.length[player] = options[0]
         return self.length[player]
 
+    def cycle_options(self, state: HariState, player: Player) -> list[int]:
+        return self.playable(state, player)
+
     def ghost(self, state: HariState, player: Player) -> tuple[int, str, int, bool] | None:
-        length = self.selected(state, player)
-        if length is None or self.focus is None or self.piece is not None:
-            return None
-        direction = self.direction[player]
-        anchor = anchor_for(self.focus, length, direction)
-        return length, direction, anchor, (length, direction, anchor) in self.legal(state)
+        ghost = super().ghost(state, player)
+        return None if self.piece is not None else ghost
 
     def own_piece_at(self, state: HariState, cell: int | None, player: Player) -> BoardPiece | None:
         piece = None if cell is None else state.piece_at(cell)
@@ -149,50 +134,23 @@ class HariInput:
             self._handle_play(action, state, player)
 
     def _handle_play(self, action: Action, state: HariState, player: Player) -> None:
-        b = action.button
-        board = self.scene.board
-        if b == Button.POINT and action.pos is not None:
-            self.pointer = True
-            self.focus = board.cell_at(action.pos)
-        elif b == Button.CLICK and action.pos is not None:
-            if self.discard_rect.collidepoint(action.pos):
-                self.discard(state, player)
-                return
-            length = self._hand_row_at(action.pos, player)
-            if length is not None:
-                self._choose(state, player, length)
-                return
-            cell = board.cell_at(action.pos)
-            if cell is not None:
-                self.pointer, self.focus = True, cell
-                if self.pick_up(state, player, cell):
-                    self.dragging = True
-                    return
-                self.place(state, player)
-        elif b in (Button.ALT_CLICK, Button.WHEEL, Button.ROTATE):
-            self.direction[player] = "v" if self.direction[player] == "h" else "h"
-            self.scene.app.audio.play("click")
-        elif b in (Button.NEXT, Button.PREV):
-            self._cycle(state, player, 1 if b == Button.NEXT else -1)
-        elif b == Button.DIGIT:
-            self._choose(state, player, action.value)
-        elif b in (Button.UP, Button.DOWN, Button.LEFT, Button.RIGHT):
-            self._move_focus(b)
-        elif b == Button.CONFIRM:
-            if self.focus is None:
-                self.focus, self.pointer = START_FOCUS, False
-            elif not self.pick_up(state, player, self.focus):
-                self.place(state, player)
+        super().handle(action, state, player)
 
-    def _move_focus(self, b: Button) -> None:
-        self.pointer = False
-        if self.focus is None:
-            self.focus = START_FOCUS
-            return
-        r, c = divmod(self.focus, 10)
-        dr = {Button.UP: 1, Button.DOWN: -1}.get(b, 0)
-        dc = {Button.RIGHT: 1, Button.LEFT: -1}.get(b, 0)
-        self.focus = max(0, min(9, r + dr)) * 10 + max(0, min(9, c + dc))
+    def _click_off_board(self, pos: tuple[int, int], state: HariState, player: Player) -> bool:
+        if self.discard_rect.collidepoint(pos):
+            self.discard(state, player)
+            return True
+        return super()._click_off_board(pos, state, player)
+
+    def click_cell(self, state: HariState, player: Player, cell: int) -> None:
+        if self.pick_up(state, player, cell):
+            self.dragging = True
+        else:
+            self.place(state, player)
+
+    def confirm_cell(self, state: HariState, player: Player, cell: int) -> None:
+        if not self.pick_up(state, player, cell):
+            self.place(state, player)
 
     def _handle_slide(self, action: Action, state: HariState, player: Player) -> None:
         b = action.button
@@ -274,36 +232,9 @@ class HariInput:
             return
         self.scene.submit(target)
 
-    def _hand_row_at(self, pos: tuple[int, int], player: Player) -> int | None:
-        rows = self.scene.layout.hand_rows.get(player, {}) if self.scene.layout else {}
-        for length, rect in rows.items():
-            if rect.collidepoint(pos):
-                return length
-        return None
-
-    def _choose(self, state: HariState, player: Player, length: int) -> None:
-        if state.hand(player).get(length, 0) > 0:
-            self.length[player] = length
-            self.scene.app.audio.play("click")
-            if length not in self.playable(state, player):
-                self.scene.say(self.play_reason(state, f"d{length}"), warn=True)
-        else:
-            self.scene.say(f"No {length}-cell piece left in hand", warn=True)
-
-    def _cycle(self, state: HariState, player: Player, step: int) -> None:
-        options = self.playable(state, player)
-        if not options:
-            return
-        current = self.selected(state, player)
-        i = options.index(current) if current in options else 0
-        self.length[player] = options[(i + step) % len(options)]
-        self.scene.app.audio.play("click")
-
-    def place(self, state: HariState, player: Player) -> None:
-        ghost = self.ghost(state, player)
-        if ghost is not None:
-            length, direction, anchor, _legal = ghost
-            self.scene.submit(Place(length, direction, anchor))
+    def chosen(self, state: HariState, player: Player, length: int) -> None:
+        if length not in self.playable(state, player):
+            self.scene.say(self.play_reason(state, f"d{length}"), warn=True)
 
     def discard(self, state: HariState, player: Player) -> None:
         length = self.selected(state, player)
@@ -312,14 +243,6 @@ class HariInput:
             self.scene.submit(f"d{length}")
 
     # ----- words for the bar -----------------------------------------------------------
-
-    @staticmethod
-    def play_reason(state: HariState, text: str) -> str:
-        try:
-            state.parse_move(text)
-        except ValueError as error:
-            return str(error)
-        return ""
 
     def info(self, state: HariState, player: Player) -> str:
         name = player.title

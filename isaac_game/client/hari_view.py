@@ -258,18 +258,10 @@ class HariView:
             title = f"{mover.title}: {budget_text(state)}"
         else:
             title = ""
-        if self.setup.demo:
-            title = "Demo: " + title + "   (press any key)"
-        draw_bar_text(
-            surface, fonts, pal, top.inflate(-int(560 * u), 0), title, int(40 * u), pal.text, True
-        )
+        self._draw_top_bar(surface, layout, title, inset=560, px=40)
         blit_text(
             surface, fonts, "HARI", int(26 * u), pal.text_dim, (int(20 * u), top.centery), "midleft"
         )
-        blit_text(
-            surface, fonts, "Esc / Start: menu", int(24 * u), pal.text_dim,
-            (top.right - int(20 * u), top.centery), "midright",
-        )  # fmt: skip
         bottom = layout.bottom
         draw_panel(surface, bottom, pal, radius=int(12 * u))
         ui = self.hari
@@ -299,14 +291,7 @@ class HariView:
                     True,
                 )
                 ui.discard_rect = inner
-        if self.banner_time > 0 and self.banner:
-            text, color = self.banner, (pal.illegal if self.banner_warn else pal.accent)
-        elif human is not None:
-            text, color = ui.info(state, human), pal.text
-        elif mover is not None:
-            text, color = f"{mover.title} is thinking...", pal.text_dim
-        else:
-            text, color = "", pal.text
+        text, color = self._status(state, human, ui)
         draw_bar_text(surface, fonts, pal, text_rect, text, int(30 * u), color)
 
 

@@ -13,7 +13,7 @@ from isaac_game.lan import CONNECTED, RECONNECTING
 
 from .input import Action, Button
 from .scene import Scene
-from .theme import blit_text, draw_panel, ui_scale, wrap
+from .theme import blit_text, dim_behind, draw_panel, ui_scale, wrap
 from .widgets import Menu, MenuItem
 
 
@@ -39,9 +39,7 @@ class _Overlay(Scene):
         w, h = surface.get_size()
         u = ui_scale((w, h))
         pal, fonts = self.app.palette, self.app.fonts
-        shade = pygame.Surface((w, h), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 160))
-        surface.blit(shade, (0, 0))
+        dim_behind(surface, 160)
         rows = len(self.menu.items)
         panel = pygame.Rect(0, 0, int(min(w * 0.8, 680 * u)), int((190 + 56 * rows) * u))
         panel.center = (w // 2, h // 2)

@@ -169,14 +169,6 @@ class LanSceneMixin(_GameSceneBase):
         self.pump()
         self._age(dt)
 
-    def _age(self, dt: float) -> None:
-        self.age += dt
-        for anim in self.anims:
-            anim.advance(dt)
-        self.anims = [a for a in self.anims if not a.done]
-        self.banner_time = max(0.0, self.banner_time - dt)
-        self.wait = max(0.0, self.wait - dt)
-
     def update(self, dt: float) -> None:
         self.pump()
         s = self.session

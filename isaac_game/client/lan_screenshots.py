@@ -23,46 +23,68 @@ def _free_udp_port() -> int:
         return s.getsockname()[1]
 
 
-def shoot(outdir: Path, size: tuple[int, int]) -> list[Path]:
-    import pygame
+class _Stage:
+    """A client app on loopback (hosting as "Ann"), the sessions playing against it,
+    and the shots taken so far: `lan-{prefix}NAME-WxH.png`."""
 
+    def __init__(
+        self, outdir: Path, size: tuple[int, int], prefix: str, timeout: float, nap: float
+    ):
+        import pygame
+
+        from . import lan_menu
+        from .app import App
+        from .storage import Storage
+
+        lan_menu.HOST_BIND, lan_menu.HOST_PORT = "127.0.0.1", 0
+        lan_menu.BEACON_PORT = _free_udp_port()
+        home = Path(tempfile.mkdtemp())
+        self.app = App(
+            size=size, fullscreen=False, storage=Storage(home / "c", home / "d"), sound=False
+        )
+        self.app.settings.player_name = "Ann"
+        self.surface = pygame.Surface(size)
+        self.outdir, self.prefix, self.tag = outdir, prefix, f"{size[0]}x{size[1]}"
+        self.timeout, self.nap = timeout, nap
+        self.saved: list[Path] = []
+        self.others: list = []  # LanSessions
+
+    def save(self, name: str) -> None:
+        import pygame
+
+        self.app.draw(self.surface)
+        path = self.outdir / f"lan-{self.prefix}{name}-{self.tag}.png"
+        pygame.image.save(self.surface, str(path))
+        self.saved.append(path)
+
+    def pump(self, until, timeout: float | None = None) -> None:
+        deadline = time.monotonic() + (self.timeout if timeout is None else timeout)
+        while not until():
+            if time.monotonic() > deadline:
+                raise RuntimeError("the LAN screens did not get there in time")
+            self.app.frame()
+            for other in self.others:
+                other.update()
+            time.sleep(self.nap)
+
+    def close(self) -> None:
+        for other in self.others:
+            other.close()
+        self.app.shutdown()
+
+
+def shoot(outdir: Path, size: tuple[int, int]) -> list[Path]:
     from isaac_game.lan import CONNECTED, RECONNECTING, LanSession
     from isaac_game.match import RandomSeat
 
     from . import lan_menu
-    from .app import App
     from .lan_dialogs import GiveUpScene
     from .lan_game import LanGameScene
     from .lan_results import LanResultsScene
-    from .storage import Storage
     from .title import TitleScene
 
-    lan_menu.HOST_BIND, lan_menu.HOST_PORT = "127.0.0.1", 0
-    lan_menu.BEACON_PORT = _free_udp_port()
-    home = Path(tempfile.mkdtemp())
-    app = App(size=size, fullscreen=False, storage=Storage(home / "c", home / "d"), sound=False)
-    app.settings.player_name = "Ann"
-    surface = pygame.Surface(size)
-    tag = f"{size[0]}x{size[1]}"
-    saved: list[Path] = []
-    others: list[LanSession] = []
-
-    def save(name: str) -> None:
-        app.draw(surface)
-        path = outdir / f"lan-{name}-{tag}.png"
-        pygame.image.save(surface, str(path))
-        saved.append(path)
-
-    def pump(until, timeout: float = 10.0) -> None:
-        deadline = time.monotonic() + timeout
-        while not until():
-            if time.monotonic() > deadline:
-                raise RuntimeError("the LAN screens did not get there in time")
-            app.frame()
-            for other in others:
-                other.update()
-            time.sleep(0.005)
-
+    stage = _Stage(outdir, size, "", timeout=10.0, nap=0.005)
+    app, save, pump, others = stage.app, stage.save, stage.pump, stage.others
     try:
         title = app.push(TitleScene(app))
         title.menu.select("lan_host")
@@ -119,53 +141,24 @@ def shoot(outdir: Path, size: tuple[int, int]) -> list[Path]:
         pump(lambda: session.remote.rematch_proposed)
         save("results-rematch")
     finally:
-        for other in others:
-            other.close()
-        app.shutdown()
-    return saved
+        stage.close()
+    return stage.saved
 
 
 def shoot_game(outdir: Path, size: tuple[int, int], game: str) -> list[Path]:
     """FOUNDATIONS or HARI: the client hosts, a computer joins; HARI is caught with
     the local player in mid-turn (a slide made, the play to come)."""
-    import pygame
-
     from isaac_game.lan import CONNECTED, RECONNECTING, LanSession
     from isaac_game.match import RandomSeat
     from isaac_game.rules import Slide
 
     from . import lan_menu
-    from .app import App
     from .lan_game import LanSceneMixin
     from .lan_results import LanResultsScene
-    from .storage import Storage
     from .title import TitleScene
 
-    lan_menu.HOST_BIND, lan_menu.HOST_PORT = "127.0.0.1", 0
-    lan_menu.BEACON_PORT = _free_udp_port()
-    home = Path(tempfile.mkdtemp())
-    app = App(size=size, fullscreen=False, storage=Storage(home / "c", home / "d"), sound=False)
-    app.settings.player_name = "Ann"
-    surface = pygame.Surface(size)
-    saved: list[Path] = []
-    others: list[LanSession] = []
-
-    def save(name: str) -> None:
-        app.draw(surface)
-        path = outdir / f"lan-{game}-{name}-{size[0]}x{size[1]}.png"
-        pygame.image.save(surface, str(path))
-        saved.append(path)
-
-    def pump(until, timeout: float = 20.0) -> None:
-        deadline = time.monotonic() + timeout
-        while not until():
-            if time.monotonic() > deadline:
-                raise RuntimeError("the LAN screens did not get there in time")
-            app.frame()
-            for other in others:
-                other.update()
-            time.sleep(0.002)
-
+    stage = _Stage(outdir, size, f"{game}-", timeout=20.0, nap=0.002)
+    app, save, pump, others = stage.app, stage.save, stage.pump, stage.others
     try:
         app.push(TitleScene(app))
         host_menu = app.push(lan_menu.LanHostScene(app))
@@ -211,10 +204,8 @@ def shoot_game(outdir: Path, size: tuple[int, int], game: str) -> list[Path]:
         pump(lambda: isinstance(app.top, LanResultsScene))
         save("results")
     finally:
-        for other in others:
-            other.close()
-        app.shutdown()
-    return saved
+        stage.close()
+    return stage.saved
 
 
 def main(argv: list[str]) -> int:

@@ -6,7 +6,7 @@ import pygame
 
 from .input import Action, Button
 from .scene import Scene
-from .theme import blit_text, draw_panel, ui_scale
+from .theme import blit_text, dim_behind, draw_panel, ui_scale
 from .widgets import Menu, MenuItem
 
 
@@ -99,9 +99,7 @@ class PauseScene(Scene):
         w, h = surface.get_size()
         u = ui_scale((w, h))
         pal, fonts = self.app.palette, self.app.fonts
-        shade = pygame.Surface((w, h), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 160))
-        surface.blit(shade, (0, 0))
+        dim_behind(surface, 160)
         panel = pygame.Rect(0, 0, int(min(w * 0.7, 560 * u)), int(min(h * 0.86, 600 * u)))
         panel.center = (w // 2, h // 2)
         draw_panel(surface, panel, pal, radius=int(18 * u))

@@ -58,6 +58,12 @@ class ReplayScene(Scene):
         elif b in (Button.BACK, Button.PAUSE):
             self.app.pop(self)
 
+    # ----- drawing: the frame is shared, the board, panels and words are the game's -----
+
+    unit = "move"  # what one step is called in the title
+    keys_help = "     Left/Right or shoulders: step,  Up/Down: 10 moves,  Esc: back"
+    bar_size = 30
+
     def draw(self, surface: pygame.Surface) -> None:
         size = surface.get_size()
         u = ui_scale(size)
@@ -67,40 +73,55 @@ class ReplayScene(Scene):
         layout, pal, fonts = self._layout, self.app.palette, self.app.fonts
         state = self.state
         surface.fill(pal.background)
+        self.draw_board(surface, state)
+        self.draw_panels(surface, layout, state, u)
+        title = f"Replay {self.title}: {self.unit} {self.index} of {len(self.states) - 1}"
+        self.draw_title(surface, layout, state, title, u)
+        draw_panel(surface, layout.bottom, pal, radius=int(12 * u))
+        text = self.step_text(state) if self.index else "The start"
+        text += self.keys_help
+        draw_bar_text(surface, fonts, pal, layout.bottom, text, int(self.bar_size * u))
+        if state.is_over:
+            blit_text(
+                surface,
+                fonts,
+                self.over_text(state),
+                int(30 * u),
+                pal.accent,
+                (layout.top.right - int(20 * u), layout.top.centery),
+                "midright",
+                True,
+            )
+        self.draw_overlay(surface, state, u)
+
+    def draw_board(self, surface: pygame.Surface, state: GameState) -> None:
+        pal = self.app.palette
         surface.blit(self.board.board_surface(pal, state.pieces()), self.board.rect)
         if self.index > 0:
             move = state.moves[-1]
             before = self.states[self.index - 1]
-            cell = None
+            piece = None
             if move[0].isdigit():
-                cell = int(move[2:4])
-                piece = state.piece_at(cell)
-                if piece is not None:
-                    rect = self.board.span_rect(piece.cells)
-                    pygame.draw.rect(
-                        surface,
-                        pal.last_move,
-                        rect,
-                        max(3, self.board.cell // 12),
-                        border_radius=self.board.cell // 5,
-                    )
+                piece = state.piece_at(int(move[2:4]))
             elif move.startswith("x"):
-                removed = before.piece_at(int(move[1:3]))
-                if removed is not None:
-                    rect = self.board.span_rect(removed.cells)
-                    pygame.draw.rect(
-                        surface,
-                        pal.last_move,
-                        rect,
-                        max(3, self.board.cell // 12),
-                        border_radius=self.board.cell // 5,
-                    )
+                piece = before.piece_at(int(move[1:3]))
+            if piece is not None:
+                rect = self.board.span_rect(piece.cells)
+                pygame.draw.rect(
+                    surface,
+                    pal.last_move,
+                    rect,
+                    max(3, self.board.cell // 12),
+                    border_radius=self.board.cell // 5,
+                )
         if state.phase != "placement":
             dark, light = state.scores
             for player, score in ((Player.DARK, dark), (Player.LIGHT, light)):
                 if score < 100:
                     pos = self.board.counter_position(player, score, dark + light == 99)
                     self.board.draw_counter(surface, pos, player, score, pal)
+
+    def draw_panels(self, surface: pygame.Surface, layout, state: GameState, u: float) -> None:
         for player in (Player.DARK, Player.LIGHT):
             info = PanelInfo(
                 player,
@@ -111,25 +132,21 @@ class ReplayScene(Scene):
                 state.to_move == player,
                 status="winner" if state.winner == player else "",
             )
-            draw_player_panel(surface, fonts, pal, layout.panels[player], info, u)
-        title = f"Replay {self.title}: move {self.index} of {len(self.states) - 1}"
-        draw_bar_text(surface, fonts, pal, layout.top, title, int(40 * u), pal.text, True)
-        draw_panel(surface, layout.bottom, pal, radius=int(12 * u))
-        if self.index:
-            who = self.states[self.index - 1].to_move
-            text = f"{who.title if who else ''} played {state.moves[-1]}"
-        else:
-            text = "The start"
-        text += "     Left/Right or shoulders: step,  Up/Down: 10 moves,  Esc: back"
-        draw_bar_text(surface, fonts, pal, layout.bottom, text, int(30 * u))
-        if state.is_over:
-            blit_text(
-                surface,
-                fonts,
-                "Game over",
-                int(30 * u),
-                pal.accent,
-                (layout.top.right - int(20 * u), layout.top.centery),
-                "midright",
-                True,
+            draw_player_panel(
+                surface, self.app.fonts, self.app.palette, layout.panels[player], info, u
             )
+
+    def draw_title(self, surface: pygame.Surface, layout, state: GameState, title: str, u: float):
+        pal = self.app.palette
+        draw_bar_text(surface, self.app.fonts, pal, layout.top, title, int(40 * u), pal.text, True)
+
+    def step_text(self, state: GameState) -> str:
+        """The bottom bar's words for the move just stepped to."""
+        who = self.states[self.index - 1].to_move
+        return f"{who.title if who else ''} played {state.moves[-1]}"
+
+    def over_text(self, state: GameState) -> str:
+        return "Game over"
+
+    def draw_overlay(self, surface: pygame.Surface, state: GameState, u: float) -> None:
+        """Anything drawn over the rest (a tooltip)."""

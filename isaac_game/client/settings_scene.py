@@ -7,7 +7,7 @@ import pygame
 from .input import Action, Button
 from .scene import Scene
 from .theme import blit_text, draw_panel, ui_scale
-from .widgets import Menu, MenuItem
+from .widgets import Menu, MenuItem, setting_item
 
 ON_OFF = (False, True)
 LEVELS = tuple(range(11))
@@ -33,44 +33,16 @@ class SettingsScene(Scene):
                     show=on_off,
                     key="fullscreen",
                 ),
-                MenuItem(
-                    "Sound volume",
-                    values=LEVELS,
-                    get=lambda: s.sound_volume,
-                    set=lambda v: self._set("sound_volume", v),
-                    key="sound",
+                setting_item(app, "Sound volume", "sound_volume", LEVELS, "sound"),
+                setting_item(app, "Music volume", "music_volume", LEVELS, "music"),
+                setting_item(
+                    app, "Colour-blind-safe palette", "colour_blind", ON_OFF, "colour_blind", on_off
                 ),
-                MenuItem(
-                    "Music volume",
-                    values=LEVELS,
-                    get=lambda: s.music_volume,
-                    set=lambda v: self._set("music_volume", v),
-                    key="music",
-                ),
-                MenuItem(
-                    "Colour-blind-safe palette",
-                    values=ON_OFF,
-                    get=lambda: s.colour_blind,
-                    set=lambda v: self._set("colour_blind", v),
-                    show=on_off,
-                    key="colour_blind",
-                ),
-                MenuItem(
-                    "Legal-move hints",
-                    values=ON_OFF,
-                    get=lambda: s.hints,
-                    set=lambda v: self._set("hints", v),
-                    show=on_off,
-                    key="hints",
-                ),
+                setting_item(app, "Legal-move hints", "hints", ON_OFF, "hints", on_off),
                 MenuItem("Back", lambda: app.pop(self), key="back"),
             ],
             on_change=lambda: app.audio.play("click"),
         )
-
-    def _set(self, name: str, value: object) -> None:
-        setattr(self.app.settings, name, value)
-        self.app.save_settings()
 
     def handle(self, action: Action) -> None:
         if action.button in (Button.BACK, Button.PAUSE):

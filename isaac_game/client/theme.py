@@ -196,3 +196,10 @@ def shade(color: Color, factor: float) -> Color:
 
 def mix(a: Color, b: Color, t: float) -> Color:
     return tuple(int(x + (y - x) * t) for x, y in zip(a, b, strict=True))  # type: ignore[return-value]
+
+
+def dim_behind(surface: pygame.Surface, alpha: int) -> None:
+    """Darken the whole surface (what an overlay shows its panel over)."""
+    veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+    veil.fill((0, 0, 0, alpha))
+    surface.blit(veil, (0, 0))

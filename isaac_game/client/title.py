@@ -10,7 +10,7 @@ from .games import play_scene, playable
 from .input import Action, Button
 from .scene import GameSetup, Scene
 from .theme import blit_text, draw_panel, ui_scale
-from .widgets import Menu, MenuItem
+from .widgets import Menu, MenuItem, setting_item
 
 IDLE_DEMO = 90.0
 #: Games the client can play (see games.py).
@@ -29,7 +29,6 @@ class TitleScene(Scene):
         super().__init__(app)
         self.game = PLAYABLE[0]
         self.idle = 0.0
-        s = app.settings
         self.menu = Menu(
             [
                 MenuItem("New game", self.new_game, key="new"),
@@ -41,22 +40,8 @@ class TitleScene(Scene):
                     show=lambda g: str(g).upper(),
                     key="game",
                 ),
-                MenuItem(
-                    "Dark",
-                    values=PLAYER_KINDS,
-                    get=lambda: s.dark_kind,
-                    set=lambda v: self._set_kind("dark_kind", v),
-                    show=kind_name,
-                    key="dark",
-                ),
-                MenuItem(
-                    "Light",
-                    values=PLAYER_KINDS,
-                    get=lambda: s.light_kind,
-                    set=lambda v: self._set_kind("light_kind", v),
-                    show=kind_name,
-                    key="light",
-                ),
+                setting_item(app, "Dark", "dark_kind", PLAYER_KINDS, "dark", kind_name, str),
+                setting_item(app, "Light", "light_kind", PLAYER_KINDS, "light", kind_name, str),
                 MenuItem("Host a LAN game", self.lan_host, key="lan_host"),
                 MenuItem("Join a LAN game", self.lan_join, key="lan_join"),
                 MenuItem(
@@ -81,10 +66,6 @@ class TitleScene(Scene):
 
     def _set_game(self, game: object) -> None:
         self.game = str(game)
-
-    def _set_kind(self, field: str, value: object) -> None:
-        setattr(self.app.settings, field, str(value))
-        self.app.save_settings()
 
     # ----- actions -------------------------------------------------------------------
 

@@ -43,6 +43,26 @@ class MenuItem:
         self.set(values[(i + delta) % len(values)])
 
 
+def setting_item(
+    app, label: str, name: str, values: Sequence[object], key: str, show=str, convert=None
+) -> MenuItem:
+    """An option row for the app setting `name`, saved as soon as it changes
+    (stored as `convert(value)` when a conversion is given)."""
+
+    def store(value: object) -> None:
+        setattr(app.settings, name, value if convert is None else convert(value))
+        app.save_settings()
+
+    return MenuItem(
+        label,
+        values=values,
+        get=lambda: getattr(app.settings, name),
+        set=store,
+        show=show,
+        key=key,
+    )
+
+
 class Menu:
     def __init__(self, items: list[MenuItem], on_change: Callable[[], None] | None = None) -> None:
         self.items = items
