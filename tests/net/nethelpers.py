@@ -79,19 +79,25 @@ class RawPeer:
 
     def expect(self, t: str, timeout: float = 5.0, skip: tuple[str, ...] = ("ping",)) -> dict:
         """Next message of type `t`, skipping heartbeat; fail on anything else."""
+        return self.expect_any((t,), timeout, skip)
+
+    def expect_any(
+        self, kinds: tuple[str, ...], timeout: float = 5.0, skip: tuple[str, ...] = ("ping",)
+    ) -> dict:
+        """Next message whose type is one of `kinds`, skipping `skip`; fail on others."""
         deadline = time.monotonic() + timeout
         while True:
             while self.inbox:
                 msg = self.inbox.pop(0)
-                if msg["t"] == t:
+                if msg["t"] in kinds:
                     return msg
                 if msg["t"] not in skip:
-                    raise AssertionError(f"expected {t!r}, got {msg!r}")
+                    raise AssertionError(f"expected {' or '.join(map(repr, kinds))}, got {msg!r}")
             left = deadline - time.monotonic()
             if left <= 0:
-                raise AssertionError(f"no {t!r} within {timeout} s")
+                raise AssertionError(f"no {' or '.join(map(repr, kinds))} within {timeout} s")
             if not self._fill(min(left, 0.2)) and not self.inbox:
-                raise AssertionError(f"connection closed while waiting for {t!r}")
+                raise AssertionError(f"connection closed while waiting for {kinds}")
 
     def wait_closed(self, timeout: float = 5.0) -> list[dict[str, Any]]:
         """Read until EOF; return what arrived. Fails if the host keeps it open."""
