@@ -10,9 +10,10 @@ from . import foundations, hari, isaac  # noqa: F401  (registers the games)
 from .common import LENGTHS, VALUE, IllegalMoveError, NotationError, Player
 from .foundations import FoundationsState, StackedPiece
 from .hari import HariState, SlideRange
-from .isaac import BoardPiece, IsaacState
+from .isaac import IsaacState
 from .isaac_scoring import Breakdown
 from .moves import Discard, Move, Pass, Place, Remove, Slide, parse_notation
+from .pieces import BoardPiece
 from .records import GameRecord, RecordError, load_record, parse_record, record_text, save_record
 from .state import GameState, MoveList, game_names, new_game
 

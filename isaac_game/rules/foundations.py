@@ -31,7 +31,7 @@ from .common import (
     with_item,
 )
 from .moves import PASS, Move, Pass, Place
-from .state import GameState, MoveBlock, MoveList, register_game
+from .state import MoveBlock, MoveList, TwoPassState, register_game
 
 #: One placing option: (length, direction, anchors as cells, ascending).
 Option = tuple[int, str, tuple[int, ...]]
@@ -88,7 +88,7 @@ def decide(
     return None, "; ".join(parts)
 
 
-class FoundationsState(GameState):
+class FoundationsState(TwoPassState):
     """One FOUNDATIONS position. Build with `new_game("foundations")`; never mutated."""
 
     game: ClassVar[str] = "foundations"
@@ -126,14 +126,6 @@ class FoundationsState(GameState):
     # ----- the common API -------------------------------------------------------
 
     @property
-    def to_move(self) -> Player | None:
-        return None if self.is_over else player_of(self._turn)
-
-    @property
-    def is_over(self) -> bool:
-        return self._passes >= 2
-
-    @property
     def scores(self) -> tuple[int, int]:
         """Value left in hand (RULES.md 2.7: lower is better)."""
         return hand_value(self._hands[0]), hand_value(self._hands[1])
@@ -165,17 +157,9 @@ class FoundationsState(GameState):
 
     # ----- what a client or an AI wants to know ------------------------------
 
-    def hand(self, player: Player) -> dict[int, int]:
-        """Pieces in hand as {length: count}."""
-        return dict(zip(LENGTHS, self._hands[Player(player).index], strict=True))
-
     def current_level(self, player: Player) -> int:
         """The level the player builds on (RULES.md 2.2); they never go below it."""
         return self._level[Player(player).index]
-
-    def min_length(self, player: Player) -> int:
-        """Shortest length the player may play on their current level (0: any)."""
-        return self._min_len[Player(player).index]
 
     @property
     def top_level(self) -> int:

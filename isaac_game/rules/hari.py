@@ -23,7 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from .bitboard import ALL_CELLS, BIT_TO_CELL, SHAPES, bits, cell_map, fit_masks, shape_id
+from .bitboard import ALL_CELLS, BIT_TO_CELL, SHAPES, cell_map, fit_masks, shape_id
 from .common import (
     FULL_HAND,
     LENGTHS,
@@ -35,9 +35,9 @@ from .common import (
     player_of,
     with_item,
 )
-from .isaac import BoardPiece
 from .moves import PASS, Discard, Move, Pass, Place, Slide
-from .state import GameState, MoveBlock, MoveList, register_game
+from .pieces import BoardPiece, board_piece, placement_builder
+from .state import MoveBlock, MoveList, TwoPassState, register_game
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,7 +80,7 @@ def axis_runs(empty: int, length: int, direction: str, anchor: int) -> tuple[int
     return low, high, pos, step
 
 
-class HariState(GameState):
+class HariState(TwoPassState):
     """One HARI position. Build with `new_game("hari")`; never mutated."""
 
     game: ClassVar[str] = "hari"
@@ -118,14 +118,6 @@ class HariState(GameState):
     # ----- the common API -------------------------------------------------------
 
     @property
-    def to_move(self) -> Player | None:
-        return None if self.is_over else player_of(self._turn)
-
-    @property
-    def is_over(self) -> bool:
-        return self._passes >= 2
-
-    @property
     def scores(self) -> tuple[int, int]:
         """Value of each side's pieces on the board (RULES.md 3.7)."""
         return _on_board(self._owned[0]), _on_board(self._owned[1])
@@ -153,14 +145,6 @@ class HariState(GameState):
 
     # ----- what a client or an AI wants to know ------------------------------
 
-    def hand(self, player: Player) -> dict[int, int]:
-        """Pieces in hand as {length: count}."""
-        return dict(zip(LENGTHS, self._hands[Player(player).index], strict=True))
-
-    def min_length(self, player: Player) -> int:
-        """Shortest length the player may still play (their last play; 0 before any)."""
-        return self._min_len[Player(player).index]
-
     def discarded(self, player: Player) -> int:
         """How many of the player's pieces are out of the game (discarded or slid off)."""
         i = Player(player).index
@@ -168,11 +152,11 @@ class HariState(GameState):
 
     def pieces(self) -> list[BoardPiece]:
         """Every piece on the board, Dark's first, each side's in placing order."""
-        return [_board_piece(owner, sid) for owner in (0, 1) for sid in self._owned[owner]]
+        return [board_piece(owner, sid) for owner in (0, 1) for sid in self._owned[owner]]
 
     def piece_at(self, cell: int) -> BoardPiece | None:
         found = self._cells().get(cell)
-        return None if found is None else _board_piece(*found)
+        return None if found is None else board_piece(*found)
 
     @property
     def slid_value(self) -> int:
@@ -182,7 +166,7 @@ class HariState(GameState):
     @property
     def slid_pieces(self) -> list[BoardPiece]:
         """This turn's slid pieces still on the board, where they now lie."""
-        return [_board_piece(self._turn, sid) for sid in self._slid]
+        return [board_piece(self._turn, sid) for sid in self._slid]
 
     @property
     def best_play_value(self) -> int | None:
@@ -243,7 +227,7 @@ class HariState(GameState):
         for length in lengths:
             for direction, mask in zip("hv", fits[length], strict=True):
                 if mask:
-                    blocks.append((mask.bit_count(), _place_builder(length, direction, mask)))
+                    blocks.append((mask.bit_count(), placement_builder(length, direction, mask)))
         blocks.extend((1, _discard_builder(n)) for n in lengths)
         return blocks
 
@@ -391,12 +375,6 @@ def _on_board(owned: tuple[int, ...]) -> int:
     return sum(VALUE[sid // 200 + 3] for sid in owned)
 
 
-def _board_piece(owner: int, sid: int) -> BoardPiece:
-    shape = SHAPES[sid]
-    assert shape is not None
-    return BoardPiece(player_of(owner), shape.length, shape.direction, shape.anchor, shape.cells)
-
-
 def _slides_of(anchor: int, rng: SlideRange) -> list[Slide]:
     """A piece's legal slides in canonical order: by where the piece ends up."""
     out = [Slide(anchor, -1, None)] if rng.off_low else []
@@ -405,17 +383,6 @@ def _slides_of(anchor: int, rng: SlideRange) -> list[Slide]:
     if rng.off_high:
         out.append(Slide(anchor, 1, None))
     return out
-
-
-def _place_builder(length: int, direction: str, mask: int):
-    anchors: list[int] = []
-
-    def build(i: int) -> Move:
-        if not anchors:
-            anchors.extend(BIT_TO_CELL[b] for b in bits(mask))
-        return Place(length, direction, anchors[i])
-
-    return build
 
 
 def _discard_builder(length: int):

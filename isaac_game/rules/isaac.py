@@ -6,14 +6,12 @@ The state keeps bitboards and per-line piece counts so that the points of a remo
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import ClassVar
 
 from .bitboard import (
     ALL_CELLS,
     BIT_TO_CELL,
     SHAPES,
-    bits,
     cell_map,
     fit_masks,
     shape_id,
@@ -36,24 +34,10 @@ from .isaac_scoring import (
     target_scores,
 )
 from .moves import PASS, Move, Pass, Place, Remove
+from .pieces import BoardPiece, board_piece, placement_builder
 from .state import GameState, MoveBlock, MoveList, register_game
 
 PLACEMENT, SCORING, OVER = "placement", "scoring", "over"
-
-
-@dataclass(frozen=True, slots=True)
-class BoardPiece:
-    """A piece on the board, as the client and the AI see it."""
-
-    owner: Player
-    length: int
-    direction: str
-    anchor: int
-    cells: tuple[int, ...]
-
-    @property
-    def value(self) -> int:
-        return SHAPES[shape_id(self.length, self.direction, self.anchor)].value  # type: ignore[union-attr]
 
 
 class IsaacState(GameState):
@@ -210,22 +194,18 @@ class IsaacState(GameState):
         i = Player(player).index
         return self._out[i] if self._phase != PLACEMENT else self._passed[i]
 
-    def hand(self, player: Player) -> dict[int, int]:
-        """Pieces in hand (or set aside, after placement) as {length: count}."""
-        return dict(zip(LENGTHS, self._hands[Player(player).index], strict=True))
-
     def last_removed_length(self, player: Player) -> int:
         """Length of the player's last removal (0 before any): removals never get shorter."""
         return self._min_len[Player(player).index]
 
     def pieces(self) -> list[BoardPiece]:
         """Every piece on the board, Dark's first, each side's in placing order."""
-        return [_board_piece(owner, sid) for owner in (0, 1) for sid in self._owned[owner]]
+        return [board_piece(owner, sid) for owner in (0, 1) for sid in self._owned[owner]]
 
     def piece_at(self, cell: int) -> BoardPiece | None:
         """The piece covering cell `cell` (r * 10 + c), if any."""
         found = self._cells().get(cell)
-        return None if found is None else _board_piece(*found)
+        return None if found is None else board_piece(*found)
 
     def counter_cell(self, player: Player) -> int | None:
         """The cell (Dark's coordinates) of the player's counter; None once past 99."""
@@ -283,7 +263,7 @@ class IsaacState(GameState):
                 continue
             for direction, mask in zip("hv", fits[length], strict=True):
                 if mask:
-                    blocks.append((mask.bit_count(), _placement_builder(length, direction, mask)))
+                    blocks.append((mask.bit_count(), placement_builder(length, direction, mask)))
         return blocks
 
     def _counter_cells(self) -> tuple[int, ...]:
@@ -469,23 +449,6 @@ class IsaacState(GameState):
             f"<IsaacState {self._phase} ply={len(self._moves)} to_move={self.to_move} "
             f"scores={self._scores}>"
         )
-
-
-def _board_piece(owner: int, sid: int) -> BoardPiece:
-    shape = SHAPES[sid]
-    assert shape is not None
-    return BoardPiece(player_of(owner), shape.length, shape.direction, shape.anchor, shape.cells)
-
-
-def _placement_builder(length: int, direction: str, mask: int):
-    anchors: list[int] = []
-
-    def build(i: int) -> Move:
-        if not anchors:
-            anchors.extend(BIT_TO_CELL[b] for b in bits(mask))
-        return Place(length, direction, anchors[i])
-
-    return build
 
 
 def _removal_builder(anchor: int, targets: list[int]):

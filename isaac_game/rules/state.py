@@ -11,7 +11,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Sequence
 from typing import ClassVar, TypeVar, overload
 
-from .common import IllegalMoveError, NotationError, Player
+from .common import LENGTHS, IllegalMoveError, NotationError, Player, player_of
 from .moves import Move, parse_notation
 
 _State = TypeVar("_State", bound="GameState")
@@ -90,6 +90,7 @@ class GameState(ABC):
     #: last of them is `_moves`, the record; the others are the position.
     _fields: ClassVar[int]
     _moves: tuple[str, ...]
+    _hands: tuple[tuple[int, ...], tuple[int, ...]]  # counts per length, LENGTHS order
 
     @abstractmethod
     def _clear_caches(self) -> None:
@@ -137,6 +138,11 @@ class GameState(ABC):
     def moves(self) -> tuple[str, ...]:
         """Canonical notation of every move played so far: a replayable record."""
         return self._moves
+
+    def hand(self, player: Player) -> dict[int, int]:
+        """The player's pieces off the board and still theirs, as {length: count}:
+        in hand while playing, set aside for ISAAC's tie-break after placement."""
+        return dict(zip(LENGTHS, self._hands[Player(player).index], strict=True))
 
     @property
     @abstractmethod
@@ -188,6 +194,28 @@ class GameState(ABC):
     @property
     def ply(self) -> int:
         return len(self.moves)
+
+
+class TwoPassState(GameState):
+    """A game whose turns always alternate and which ends at two passes in a row
+    (FOUNDATIONS 2.6, HARI 3.6), each player playing lengths that never go down."""
+
+    __slots__ = ()
+    _turn: int
+    _passes: int  # passes in a row so far
+    _min_len: tuple[int, int]
+
+    @property
+    def to_move(self) -> Player | None:
+        return None if self.is_over else player_of(self._turn)
+
+    @property
+    def is_over(self) -> bool:
+        return self._passes >= 2
+
+    def min_length(self, player: Player) -> int:
+        """Shortest length the player may play next (0: any)."""
+        return self._min_len[Player(player).index]
 
 
 _GAMES: dict[str, Callable[[], GameState]] = {}
