@@ -50,7 +50,9 @@ def play_game(a: str, b: str, index: int, seed: int, movetime: float | None) -> 
     think: dict[str, list[float]] = {}
     state = new_game("isaac")
     while not state.is_over:
-        bot = bots[state.to_move]
+        mover = state.to_move
+        assert mover is not None  # a game that is not over has a side to move
+        bot = bots[mover]
         start = time.perf_counter()
         move = bot.choose(state, movetime if movetime is not None else DEFAULT_BUDGET[bot.level])
         spent = time.perf_counter() - start

@@ -28,6 +28,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seconds", type=float, default=5.0, help="how long to measure")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--ui", action="store_true", help="measure frame times instead")
+    parser.add_argument(
+        "--idle", action="store_true", help="measure the CPU the client uses while nobody plays"
+    )
 
 
 def public_api_game(rng: random.Random, game: str) -> int:
@@ -53,9 +56,13 @@ def measure(play_one: Callable[[], object], seconds: float) -> tuple[int, float]
 
 def run(args: argparse.Namespace) -> int:
     if args.ui:
-        from isaac_game.client.bench import run_ui_bench
+        from isaac_game.client.tools.bench import run_ui_bench
 
         return run_ui_bench(args.seconds)
+    if args.idle:
+        from isaac_game.client.tools.idle_bench import run_idle_bench
+
+        return run_idle_bench(args.seconds)
     rng = random.Random(args.seed)
     api_games, api_time = measure(lambda: public_api_game(rng, args.game), min(args.seconds, 2.0))
     print(f"{args.game}: public API: {api_time / api_games * 1000:.2f} ms per random game")

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 #: name -> (module, one-line help). The first is the default command.
 COMMANDS: dict[str, tuple[str, str]] = {
     "play": ("isaac_game.client.command", "start the game (the default)"),
+    "learn": ("isaac_game.client.learn_command", "learn to play: a guided first game"),
     "bench": ("isaac_game.bench", "measure the engine's (or the screen's) speed"),
     "arena": ("isaac_game.arena", "play computer levels against each other"),
     "host": ("isaac_game.lan.host", "host a LAN game with a computer player (headless)"),

@@ -38,11 +38,16 @@ class Seat(Protocol):
     def close(self) -> None:
         """Release workers, sockets or anything else the seat holds."""
 
+    @property
+    def thinking(self) -> bool:
+        """Is the seat working on a move the screen should say it waits for?"""
+
 
 class HumanSeat:
     """A person at this machine: the client hands their moves in with `submit`."""
 
     kind = "human"
+    thinking = False  # the screen shows whose turn it is instead
 
     def __init__(self, name: str = "Player") -> None:
         self.name = name
@@ -77,6 +82,7 @@ class RandomSeat:
     """The simplest computer player: a uniformly random legal move, seeded."""
 
     kind = "computer"
+    thinking = False  # answers at once
 
     def __init__(self, name: str = "Random", seed: int | None = None) -> None:
         self.name = name
@@ -153,23 +159,39 @@ class Match:
         return self.seats[Player(player)]
 
     @property
+    def history(self) -> tuple[GameState, ...]:
+        """Every state from the first one kept to the current one (undo walks it back)."""
+        return (*self._past, self.state)
+
+    @property
     def seat_to_move(self) -> Seat | None:
         mover = self.state.to_move
         return None if mover is None else self.seats[mover]
 
     def update(self) -> list[MatchEvent]:
         """Poll the seat to move; apply at most one move. Call once per frame/tick."""
+        seat = self.prepare()
+        if seat is None:
+            return []
+        offered = seat.poll()
+        if offered is None:
+            return []
+        mover = self.state.to_move
+        assert mover is not None  # a seat was to move
+        return self._apply(mover, offered)
+
+    def prepare(self) -> Seat | None:
+        """Tell the seat to move that its turn has come, once per position, without
+        taking its move: a computer thinks while the screen still shows the last move
+        (`update` plays its answer later). The seat to move, None once the game is over."""
         mover = self.state.to_move
         if mover is None:
-            return []
+            return None
         seat = self.seats[mover]
         if self._asked is not self.state:
             self._asked = self.state
             seat.start_turn(self.state)
-        offered = seat.poll()
-        if offered is None:
-            return []
-        return self._apply(mover, offered)
+        return seat
 
     def submit(self, player: Player, move: Move | str) -> list[MatchEvent]:
         """A local human's move, applied at once if it is their turn and legal."""

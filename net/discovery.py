@@ -218,8 +218,8 @@ class Browser:
                 addr = old.address  # same host heard on loopback too: keep the LAN address
             info = (msg["name"], msg["game"], msg["proto"], msg["app"])
             self._hosts[key] = HostInfo(addr, msg["port"], *info, last_seen=now)
-        for key, info in list(self._hosts.items()):
-            if now - info.last_seen > self.stale_after:
+        for key, host in list(self._hosts.items()):
+            if now - host.last_seen > self.stale_after:
                 del self._hosts[key]
         return sorted(self._hosts.values(), key=lambda h: (h.name, h.address, h.port))
 

@@ -116,24 +116,43 @@ class PeerMisbehaved(Event):
 @dataclass(frozen=True)
 class LinkLost(Event):
     """The game's connection is gone; the game is not. The host keeps it for the
-    rejoin window, the joiner retries with its token."""
+    rejoin window, the joiner retries with its token. `bye`: the peer said `bye` mid-
+    game, which PROTOCOL.md 1.1 makes a pause, kept exactly as a lost link."""
+
+    reason: str
+    bye: bool = False
+
+
+@dataclass(frozen=True)
+class GameClosed(Event):
+    """Host only: the table is free again (the game is over and the peer gone,
+    abandoned, or the rejoin window over with `hold_games=False`). The next hello
+    starts a new game."""
 
     reason: str
 
 
 @dataclass(frozen=True)
-class GameClosed(Event):
-    """Host only: the table is free again (peer left, rejoin window over,
-    abandoned). The next hello starts a new game."""
+class GameHeld(Event):
+    """Host only, with `hold_games` (the default): the rejoin window passed without
+    the peer (after a lost link, a `bye` or a `desync` alike) and the game is kept,
+    not dropped (PROTOCOL.md rule 7). Its token still rejoins it; any other hello
+    gets `reject table-full` until the caller, having saved the game or asked its
+    person, frees the table (`abandon`) or lets anyone take the seat (`open_seat`)."""
 
     reason: str
 
 
 @dataclass(frozen=True)
 class Rejected(Event):
-    """Joiner only: the host sent `reject`."""
+    """Joiner only: the host sent `reject`. `code` is PROTOCOL.md 1.1's (`bad-token`,
+    `table-full`, `wrong-game`, ...; "" from a 1.0 host, which sent none), `game` the
+    host's game that a `wrong-game` names ("" otherwise). Act on these, never on the
+    `reason`, which is for people."""
 
     reason: str
+    code: str = ""
+    game: str = ""
 
 
 @dataclass(frozen=True)

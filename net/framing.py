@@ -18,13 +18,16 @@ MAX_MESSAGE_BYTES = 64 * 1024
 MAX_STR_BYTES = 4096
 """A string at most 4 KiB. MessagePack counts bytes, so this is the UTF-8 length."""
 MAX_ARRAY_LEN = 1000
-MAX_MAP_LEN = 64
-"""No message has more than a handful of keys; 64 leaves room to grow."""
+"""An array at most 1,000 items, every array but one (PROTOCOL.md 1.1, rule 8)..."""
+MAX_WELCOME_MOVES = 4000
+"""...`welcome.moves`, which may hold up to 4,000 (the whole game so far)."""
+MAX_MAP_LEN = MAX_MESSAGE_BYTES // 2
+"""1.1 bounds no map but by the message's size: unknown keys are room to grow, so a
+map may have as many keys as fit in 64 KiB (two bytes each at least)."""
 MAX_BIN_LEN = 256
 """No message carries binary data; a little is tolerated (and then fails validation)."""
 
 BAD_MESSAGE = "bad-message"
-BAD_PROTO = "bad-proto"
 ILLEGAL_MOVE = "illegal-move"
 DESYNC = "desync"
 
@@ -79,7 +82,7 @@ class FrameDecoder:
             max_buffer_size=2 * max_message,
             max_str_len=MAX_STR_BYTES,
             max_bin_len=MAX_BIN_LEN,
-            max_array_len=MAX_ARRAY_LEN,
+            max_array_len=MAX_WELCOME_MOVES,  # the rest: `check_arrays`
             max_map_len=MAX_MAP_LEN,
             max_ext_len=0,
         )
@@ -129,7 +132,8 @@ class FrameDecoder:
 
 
 def check_envelope(obj: object) -> dict[str, Any]:
-    """A message is a map with string keys and a string `t`; anything else is fatal."""
+    """A message is a map with string keys and a string `t`, whose arrays keep to the
+    limits (`check_arrays`); anything else is fatal."""
     if not isinstance(obj, dict):
         raise ProtocolViolation(BAD_MESSAGE, f"message is a {type(obj).__name__}, not a map")
     for key in obj:
@@ -138,4 +142,25 @@ def check_envelope(obj: object) -> dict[str, Any]:
     t = obj.get("t")
     if not isinstance(t, str):
         raise ProtocolViolation(BAD_MESSAGE, "missing or non-string 't'")
+    check_arrays(obj)
     return obj
+
+
+def check_arrays(message: dict[str, Any]) -> None:
+    """Every array of `message`, at any depth, holds at most 1,000 items, except the
+    `moves` of a `welcome`, which may hold 4,000 (PROTOCOL.md 1.1, rule 8).
+
+    The decoder lets any array of up to 4,000 through (it cannot know where an array
+    sits); this walk, iterative so no nesting can exhaust the stack, holds the rest
+    to 1,000. A message is at most 64 KiB, so the walk is short.
+    """
+    welcome_moves = message.get("moves") if message["t"] == "welcome" else None
+    todo: list[object] = list(message.values())
+    while todo:
+        value = todo.pop()
+        if isinstance(value, dict):
+            todo.extend(value.values())
+        elif isinstance(value, list):
+            if len(value) > MAX_ARRAY_LEN and value is not welcome_moves:
+                raise ProtocolViolation(BAD_MESSAGE, f"array of {len(value)} items")
+            todo.extend(value)

@@ -43,31 +43,29 @@ class GameAdapter(Protocol):
         ...
 
 
-def canonical_move(adapter: GameAdapter, move: str) -> str:
+def canonical_move(adapter: GameAdapter, move: str, ply: int | None = None) -> str:
     """The adapter's canonical spelling of `move` (unchanged if it has none, or if
     the move is not legal: the caller's legality check reports that).
 
-    An adapter may offer `canonical(move) -> str | None` so that a peer's `x95-30`
-    and our `x55-30` are recognised as one move (duplicates, digests, resends).
+    An adapter may offer `canonical(move, ply=None) -> str | None` so that a peer's
+    `x95-30` and our `x55-30` are recognised as one move (PROTOCOL.md: "a receiver
+    accepts any spelling of a move that the rules parse"). `ply` asks for the
+    spelling in the position before that ply of the record (a duplicate `n`: rule 5)
+    rather than in the current one.
     """
     canonical = getattr(adapter, "canonical", None)
     if canonical is None:
         return move
     try:
-        return canonical(move) or move
+        return (canonical(move) if ply is None else canonical(move, ply)) or move
     except Exception:  # an adapter bug must not break the network thread
         return move
 
 
 def moves_digest(moves: Sequence[str]) -> str:
-    """The state digest sent in `move.digest`: sha256 of the moves joined by "\\n",
-    first 16 hex chars.
-
-    PROTOCOL.md leaves the algorithm open. A digest of the move record (rather than
-    of a board encoding) needs nothing from the rules engine, is identical for every
-    game, and can be computed for "the state after this move" *before* the move is
-    applied, so a wrong digest is refused with the receiver's game untouched.
-    """
+    """`move.digest` as PROTOCOL.md 1.1 defines it: the first 16 hex characters (lower
+    case) of SHA-256 over the UTF-8 bytes of the canonical notation of every move so
+    far, the carried one included, joined by "\\n". `moves` is that record."""
     return hashlib.sha256("\n".join(moves).encode("utf-8")).hexdigest()[:16]
 
 
@@ -105,25 +103,3 @@ class ListGame:
 
     def reset(self) -> None:
         self._moves = []
-
-
-_HEX = frozenset("0123456789abcdef")
-
-
-def digest_matches(digest: str, moves: Sequence[str]) -> bool:
-    """Whether a peer's `digest` fits the record `moves`.
-
-    PROTOCOL.md names the digest but not its algorithm, so besides our own
-    (`moves_digest`) we accept any hex prefix of at least 8 characters of the
-    sha256 of the record joined by a newline or a space: the obvious choices of
-    another implementation written from PROTOCOL.md. Anything else is a `desync`.
-    """
-    if digest == moves_digest(moves):
-        return True
-    text = digest.lower()
-    if len(text) < 8 or not set(text) <= _HEX:
-        return False
-    return any(
-        hashlib.sha256(sep.join(moves).encode("utf-8")).hexdigest().startswith(text)
-        for sep in ("\n", " ")
-    )

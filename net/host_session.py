@@ -14,7 +14,16 @@ import secrets
 from typing import Any
 
 from net import messages as m
-from net.events import Close, GameClosed, GameStarted, LinkLost, Output, PeerMisbehaved, Send
+from net.events import (
+    Close,
+    GameClosed,
+    GameHeld,
+    GameStarted,
+    LinkLost,
+    Output,
+    PeerMisbehaved,
+    Send,
+)
 from net.framing import BAD_MESSAGE, ProtocolViolation
 from net.game import GameAdapter
 from net.session import HELLO_TIMEOUT, PING_INTERVAL, REJOIN_WINDOW, SILENCE_LIMIT, Session, other
@@ -27,6 +36,20 @@ class HostSession(Session):
 
     `seat` is the host's seat for each new game: "dark" (default, PROTOCOL.md
     rule 2), "light" or "random". A rematch swaps whatever the last game had.
+
+    A peer gone mid-game (a lost link, `bye`, or a connection closed for `desync` or
+    `illegal-move`) leaves the game kept for its token for the rejoin window
+    (PROTOCOL.md 1.1 rules 4 and 6; `bye` is a pause, not a resignation).
+
+    `hold_games` (rule 7, the default): when the window passes the game is held, not
+    dropped: `GameHeld`, then only its token is welcome until `abandon()` frees the
+    table or `open_seat()` lets anyone take the peer's seat. With `hold_games=False`
+    the table frees then (`GameClosed`, the adapter still holding the record until
+    the next game starts): the caller must save it, or it is lost.
+
+    `keep_token` hosts a game from an earlier run again: the adapter already holds
+    its record, `seat` (dark or light) is the host's colour in it, and the game is
+    held for that token from the start.
     """
 
     def __init__(
@@ -42,10 +65,14 @@ class HostSession(Session):
         rejoin_window: float = REJOIN_WINDOW,
         max_pending: int = 16,
         rng: random.Random | None = None,
+        hold_games: bool = True,
+        keep_token: str | None = None,
         **kwargs: Any,
     ) -> None:
         if seat not in ("dark", "light", "random"):
             raise ValueError(f"seat must be dark, light or random, not {seat!r}")
+        if keep_token is not None and (not m.is_token(keep_token) or seat not in m.SEATS):
+            raise ValueError("a kept game needs its token (32 hex chars) and seat (dark/light)")
         super().__init__(
             adapter,
             name=name,
@@ -62,6 +89,14 @@ class HostSession(Session):
         self._pending: dict[int, float] = {}  # conn -> when it opened
         self.lost_at: float | None = None  # when the link went, while the game waits
         self._games = 0  # games started; the first keeps the adapter's record as is
+        self.hold_games = hold_games
+        #: The game is kept with nobody at the peer's seat and no window running.
+        self.held = False
+        self.seat_open = False  # a held game's seat goes to the next hello, token or not
+        if keep_token is not None:
+            self.seat, self.token = seat, keep_token
+            self._games = 1
+            self.held = True
 
     @property
     def table_free(self) -> bool:
@@ -90,6 +125,10 @@ class HostSession(Session):
             self.link.last_heard = now
         elif conn not in self._pending:
             return self._flush()  # a connection we already let go of
+        if not on_link and raw.get("t") == "hello":
+            del self._pending[conn]
+            self._on_hello(conn, raw, now)
+            return self._flush()
         try:
             msg = m.validate(raw)
         except ProtocolViolation as exc:
@@ -129,7 +168,7 @@ class HostSession(Session):
             and self.lost_at is not None
             and now - self.lost_at >= self.rejoin_window
         ):
-            self._free_table("rejoin window expired")
+            self._peer_gone("rejoin window expired")
         return self._flush()
 
     # -- local commands beyond the shared ones ---------------------------------------
@@ -140,6 +179,12 @@ class HostSession(Session):
             self._send(m.bye())
             self._close_link("abandoned")
             self._free_table("abandoned")
+        return self._flush()
+
+    def open_seat(self, allow: bool, now: float) -> list[Output]:
+        """A held game: let the next hello without its token take the peer's seat (the
+        host's person allows anyone; its `welcome` carries the moves so far)."""
+        self.seat_open = allow and self.held
         return self._flush()
 
     def shutdown(self, now: float) -> list[Output]:
@@ -163,32 +208,47 @@ class HostSession(Session):
             self._pending.pop(conn, None)
             self._emit(Close(conn, exc.msg))
 
-    def _refuse(self, conn: int, reason: str) -> None:
-        self._emit(Send(conn, m.reject(reason)))
+    def _refuse(self, conn: int, code: str, reason: str, game: str | None = None) -> None:
+        self._emit(Send(conn, m.reject(code, reason, game)))
         self._emit(Close(conn, reason))
 
     def _on_first_message(self, conn: int, msg: dict[str, Any], now: float) -> None:
-        """Rule 1: the first message is `hello`; then the handshake decides."""
-        if msg["t"] != "hello":
-            self._conn_violation(
-                conn, ProtocolViolation(BAD_MESSAGE, f"expected hello, got {msg['t']!r}"), now
-            )
+        """Rule 1: the first message is `hello` (`_on_hello`); anything else is fatal,
+        but for an unknown `t` (answered by `validate`, the connection stays)."""
+        self._conn_violation(
+            conn, ProtocolViolation(BAD_MESSAGE, f"expected hello, got {msg['t']!r}"), now
+        )
+
+    def _on_hello(self, conn: int, raw: dict[str, Any], now: float) -> None:
+        """The handshake: every refusal is a `reject` with its 1.1 code, then close.
+
+        `proto` is looked at first: a hello of another protocol version may have
+        other keys, and its sender needs `bad-proto`, not `bad-hello`."""
+        proto = raw.get("proto")
+        if isinstance(proto, int) and not isinstance(proto, bool) and proto != m.PROTO:
+            self._refuse(conn, m.BAD_PROTO, f"wrong proto: this host speaks proto {m.PROTO}")
             return
-        del self._pending[conn]
-        if msg["proto"] != m.PROTO:
-            self._refuse(conn, f"wrong proto: this host speaks proto {m.PROTO}")
-        elif msg["game"] != self.adapter.game:
-            self._refuse(conn, f"wrong game: this host plays {self.adapter.game}")
+        try:
+            msg = m.validate(raw)
+        except ProtocolViolation as exc:
+            self._emit(PeerMisbehaved(m.BAD_HELLO, exc.msg))
+            self._refuse(conn, m.BAD_HELLO, f"bad hello: {exc.msg.removeprefix('hello: ')}")
+            return
+        if msg["game"] != self.adapter.game:
+            game = self.adapter.game
+            self._refuse(conn, m.WRONG_GAME, f"wrong game: this host plays {game}", game)
         elif "token" in msg:
             if self.token is None or msg["token"] != self.token:
-                self._refuse(conn, "bad token")
+                self._refuse(conn, m.BAD_TOKEN, "bad token: no such game is kept here")
             else:
                 # A rejoin takes over even if the old link has not timed out yet:
                 # the token proves it is the same player on a new connection.
                 self._close_link("replaced by a rejoin")
                 self._attach(conn, msg["name"], now, resumed=True)
+        elif self.token is not None and self.seat_open and self.link is None:
+            self._attach(conn, msg["name"], now, resumed=False)  # the held game, to anyone
         elif self.token is not None:
-            self._refuse(conn, "table full")
+            self._refuse(conn, m.TABLE_FULL, "table full")
         else:
             self._new_game(conn, msg["name"], now)
 
@@ -207,16 +267,17 @@ class HostSession(Session):
         self._new_link(conn, now)
         self.peer_name = peer_name
         self.lost_at = None
+        self.held = self.seat_open = False
         moves = self.adapter.moves()
         you = other(self.seat)
         self._send(m.welcome(self.app, self.name, self.adapter.game, you, self.token, moves))
         self._emit(GameStarted(self.seat, peer_name, self.token, tuple(moves), resumed))
 
-    def _lose_link(self, reason: str, now: float) -> None:
+    def _lose_link(self, reason: str, now: float, *, bye: bool = False) -> None:
         self.link = None
         if self.token is None:
             return
-        self._emit(LinkLost(reason))
+        self._emit(LinkLost(reason, bye))
         if self._game_over():
             # Nothing left to resume: do not make the next player wait 120 s.
             self._free_table("game over and peer gone")
@@ -224,12 +285,27 @@ class HostSession(Session):
             self.lost_at = now
 
     def _on_bye(self, now: float) -> None:
+        """1.1: mid-game a pause, kept exactly as after a lost link (rule 4); after the
+        end (or before any game) the table frees."""
         self._close_link("peer said bye")
-        self._free_table("peer left")
+        if self._game_over():
+            self._free_table("peer left")
+        else:
+            self._lose_link("peer said bye", now, bye=True)
+
+    def _peer_gone(self, reason: str) -> None:
+        """The rejoin window passed: hold an unfinished game, or free the table."""
+        if self.hold_games and not self._game_over():
+            self.lost_at = None
+            self.held = True
+            self._emit(GameHeld(reason))
+        else:
+            self._free_table(reason)
 
     def _free_table(self, reason: str) -> None:
         self.token = None
         self.lost_at = None
+        self.held = self.seat_open = False
         self.peer_name = None
         self._reset_game_flags()
         self._emit(GameClosed(reason))

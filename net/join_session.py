@@ -36,7 +36,8 @@ IDLE, CONNECTING, HELLO, PLAYING, LOST, CLOSED = (
 
 class JoinSession(Session):
     """Joiner state machine: idle -> connecting -> hello -> playing, and after a
-    lost link: lost -> connecting -> hello -> playing again (same token), until the
+    lost link (or a `desync`, or the host's `bye` mid-game: a pause in PROTOCOL.md
+    1.1): lost -> connecting -> hello -> playing again (same token), until the
     rejoin window closes. `closed` is final.
 
     `token` may be given to rejoin a game from a previous run of the program.
@@ -113,10 +114,13 @@ class JoinSession(Session):
             self._on_welcome(msg, now)
         elif t == "reject":
             self._close_link(msg["reason"])
-            self._emit(Rejected(msg["reason"]))
+            self._emit(Rejected(msg["reason"], msg.get("code", ""), msg.get("game", "")))
             self._finish(f"rejected: {msg['reason']}")
         elif self.state == HELLO and t == "error":
             self._emit(PeerError(msg["code"], msg["msg"]))
+        elif self.state == HELLO and t == "bye":  # the host closes before any welcome
+            self._close_link("host said bye")
+            self._lose_link("host said bye", now)
         elif self.state == HELLO and t not in ("ping", "pong"):
             self._violate(BAD_MESSAGE, f"expected welcome, got {t!r}", now)
         elif t == "hello":
@@ -164,7 +168,7 @@ class JoinSession(Session):
             self.state = CLOSED
             self._emit(Closed(reason))
 
-    def _lose_link(self, reason: str, now: float) -> None:
+    def _lose_link(self, reason: str, now: float, *, bye: bool = False) -> None:
         self.link = None
         if self.state == CLOSED:
             return
@@ -175,14 +179,21 @@ class JoinSession(Session):
         if self.lost_at is None:
             self.lost_at = now
         if was_playing:
-            self._emit(LinkLost(reason))
+            self._emit(LinkLost(reason, bye))
         self.state = LOST
-        # Redial at once after a drop; pace the retries after that.
-        self._next_retry = now if was_playing else now + self.retry_interval
+        # Redial at once after a drop (after a bye the host is going: pace it);
+        # pace the retries after that.
+        self._next_retry = now if was_playing and not bye else now + self.retry_interval
 
     def _on_bye(self, now: float) -> None:
+        """1.1: mid-game the host's `bye` is a pause, kept exactly as a lost link: we
+        keep the game and its token and redial for the rejoin window (rule 4). After
+        the end it closes the session."""
         self._close_link("host said bye")
-        self._finish("host left")
+        if self._game_over():
+            self._finish("host left")
+        else:
+            self._lose_link("host said bye", now, bye=True)
 
     def _on_welcome(self, msg: dict[str, Any], now: float) -> None:
         """A new game, a rematch, or (same token) a rejoin: bring the adapter up to
@@ -193,20 +204,20 @@ class JoinSession(Session):
             return
         theirs: list[str] = msg["moves"]
         resumed = msg["token"] == self.token and self.seat is not None
-        if resumed:
-            ours = self.adapter.moves()
-            if theirs[: len(ours)] == ours:
-                problem = self._apply_all(theirs[len(ours) :])
-            elif ours[: len(theirs)] == theirs:
-                problem = None
-                for n in range(len(theirs), len(ours)):
-                    self._send(m.move(n, ours[n], self._digest_of(ours[: n + 1])))
-            else:
-                problem = "the host's record differs from ours"
+        ours = self.adapter.moves()
+        if resumed and theirs[: len(ours)] == ours:
+            problem = self._apply_all(theirs[len(ours) :])
+        elif resumed and ours[: len(theirs)] == theirs:
+            problem = None  # moves we played while the link was down: resend them
+            for n in range(len(theirs), len(ours)):
+                self._send(m.move(n, ours[n], self._digest_of(ours[: n + 1])))
         else:
-            if self.adapter.moves():
+            # A new game, or a rejoin whose record parted from ours (after a desync):
+            # the host's record is authoritative (1.1 rule 6), ours is replaced.
+            if ours:
                 self.adapter.reset()
-            self._reset_game_flags()
+            if not resumed:
+                self._reset_game_flags()
             problem = self._apply_all(theirs)
         if problem is not None:
             self._violate(DESYNC, problem, now)
@@ -216,9 +227,9 @@ class JoinSession(Session):
         self.lost_at = None
         self.seat = msg["you"]
         self.token = msg["token"]
-        self.peer_name = msg["name"]
+        self.peer_name = m.clip_name(msg["name"])
         moves = tuple(self.adapter.moves())
-        self._emit(GameStarted(msg["you"], msg["name"], msg["token"], moves, resumed))
+        self._emit(GameStarted(msg["you"], self.peer_name, msg["token"], moves, resumed))
 
     def _apply_all(self, moves: list[str]) -> str | None:
         for i, move in enumerate(moves):

@@ -12,16 +12,23 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from net.framing import BAD_MESSAGE, MAX_ARRAY_LEN, ProtocolViolation
+from net.framing import BAD_MESSAGE, MAX_WELCOME_MOVES, ProtocolViolation
 
 PROTO = 1
 GAMES = ("isaac", "foundations", "hari")
 SEATS = ("dark", "light")
 MAX_NAME = 32
 MAX_CHAT = 200
-ERROR_CODES = ("bad-message", "bad-proto", "illegal-move", "desync")
+ERROR_CODES = ("bad-message", "illegal-move", "desync")
+# PROTOCOL.md 1.1's reject codes: every `reject` carries one.
+BAD_PROTO = "bad-proto"
+WRONG_GAME = "wrong-game"  # the reject then names the host's `game`
+TABLE_FULL = "table-full"
+BAD_TOKEN = "bad-token"
+BAD_HELLO = "bad-hello"
+REJECT_CODES = (BAD_PROTO, WRONG_GAME, TABLE_FULL, BAD_TOKEN, BAD_HELLO)
 
-_HEX32 = re.compile(r"[0-9a-f]{32}")
+_HEX32 = re.compile(r"[0-9a-fA-F]{32}")
 
 Check = Callable[[Any], bool]
 
@@ -39,16 +46,15 @@ def _one_of(values: tuple[str, ...]) -> Check:
     return lambda v: isinstance(v, str) and v in values
 
 
-def _nonneg_int(v: Any) -> bool:
-    return _is_int(v) and v >= 0
-
-
 def _moves(v: Any) -> bool:
-    return isinstance(v, list) and len(v) <= MAX_ARRAY_LEN and all(isinstance(m, str) for m in v)
+    return (
+        isinstance(v, list) and len(v) <= MAX_WELCOME_MOVES and all(isinstance(m, str) for m in v)
+    )
 
 
 def is_token(v: Any) -> bool:
-    """A game token: 32 lowercase hex chars (what `secrets.token_hex(16)` makes)."""
+    """A game token: 32 hex chars (ours are lower case, from `secrets.token_hex(16)`;
+    PROTOCOL.md does not fix the case, so either is accepted)."""
     return isinstance(v, str) and _HEX32.fullmatch(v) is not None
 
 
@@ -59,21 +65,24 @@ SCHEMA: dict[str, dict[str, tuple[Check, bool]]] = {
         "app": (_str(), True),
         "name": (_str(MAX_NAME), True),
         # Any string game/token: a wrong one is answered with `reject`, not `error`.
+        # (A hello that fails this schema is refused with `reject bad-hello`.)
         "game": (_str(), True),
         "token": (_str(), False),
     },
     "welcome": {
         "proto": (_is_int, True),
         "app": (_str(), True),
-        "name": (_str(MAX_NAME), True),
+        "name": (_str(), True),  # 1.1 limits the hello's name only (we clip for show)
         "game": (_str(), True),
         "you": (_one_of(SEATS), True),
         "token": (is_token, True),
         "moves": (_moves, True),
     },
-    "reject": {"reason": (_str(), True)},
+    # 1.1: a `code` on every reject (a 1.0 host sent the reason alone: still read, as
+    # a refusal with no code), and the host's `game` with `wrong-game`.
+    "reject": {"reason": (_str(), True), "code": (_str(), False), "game": (_str(), False)},
     "move": {
-        "n": (_nonneg_int, True),
+        "n": (_is_int, True),  # a negative n is a wrong n: `illegal-move`, not a bad type
         "move": (_str(), True),
         "digest": (_str(), False),
     },
@@ -139,8 +148,17 @@ def welcome(
     }
 
 
-def reject(reason: str) -> dict[str, Any]:
-    return {"t": "reject", "reason": reason}
+def reject(code: str, reason: str, game: str | None = None) -> dict[str, Any]:
+    """A refusal with its 1.1 `code` (REJECT_CODES); `wrong-game` names the host's
+    `game`."""
+    if code not in REJECT_CODES:
+        raise ValueError(f"not a reject code: {code!r}")
+    if (code == WRONG_GAME) != (game is not None):
+        raise ValueError("the host's game goes with wrong-game, and only there")
+    msg: dict[str, Any] = {"t": "reject", "code": code, "reason": reason}
+    if game is not None:
+        msg["game"] = game
+    return msg
 
 
 def move(n: int, notation: str, digest: str | None = None) -> dict[str, Any]:

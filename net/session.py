@@ -4,8 +4,9 @@ A session is fed decoded messages, connection news and clock ticks (`now`, any
 monotonic clock in seconds) and answers with a list of `Output`s: `Send`/`Close`/
 `Connect` actions for the transport and `Event`s for the caller. Because nothing
 here touches a socket or a clock, every protocol rule is tested without either
-(websockets' sans-I/O design). `HostSession` and `JoinSession` live in their own
-modules and are re-exported here.
+(websockets' sans-I/O design). `HostSession` (net/host_session.py) and `JoinSession`
+(net/join_session.py) build on this base, which knows neither of them: import them from
+their own modules or from `net`.
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ from net.events import (
     Send,
 )
 from net.framing import BAD_MESSAGE, DESYNC, ILLEGAL_MOVE, ProtocolViolation
-from net.game import GameAdapter, canonical_move, digest_matches, moves_digest
+from net.game import GameAdapter, canonical_move, moves_digest
 
 PING_INTERVAL = 2.0
 SILENCE_LIMIT = 10.0
@@ -66,7 +67,7 @@ class Session:
         silence_limit: float = SILENCE_LIMIT,
         rejoin_window: float = REJOIN_WINDOW,
         digest_fn: DigestFn = moves_digest,
-        send_digests: bool = False,
+        send_digests: bool = True,
     ) -> None:
         self.adapter = adapter
         self.name = m.clip_name(name)
@@ -75,8 +76,7 @@ class Session:
         self.silence_limit = silence_limit
         self.rejoin_window = rejoin_window
         self.digest_fn = digest_fn
-        # Off by default: PROTOCOL.md leaves the algorithm open, so a peer that
-        # checks digests its own way could take ours for a desync.
+        # 1.1 defines the digest and makes sending it optional: we send it.
         self.send_digests = send_digests
         self.seat: str | None = None  # our seat in the current game
         self.token: str | None = None  # the current game's token
@@ -112,9 +112,9 @@ class Session:
             self._out.append(Close(self.link.conn, reason))
             self.link = None
 
-    def _lose_link(self, reason: str, now: float) -> None:
-        """The game's connection is gone (silence, EOF, violation). Subclasses decide
-        what that means for the game."""
+    def _lose_link(self, reason: str, now: float, *, bye: bool = False) -> None:
+        """The game's connection is gone (silence, EOF, violation, or a `bye` mid-game:
+        `bye`). Subclasses decide what that means for the game."""
         raise NotImplementedError
 
     def _violate(self, code: str, msg: str, now: float, *, fatal: bool = True) -> None:
@@ -171,13 +171,14 @@ class Session:
             self._violate(BAD_MESSAGE, f"unexpected {t!r}", now)
 
     def _on_move(self, n: int, move: str, digest: str | None, now: float) -> None:
-        """PROTOCOL.md rules 3 and 5. Nothing is applied unless every check passes."""
+        """PROTOCOL.md rules 3 and 5, then the digest. An illegal move is not applied;
+        the digest is compared after applying the move, on the record it ends (1.1)."""
         moves = self.adapter.moves()
-        if n < len(moves):
-            if moves[n] != move and moves[n] != canonical_move(self.adapter, move):
+        if 0 <= n < len(moves):
+            if moves[n] != move and moves[n] != canonical_move(self.adapter, move, n):
                 self._violate(DESYNC, f"move {n} is {moves[n]!r} here, not {move!r}", now)
             return  # a duplicate of what we have: ignored
-        if n > len(moves):
+        if n != len(moves):
             self._violate(ILLEGAL_MOVE, f"expected n={len(moves)}, got n={n}", now)
             return
         if self._game_over():
@@ -186,25 +187,20 @@ class Session:
         if self.adapter.side_to_move() != self.peer_seat:
             self._violate(ILLEGAL_MOVE, "not your turn", now)
             return
-        spelled = canonical_move(self.adapter, move)
-        if digest is not None and not self._digest_fits(digest, [*moves, move], [*moves, spelled]):
-            self._violate(DESYNC, f"digest after move {n} differs", now)
-            return
         reason = self.adapter.try_apply(move)
         if reason is not None:
             self._violate(ILLEGAL_MOVE, f"{move!r}: {reason}", now)
             return
-        recorded = self.adapter.moves()
-        self._emit(MoveReceived(n, recorded[n] if n < len(recorded) else move))
+        record = self.adapter.moves()  # the canonical notation of every move so far
+        self._emit(MoveReceived(n, record[n] if n < len(record) else move))
+        if digest is not None and digest != (ours := self.digest_fn(record)):
+            # Applied and kept (the host's record is authoritative, rule 6): the
+            # connection closes and a rejoin's welcome brings the joiner in step.
+            self._violate(DESYNC, f"digest after move {n} is {ours} here, not {digest[:40]!r}", now)
 
     def _digest_of(self, record: list[str]) -> str | None:
         """The digest to send with the move ending `record`, if we send them."""
         return self.digest_fn(record) if self.send_digests else None
-
-    def _digest_fits(self, digest: str, *records: list[str]) -> bool:
-        if self.digest_fn is not moves_digest:
-            return any(digest == self.digest_fn(r) for r in records)
-        return any(digest_matches(digest, r) for r in records)
 
     def _on_bye(self, now: float) -> None:
         raise NotImplementedError
@@ -230,8 +226,9 @@ class Session:
             if reason is not None:
                 self._emit(MoveRefused(move, reason))
             else:
-                n = len(moves)
-                self._send(m.move(n, move, self._digest_of([*moves, move])))
+                n, record = len(moves), self.adapter.moves()
+                move = record[n] if n < len(record) else move  # as recorded: canonical
+                self._send(m.move(n, move, self._digest_of(record)))
                 self._emit(MoveSent(n, move))
         return self._flush()
 
@@ -260,17 +257,3 @@ class Session:
 
     def _decode_error(self, exc: ProtocolViolation, now: float) -> None:
         self._violate(exc.code, exc.msg, now, fatal=exc.fatal)
-
-
-def __getattr__(name: str) -> Any:
-    # Lazy re-export: host/join modules import this one, so importing them eagerly
-    # here would be circular.
-    if name == "HostSession":
-        from net.host_session import HostSession
-
-        return HostSession
-    if name == "JoinSession":
-        from net.join_session import JoinSession
-
-        return JoinSession
-    raise AttributeError(name)

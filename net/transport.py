@@ -281,6 +281,10 @@ class NetHost(_Endpoint):
         """Give up the current game (bye to the peer) and free the table."""
         self._post(self.session.abandon)
 
+    def open_seat(self, allow: bool = True) -> None:
+        """A held game: let the next joiner take the peer's seat, token or not."""
+        self._post(self.session.open_seat, allow)
+
     async def _start(self) -> tuple[str, int]:
         self._server = await asyncio.start_server(self._accept, self.bind, self.port)
         addr = self._server.sockets[0].getsockname()
@@ -326,7 +330,7 @@ class NetHost(_Endpoint):
 
 class NetJoin(_Endpoint):
     """Joins the host at `host`:`port`, and redials with the game's token after a
-    lost link, for as long as the rejoin window lasts."""
+    lost link (or the host's `bye` mid-game), for as long as the rejoin window lasts."""
 
     def __init__(
         self,

@@ -56,3 +56,19 @@ def test_resume_keeps_the_undo_history():
     match = Match.resume({Player.DARK: HumanSeat(), Player.LIGHT: HumanSeat()}, states)
     assert match.state.moves == ("5v04", "3h71")
     assert match.undo() and match.state.moves == ("5v04",)
+
+
+def test_prepare_starts_the_turn_once_and_update_plays_the_answer_later():
+    started = []
+
+    class Counting(RandomSeat):
+        def start_turn(self, state):
+            started.append(state.ply)
+            super().start_turn(state)
+
+    match = Match.new("isaac", Counting(seed=1), Counting(seed=2))
+    assert match.prepare() is match.seats[Player.DARK]
+    match.prepare()
+    assert started == [0] and match.state.ply == 0  # thinking, nothing played yet
+    (event,) = match.update()
+    assert isinstance(event, MovePlayed) and started == [0]

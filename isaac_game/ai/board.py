@@ -11,10 +11,23 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from isaac_game.rules import IsaacState, Move, Pass, Place, Player, Remove
-from isaac_game.rules.bitboard import ALL_CELLS, BIT_TO_CELL, SHAPES, fit_masks, shape_id
-
-WIN_SCORE = 100
+from isaac_game.rules import (
+    ALL_CELLS,
+    CELL_LINES,
+    SHAPES,
+    WINNING_SCORE,
+    IsaacState,
+    Move,
+    Pass,
+    Place,
+    Player,
+    Remove,
+    cell_bit,
+    counter_cell_of,
+    fit_masks,
+    mask_cells,
+    shape_id,
+)
 
 # Flat per-shape tables (index: shape id): attribute lookups cost too much in loops.
 S_LEN = [s.length if s else 0 for s in SHAPES]
@@ -25,27 +38,15 @@ S_LINES = [s.lines if s else () for s in SHAPES]
 S_ANCHOR = [s.anchor if s else 0 for s in SHAPES]
 S_CELLS = [s.cells if s else () for s in SHAPES]
 S_DIR = [s.direction if s else "" for s in SHAPES]
-VALUE_OF_LEN = {3: 1, 4: 2, 5: 3, 6: 4, 7: 6}
-#: Lines of a cell: (row, 10 + column).
-CELL_ROW = [x // 10 for x in range(100)]
-CELL_COL = [10 + x % 10 for x in range(100)]
+#: Lines of a cell: its row (0-9) and its column (10-19), split for the search's loops.
+CELL_ROW = [row for row, _column in CELL_LINES]
+CELL_COL = [column for _row, column in CELL_LINES]
 
 
 def counter_cell(side: int, score: int) -> int:
     """Cell of a counter (Dark's coordinates); -1 once it has left the track."""
-    if score >= WIN_SCORE:
-        return -1
-    return score if side == 0 else 99 - score
-
-
-def anchors(mask: int) -> list[int]:
-    """Anchor cells of a fit mask (bitboard), lowest bit first."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(BIT_TO_CELL[low.bit_length() - 1])
-        mask ^= low
-    return out
+    cell = counter_cell_of(side, score)
+    return -1 if cell is None else cell
 
 
 @dataclass
@@ -113,12 +114,11 @@ class Board:
         if self.phase != "placement" or self.passed[me]:
             return []
         fits = fit_masks(self.empty)
-        out = []
+        out: list[int] = []
         for length in range(3, 8):
             if self.hands[me][length - 3]:
-                for d, mask in enumerate(fits[length]):
-                    base = ((length - 3) * 2 + d) * 100
-                    out.extend(base + a for a in anchors(mask))
+                for direction, mask in zip("hv", fits[length], strict=True):
+                    out.extend(shape_id(length, direction, a) for a in mask_cells(mask))
         return out
 
     def place(self, sid: int) -> None:
@@ -162,7 +162,7 @@ class Board:
         blocked = 0
         for x in self.counter_cells():
             if x >= 0:
-                blocked |= 1 << ((x // 10) * 11 + x % 10)
+                blocked |= cell_bit(x)
         low = self.min_len[side]
         return [s for s in self.owned[side] if S_LEN[s] >= low and not S_MASK[s] & blocked]
 
@@ -182,7 +182,7 @@ class Board:
             self.counts[line] -= 1
         self.min_len[me] = S_LEN[sid]
         self.scores[me] = target
-        if target >= WIN_SCORE:
+        if target >= WINNING_SCORE:
             self.phase = "over"
         elif not self.passed[1 - me]:
             self.turn = 1 - me

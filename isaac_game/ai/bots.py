@@ -12,9 +12,9 @@ from __future__ import annotations
 import random
 import time
 
-from isaac_game.rules import IsaacState, Move
+from isaac_game.rules import WINNING_SCORE, GameState, IsaacState, Move
 
-from .board import PASS_MOVE, WIN_SCORE, Board, place_move, remove_move
+from .board import PASS_MOVE, Board, place_move, remove_move
 from .generic import choose_generic
 from .placement import PlacementEval, Weights, best_reply_value
 from .scoring import SAFETY, ScoringSearch
@@ -47,8 +47,11 @@ class Bot:
             )
         return random.Random(text)
 
-    def choose(self, state: IsaacState, budget: float | None = None) -> Move:
-        """A legal move for the side to move in `state` (which must not be over)."""
+    def choose(self, state: GameState, budget: float | None = None) -> Move:
+        """A legal move for the side to move in `state` (which must not be over).
+
+        The levels search ISAAC positions; FOUNDATIONS and HARI get a rule of thumb
+        (see `generic`)."""
         if budget is None:
             budget = DEFAULT_BUDGET[self.level]
         if not isinstance(state, IsaacState):
@@ -89,7 +92,7 @@ def greedy_removal(board: Board, rng: random.Random | None = None) -> Move:
 
 def max_target(board: Board, me: int, points: int) -> int:
     top = board.scores[me] + points
-    if top < WIN_SCORE and top == board.forbidden(me):
+    if top < WINNING_SCORE and top == board.forbidden(me):
         top -= 1
     return top
 

@@ -2,15 +2,25 @@
 
 `hint(state)` thinks in the calling process (for tools and tests); a client calls
 `AsyncHint`, which asks a worker process and is polled once per frame like a seat.
-Rows and columns are named in the notation's coordinates (Dark's, RULES.md 0).
+Rows and columns are named in the notation's coordinates (Dark's, RULES.md 0), pieces by
+their printed value, as players name them ("the 3 (5 cells)", RULES.md 0).
 """
 
 from __future__ import annotations
 
-from isaac_game.rules import GameState, IsaacState, Move, Pass, Place, Player, Remove
+from isaac_game.rules import (
+    WINNING_SCORE,
+    GameState,
+    IsaacState,
+    Move,
+    Pass,
+    Place,
+    Remove,
+    piece_name,
+)
 
 from .bots import DEFAULT_BUDGET, HardBot
-from .worker import Worker, encode_state
+from .worker import EncodedState, Task, Worker, decode_state, encode_state
 
 
 def hint(state: GameState, budget: float | None = None, seed: int = 0) -> tuple[Move, str]:
@@ -35,14 +45,17 @@ def _on_line(cells: tuple[int, ...], direction: str, anchor: int) -> bool:
 
 def explain(state: IsaacState, move: Move) -> str:
     """One line saying what `move` does for the side to move in `state`."""
-    me = Player(state.to_move)
+    me = state.to_move
+    if me is None:
+        raise ValueError("the game is over")
     if isinstance(move, Remove):
         piece = state.piece_at(move.cell)
         assert piece is not None
         b = state.removal_points(move.cell)
-        text = f"removes {piece.length}-piece on {_line_name(piece.direction, piece.anchor)}: {b}"
+        line = _line_name(piece.direction, piece.anchor)
+        text = f"removes the {piece_name(piece.length)} on {line}: {b}"
         full = state.scores[me.index] + b.points
-        if move.target >= 100:
+        if move.target >= WINNING_SCORE:
             return text + f", reaching {move.target}: wins"
         if move.target < full:
             text += f"; counter stops on {move.target}, not {full}"
@@ -50,7 +63,7 @@ def explain(state: IsaacState, move: Move) -> str:
             cell = after.counter_cell(me)
             blocked = None if cell is None else after.piece_at(cell)
             if blocked is not None and blocked.owner == me.other:
-                text += f", to block {me.other.title}'s {blocked.length}-piece"
+                text += f", to block {me.other.title}'s {piece_name(blocked.length)}"
                 if after.to_move == me.other and isinstance(after.legal_moves()[0], Pass):
                     text += f" (they can remove nothing: {me.other.title} is out)"
             elif cell is not None:
@@ -83,7 +96,7 @@ def explain(state: IsaacState, move: Move) -> str:
             and p.direction != move.direction
             and _on_line(_cells_of(move), p.direction, p.anchor)
         )
-        text = f"places {move.length}-piece on {line}, {len(touching)} pieces touch it"
+        text = f"places a {piece_name(move.length)} on {line}, {len(touching)} pieces touch it"
         text += f" ({mine} yours): {b.value} x {b.pieces} = {b.value * b.pieces} as it stands"
         if crossed:
             text += f"; crosses {crossed} of your lines"
@@ -94,6 +107,14 @@ def explain(state: IsaacState, move: Move) -> str:
 def _cells_of(move: Place) -> tuple[int, ...]:
     step = 1 if move.direction == "h" else 10
     return tuple(move.cell + step * i for i in range(move.length))
+
+
+def think_hint(position: EncodedState, budget: float) -> tuple[str, str]:
+    """(move as notation, explanation) for `position` (see `encode_state`).
+
+    The task an `AsyncHint` hands its worker: it runs in the worker process."""
+    move, text = hint(decode_state(position), budget)
+    return (str(move), text)
 
 
 class AsyncHint:
@@ -112,7 +133,7 @@ class AsyncHint:
     def start(self, state: GameState) -> None:
         """Ask for a hint for `state` (forgets any hint still being computed)."""
         self._state = state
-        self.worker.submit(("hint", encode_state(state), self.budget), self.budget)
+        self.worker.submit(Task(think_hint, (encode_state(state), self.budget)), self.budget)
 
     def poll(self) -> tuple[Move, str] | None:
         """(move, explanation) once ready, else None. Never blocks."""

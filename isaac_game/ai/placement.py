@@ -12,16 +12,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from isaac_game.rules.bitboard import fit_masks
+from isaac_game.rules import CELL_LINES, VALUE, cell_bit, fit_masks
 
-from .board import S_LEN, S_LINE, S_LINES, S_MASK, S_VAL, VALUE_OF_LEN, Board
+from .board import S_LEN, S_LINE, S_LINES, S_MASK, S_VAL, Board
 
+#: Line (rows 0-9, columns 10-19) -> bitboard of its ten cells.
 LINE_MASKS = [0] * 20
-for _r in range(10):
-    for _c in range(10):
-        _bit = 1 << (_r * 11 + _c)
-        LINE_MASKS[_r] |= _bit
-        LINE_MASKS[10 + _c] |= _bit
+for _cell, _lines in enumerate(CELL_LINES):
+    for _line in _lines:
+        LINE_MASKS[_line] |= cell_bit(_cell)
 
 
 @dataclass(frozen=True)
@@ -58,7 +57,7 @@ class PlacementEval:
                 h_mask, v_mask = fits[length]
                 room = (h_mask.bit_count() + v_mask.bit_count()) / 2
                 if room < h:
-                    loss += (h - room) * VALUE_OF_LEN[length] * 3
+                    loss += (h - room) * VALUE[length] * 3
         return loss
 
     def score(self, sid: int, side: int) -> float:
@@ -68,7 +67,7 @@ class PlacementEval:
         mine, theirs = self.line_value[side], self.line_value[1 - side]
         line = S_LINE[sid]
         value = S_VAL[sid]
-        gain = value * b.counts[line]
+        gain: float = value * b.counts[line]
         for ln in S_LINES[sid]:
             gain += mine[ln] - w.opp_cross * theirs[ln]
         empty = b.empty & ~S_MASK[sid]

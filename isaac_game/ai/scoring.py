@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import time
 
-from .board import CELL_COL, CELL_ROW, S_LEN, S_LINE, S_LINES, S_MASK, S_VAL, WIN_SCORE, Board
+from isaac_game.rules import WINNING_SCORE
+
+from .board import CELL_COL, CELL_ROW, S_CELLS, S_LEN, S_LINE, S_LINES, S_VAL, Board
 
 WIN = 100_000
 #: Nominal search speed: a budget of t seconds allows t * NODE_RATE nodes, so that a
@@ -51,10 +53,8 @@ class ScoringSearch:
         self.lines = [S_LINES[s] for s in self.sids]
         self.cell_piece = [-1] * 100
         for i, s in enumerate(self.sids):
-            mask = S_MASK[s]
-            for x in range(100):
-                if mask >> ((x // 10) * 11 + x % 10) & 1:
-                    self.cell_piece[x] = i
+            for x in S_CELLS[s]:
+                self.cell_piece[x] = i
         self.alive = (1 << n) - 1
         self.counts = list(board.counts)
         self.scores = list(board.scores)
@@ -87,9 +87,9 @@ class ScoringSearch:
     def _mult(self, line: int) -> int:
         m = 1
         s0, s1 = self.scores
-        if s0 < WIN_SCORE and (CELL_ROW[s0] == line or CELL_COL[s0] == line):
+        if s0 < WINNING_SCORE and (CELL_ROW[s0] == line or CELL_COL[s0] == line):
             m = 2
-        if s1 < WIN_SCORE:
+        if s1 < WINNING_SCORE:
             x = 99 - s1
             if CELL_ROW[x] == line or CELL_COL[x] == line:
                 m *= 2
@@ -97,8 +97,8 @@ class ScoringSearch:
 
     def _blocked(self) -> tuple[int, int]:
         s0, s1 = self.scores
-        a = self.cell_piece[s0] if s0 < WIN_SCORE else -1
-        b = self.cell_piece[99 - s1] if s1 < WIN_SCORE else -1
+        a = self.cell_piece[s0] if s0 < WINNING_SCORE else -1
+        b = self.cell_piece[99 - s1] if s1 < WINNING_SCORE else -1
         return a, b
 
     def removable(self, side: int) -> list[int]:
@@ -127,7 +127,7 @@ class ScoringSearch:
         for i in self.removable(me):
             pts = self.points(i)
             top = self.scores[me] + pts
-            if top >= WIN_SCORE:
+            if top >= WINNING_SCORE:
                 return [(i, top)]  # winning at once beats everything
             for t in self._targets(i, pts):
                 out.append((i, t))
@@ -226,7 +226,7 @@ class ScoringSearch:
             total = 0.0
             for i in self.removable(s):
                 total += self.points(i)
-            pot[s] = min(total, 1.5 * (WIN_SCORE - self.scores[s]))
+            pot[s] = min(total, 1.5 * (WINNING_SCORE - self.scores[s]))
         me, opp = side, 1 - side
         return (self.scores[me] - self.scores[opp]) + self.pot_weight * (pot[me] - pot[opp])
 
@@ -273,7 +273,7 @@ class ScoringSearch:
         best = -float("inf")
         for mv in moves:
             i, t = mv
-            if t >= WIN_SCORE:
+            if t >= WINNING_SCORE:
                 v = WIN + t - self.scores[1 - me]
             else:
                 undo = self.play(i, t)

@@ -12,8 +12,15 @@ import contextlib
 
 from isaac_game.rules import GameState, Move, Player
 
-from .bots import DEFAULT_BUDGET, LEVELS
-from .worker import Worker, encode_state
+from .bots import DEFAULT_BUDGET, LEVELS, make_bot
+from .worker import EncodedState, Task, Worker, decode_state, encode_state
+
+
+def think_move(level: str, seed: int, position: EncodedState, budget: float) -> str:
+    """The move `level` plays in `position` (see `encode_state`), as notation.
+
+    The task a `ComputerSeat` hands its worker: it runs in the worker process."""
+    return str(make_bot(level, seed).choose(decode_state(position), budget))
 
 
 class ComputerSeat:
@@ -45,8 +52,8 @@ class ComputerSeat:
 
     def start_turn(self, state: GameState) -> None:
         self._state = state
-        request = ("move", self.level, self.seed, encode_state(state), self.budget)
-        self.worker.submit(request, self.budget)
+        task = Task(think_move, (self.level, self.seed, encode_state(state), self.budget))
+        self.worker.submit(task, self.budget)
 
     def poll(self) -> Move | str | None:
         answer = self.worker.poll()

@@ -3,9 +3,13 @@
 DESIGN.md: computer players think in a separate process so that the GIL never
 stutters the screen. `Worker` owns one such process (started lazily, with the
 `spawn` method, so it is safe on every platform and with pygame loaded), sends it
-one request at a time and collects the answer without ever blocking. A worker that
-dies or hangs is replaced and the request sent again; the bots are deterministic
+one `Task` at a time and collects the answer without ever blocking. A worker that
+dies or hangs is replaced and the task sent again; the bots are deterministic
 given their seed and the position, so the answer is the same.
+
+The worker knows no bot and no hint: its caller hands it the function to run (the
+seat its move search, the hint helper its explanation), so this module sits below
+both and imports neither.
 
 A position travels as its move record (replayed in the worker) or, for a state
 built without a history, pickled; see `encode_state`.
@@ -17,25 +21,31 @@ import contextlib
 import multiprocessing
 import pickle
 import time
+from collections.abc import Callable
+from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from typing import Any
 
 from isaac_game.rules import GameState, new_game
 
-#: A request unanswered this long past its budget means the worker hangs.
+#: A task unanswered this long past its budget means the worker hangs.
 HANG_GRACE = 10.0
-#: After this many failed attempts at one request, give up on the process.
+#: After this many failed attempts at one task, give up on the process.
 MAX_ATTEMPTS = 3
 
 
-def encode_state(state: GameState) -> tuple[str, Any]:
+#: A position on its way to the worker: ("moves", (game, record)) or ("pickle", bytes).
+EncodedState = tuple[str, Any]
+
+
+def encode_state(state: GameState) -> EncodedState:
     """A picklable description of `state` that `decode_state` turns back into it."""
-    if state.moves or state.position_key() == new_game(state.game).position_key():  # type: ignore[attr-defined]
+    if state.moves or state.position_key() == new_game(state.game).position_key():
         return ("moves", (state.game, tuple(state.moves)))
     return ("pickle", pickle.dumps(state))
 
 
-def decode_state(payload: tuple[str, Any]) -> GameState:
+def decode_state(payload: EncodedState) -> GameState:
     kind, data = payload
     if kind == "moves":
         game, moves = data
@@ -46,26 +56,25 @@ def decode_state(payload: tuple[str, Any]) -> GameState:
     return pickle.loads(data)
 
 
-def compute(request: tuple) -> Any:
-    """Answer one request (in the worker, or in-process as a last resort)."""
-    kind = request[0]
-    if kind == "move":
-        _, level, seed, payload, budget = request
-        from .bots import make_bot
+@dataclass(frozen=True)
+class Task:
+    """One call for the worker to make: `function(*args)`.
 
-        state = decode_state(payload)
-        return str(make_bot(level, seed).choose(state, budget))
-    if kind == "hint":
-        _, payload, budget = request
-        from .hint import hint
+    It crosses to the process by pickle, so `function` must be defined at the top
+    level of a module (pickle sends its name, and the worker imports it) and the
+    arguments and the answer must be picklable (a position: see `encode_state`).
+    """
 
-        move, text = hint(decode_state(payload), budget)
-        return (str(move), text)
-    raise ValueError(f"unknown request {kind!r}")
+    function: Callable[..., Any]
+    args: tuple[Any, ...] = ()
+
+    def run(self) -> Any:
+        """Answer the task (in the worker, or in-process as a last resort)."""
+        return self.function(*self.args)
 
 
 def worker_main(conn: Connection) -> None:
-    """The worker process: answer requests until told to stop (None) or orphaned."""
+    """The worker process: run tasks until told to stop (None) or orphaned."""
     while True:
         try:
             message = conn.recv()
@@ -73,9 +82,9 @@ def worker_main(conn: Connection) -> None:
             return
         if message is None:
             return
-        request_id, request = message
+        request_id, task = message
         try:
-            conn.send((request_id, True, compute(request)))
+            conn.send((request_id, True, task.run()))
         except Exception as error:  # an answer, never a dead worker
             try:
                 conn.send((request_id, False, f"{type(error).__name__}: {error}"))
@@ -84,14 +93,14 @@ def worker_main(conn: Connection) -> None:
 
 
 class Worker:
-    """One lazily started thinking process with at most one request in flight."""
+    """One lazily started thinking process with at most one task in flight."""
 
     def __init__(self) -> None:
         self._ctx = multiprocessing.get_context("spawn")
         self._process: Any = None
         self._conn: Connection | None = None
         self._next_id = 0
-        self._pending: tuple[int, tuple, float, float] | None = None  # id, request, sent, budget
+        self._pending: tuple[int, Task, float, float] | None = None  # id, task, sent, budget
         self._attempts = 0
         self._result: tuple[bool, Any] | None = None
         self.restarts = 0
@@ -127,34 +136,37 @@ class Worker:
         self._pending = None
         self._stop(graceful=True)
 
-    # ----- requests ---------------------------------------------------------------
+    # ----- tasks ------------------------------------------------------------------
 
     @property
     def busy(self) -> bool:
-        """A request is in flight (its answer has not been collected)."""
+        """A task is in flight (its answer has not been collected)."""
         return self._pending is not None
 
-    def submit(self, request: tuple, budget: float) -> None:
-        """Send `request`, forgetting any earlier one; the answer comes from `poll`."""
+    def submit(self, task: Task, budget: float) -> None:
+        """Send `task`, forgetting any earlier one; the answer comes from `poll`.
+
+        `budget` is how long the task may think: past it (and a grace period) the
+        worker is taken to hang, and is replaced."""
         self._next_id += 1
-        self._pending = (self._next_id, request, 0.0, budget)
+        self._pending = (self._next_id, task, 0.0, budget)
         self._result = None
         self._attempts = 0
         self._send()
 
     def cancel(self) -> None:
-        """Forget the request in flight; a late answer to it is dropped."""
+        """Forget the task in flight; a late answer to it is dropped."""
         self._pending = None
         self._result = None
 
     def _send(self) -> None:
         assert self._pending is not None
-        request_id, request, _sent, budget = self._pending
+        request_id, task, _sent, budget = self._pending
         self._attempts += 1
         if self._attempts > MAX_ATTEMPTS:
-            # the process keeps dying on this request: answer it here instead
+            # the process keeps dying on this task: answer it here instead
             try:
-                self._result = (True, compute(request))
+                self._result = (True, task.run())
             except Exception as error:
                 self._result = (False, f"{type(error).__name__}: {error}")
             self._pending = None
@@ -164,16 +176,18 @@ class Worker:
                 self.restarts += 1
                 self._stop(graceful=False)
             self._start()
+        conn = self._conn
+        assert conn is not None  # _start made the pipe
         try:
-            self._conn.send((request_id, request))  # type: ignore[union-attr]
+            conn.send((request_id, task))
         except OSError:
             self._stop(graceful=False)
-            self._pending = (request_id, request, time.monotonic(), budget)
+            self._pending = (request_id, task, time.monotonic(), budget)
             return self._send()
-        self._pending = (request_id, request, time.monotonic(), budget)
+        self._pending = (request_id, task, time.monotonic(), budget)
 
     def poll(self) -> tuple[bool, Any] | None:
-        """(ok, answer) once the request is answered, else None. Never blocks."""
+        """(ok, answer) once the task is answered, else None. Never blocks."""
         if self._result is not None:
             result, self._result = self._result, None
             return result
@@ -188,7 +202,7 @@ class Worker:
             pass  # the process died: handled below
         if self._pending is None:
             return None
-        _id, _request, sent, budget = self._pending
+        _id, _task, sent, budget = self._pending
         dead = self._process is None or not self._process.is_alive()
         hung = time.monotonic() - sent > budget + HANG_GRACE
         if dead or hung:

@@ -6,8 +6,12 @@ actions for the top scene, advance the simulation in fixed 1/60 s ticks, draw on
 
 from __future__ import annotations
 
+import contextlib
 import os
 import time
+import warnings
+from collections.abc import Callable, Mapping
+from typing import Any
 
 import pygame
 
@@ -18,9 +22,19 @@ from .storage import Settings, Storage
 from .theme import Fonts, Palette, palette_for
 
 TICK = 1 / 60
-MAX_TICKS_PER_FRAME = 5
+#: Most fixed steps one frame catches up (an idle frame waits up to IDLE_WAIT).
+MAX_TICKS_PER_FRAME = 8
+FPS = 60  # the most frames a second the loop runs
+#: With nothing moving, the loop rests this long at most between updates...
+IDLE_WAIT = 0.1
+#: ...looking for input this often. (pygame-ce's `event.wait(timeout)` polls the queue
+#: every millisecond inside: 3% of a core on its own, measured, against under 1% here.)
+REST_STEP = 0.01
 DEFAULT_WINDOW = (1280, 720)
-MIN_WINDOW = (640, 360)
+MIN_WINDOW = (800, 600)  # smaller, the board and panels no longer fit
+
+#: Makes a scene: (app, *hand-off) -> Scene. The registry maps names to these.
+SceneFactory = Callable[..., Scene]
 
 
 class App:
@@ -30,7 +44,10 @@ class App:
         fullscreen: bool | None = None,
         storage: Storage | None = None,
         sound: bool = True,
+        scenes: Mapping[str, SceneFactory] | None = None,
     ) -> None:
+        #: name -> factory: how scenes ask for the next one (Tuxemon's state registry)
+        self.scene_factories: dict[str, SceneFactory] = dict(scenes or {})
         pygame.display.init()
         pygame.font.init()
         self.storage = storage or Storage()
@@ -48,6 +65,10 @@ class App:
         self.running = True
         self.clock = pygame.time.Clock()
         self._accumulator = 0.0
+        self._dirty = True  # the screen must be redrawn (scenes changed, a resize)
+        self._keys_down: set[int] = set()  # keys pressed and not let go yet
+        self._swallowed: set[int] = set()  # held keys whose repeats are dropped
+        self._last_draw = 0.0
         self.time = 0.0  # simulated seconds
         self.frames = 0
 
@@ -59,7 +80,13 @@ class App:
                 return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
             except pygame.error:
                 self.settings.fullscreen = False
-        return pygame.display.set_mode(self.window_size, pygame.RESIZABLE)
+        screen = pygame.display.set_mode(self.window_size, pygame.RESIZABLE)
+        # the window manager keeps the window at least MIN_WINDOW (resize() clamps too);
+        # pygame-ce 2.5 reaches the display module's window only through a deprecated call
+        with warnings.catch_warnings(), contextlib.suppress(pygame.error, AttributeError):
+            warnings.simplefilter("ignore", DeprecationWarning)
+            pygame.Window.from_display_module().minimum_size = MIN_WINDOW
+        return screen
 
     def toggle_fullscreen(self) -> None:
         self.settings.fullscreen = not self.settings.fullscreen
@@ -71,6 +98,7 @@ class App:
             return
         w, h = max(MIN_WINDOW[0], size[0]), max(MIN_WINDOW[1], size[1])
         self.window_size = (w, h)
+        self._dirty = True
         surface = pygame.display.get_surface()
         if surface is None or surface.get_size() != (w, h):
             self.screen = pygame.display.set_mode((w, h), pygame.RESIZABLE)
@@ -94,6 +122,7 @@ class App:
         return self.scenes[-1] if self.scenes else None
 
     def push(self, scene: Scene) -> Scene:
+        self._dirty = True
         if self.scenes:
             self.scenes[-1].on_pause()
         self.scenes.append(scene)
@@ -106,6 +135,7 @@ class App:
         """Pop the top scene (only if it is `scene`, when given)."""
         if not self.scenes or (scene is not None and self.scenes[-1] is not scene):
             return
+        self._dirty = True
         old = self.scenes.pop()
         old.on_pause()
         old.on_exit()
@@ -115,6 +145,7 @@ class App:
             self.running = False
 
     def replace(self, scene: Scene) -> Scene:
+        self._dirty = True
         if self.scenes:
             old = self.scenes.pop()
             old.on_pause()
@@ -125,9 +156,28 @@ class App:
             scene.on_resume()
         return scene
 
-    def pop_to(self, kind: type) -> None:
-        """Pop scenes until one of `kind` is on top."""
-        while len(self.scenes) > 1 and not isinstance(self.scenes[-1], kind):
+    # ----- scenes by name ----------------------------------------------------------------
+
+    def make(self, name: str, *handoff: Any, **options: Any) -> Scene:
+        """A new scene from the registry, given its hand-off (no scene imports another)."""
+        try:
+            factory = self.scene_factories[name]
+        except KeyError:
+            raise KeyError(f"no scene called {name!r} is registered") from None
+        return factory(self, *handoff, **options)
+
+    def open(self, name: str, *handoff: Any, **options: Any) -> Scene:
+        """Push the scene called `name` over the current one."""
+        return self.push(self.make(name, *handoff, **options))
+
+    def switch(self, name: str, *handoff: Any, **options: Any) -> Scene:
+        """Replace the current scene with the one called `name`."""
+        return self.replace(self.make(name, *handoff, **options))
+
+    def pop_to(self, name: str) -> None:
+        """Pop scenes until the one called `name` is on top (or only one is left)."""
+        self._dirty = True
+        while len(self.scenes) > 1 and self.scenes[-1].name != name:
             old = self.scenes.pop()
             old.on_pause()
             old.on_exit()
@@ -136,9 +186,29 @@ class App:
 
     # ----- loop --------------------------------------------------------------------------
 
+    def swallow_held_keys(self) -> None:
+        """The keys held down now do nothing more until they are let go: the key that
+        closed a screen (the demo) is not also taken by the screen under it, however
+        long it is held (a held key repeats)."""
+        self._swallowed |= self._keys_down
+
+    def _held(self, event: pygame.event.Event) -> bool:
+        """Track the keys held down; True for a swallowed key's repeat (to drop)."""
+        if event.type == pygame.KEYDOWN:
+            if event.key in self._swallowed:
+                return True
+            self._keys_down.add(event.key)
+        elif event.type == pygame.KEYUP:
+            self._keys_down.discard(event.key)
+            self._swallowed.discard(event.key)
+        elif event.type == pygame.WINDOWFOCUSLOST:  # no key-up comes for keys let go elsewhere
+            self._keys_down.clear()
+            self._swallowed.clear()
+        return False
+
     def dispatch(self, action: Action) -> None:
         if action.button == Button.QUIT:
-            self.quit()
+            self.request_quit()
             return
         if action.button == Button.FULLSCREEN:
             self.toggle_fullscreen()
@@ -147,20 +217,33 @@ class App:
         if top is not None:
             top.handle(action)
 
-    def process_events(self) -> None:
-        for event in pygame.event.get():
+    def process_events(self, events: list[pygame.event.Event] | None = None) -> bool:
+        """Hand the events (all waiting ones, by default) to the top scene; any at all?"""
+        events = pygame.event.get() if events is None else events
+        for event in events:
             if event.type == pygame.VIDEORESIZE:
                 self.resize(event.size)
                 continue
             if event.type == pygame.WINDOWSIZECHANGED:
                 self.screen = pygame.display.get_surface() or self.screen
                 continue
+            if self._held(event):
+                continue
             for action in self.input.translate(event):
                 self.dispatch(action)
+        if events:
+            self._dirty = True
+        return bool(events)
 
-    def frame(self, dt: float = TICK) -> None:
-        """One loop iteration: events, fixed-step updates for `dt` seconds, one draw."""
-        self.process_events()
+    def frame(
+        self,
+        dt: float = TICK,
+        events: list[pygame.event.Event] | None = None,
+        always_draw: bool = True,
+    ) -> None:
+        """One loop iteration: events, fixed-step updates for `dt` seconds, one draw (or,
+        unless `always_draw`, a draw only when the screen may have changed)."""
+        self.process_events(events)
         self._accumulator = min(self._accumulator + dt, TICK * MAX_TICKS_PER_FRAME)
         while self._accumulator >= TICK - 1e-9 and self.running:
             self._accumulator -= TICK
@@ -168,32 +251,84 @@ class App:
             top = self.top
             if top is not None:
                 top.update(TICK)
-        if self.running:
+        if self.running and (always_draw or self.needs_drawing()):
             self.draw()
             pygame.display.flip()
+            self._dirty, self._last_draw = False, self.time
         self.frames += 1
+
+    def visible(self) -> list[Scene]:
+        """The scenes drawn this frame: the top one and those under its overlays."""
+        for i in range(len(self.scenes) - 1, -1, -1):
+            if self.scenes[i].opaque:
+                return self.scenes[i:]
+        return list(self.scenes)
+
+    def animating(self) -> bool:
+        """Does anything on screen move by itself (then every frame is drawn)?"""
+        return any(scene.animating() for scene in self.visible())
+
+    def needs_drawing(self) -> bool:
+        """Has the screen changed: input, a scene came or went, something moves, a scene
+        said so, or a scene that shows time (a countdown) is due?"""
+        if self._dirty or self.animating():
+            return True
+        periods = [p for p in (s.refresh_every() for s in self.visible()) if p is not None]
+        return bool(periods) and self.time - self._last_draw >= min(periods)
+
+    def request_redraw(self) -> None:
+        """Something on screen changed without input (a move arrived, a message came)."""
+        self._dirty = True
 
     def draw(self, surface: pygame.Surface | None = None) -> None:
         surface = surface or self.screen
-        first = 0
-        for i in range(len(self.scenes) - 1, -1, -1):
-            if self.scenes[i].opaque:
-                first = i
-                break
-        for scene in self.scenes[first:]:
+        for scene in self.visible():
             scene.draw(surface)
 
     def run(self) -> None:
-        last = time.perf_counter()
-        while self.running:
-            now = time.perf_counter()
-            self.frame(now - last)
-            last = now
-            self.clock.tick(120)
+        """The game loop, until Quit; then everything is closed."""
+        self.run_for(None)
         self.shutdown()
+
+    def run_for(self, seconds: float | None) -> None:
+        """Run the loop (for `seconds`, or until Quit). It rests when the player does:
+        with nothing moving it sleeps until input (up to IDLE_WAIT) and draws only what
+        changed; anything moving gets up to FPS frames a second."""
+        start = last = time.perf_counter()
+        while self.running:
+            events = pygame.event.get() if self.animating() else self.rest(IDLE_WAIT)
+            now = time.perf_counter()
+            self.frame(now - last, events, always_draw=False)
+            last = now
+            if seconds is not None and now - start >= seconds:
+                return
+            self.clock.tick(FPS)
+
+    def rest(self, longest: float) -> list[pygame.event.Event]:
+        """Sleep until input comes (or `longest` seconds pass); the events that came."""
+        deadline = time.perf_counter() + longest
+        while True:
+            events = pygame.event.get()
+            if events or time.perf_counter() >= deadline:
+                return events
+            time.sleep(REST_STEP)
 
     def quit(self) -> None:
         self.running = False
+
+    def request_quit(self) -> None:
+        """The window is being closed: ask first when a game under way would be left
+        (the top-most scene that has a question asks it); asked already, close."""
+        top = self.top
+        if top is not None and top.name == "question":
+            self.quit()  # closing again while asked: the player means it
+            return
+        for scene in reversed(self.scenes):
+            question = scene.leave_question(self.quit)
+            if question is not None:
+                self.open("question", question, scene)
+                return
+        self.quit()
 
     def shutdown(self) -> None:
         while self.scenes:

@@ -1,4 +1,9 @@
-"""`isaac [play]`: open the game window (or run the attract-mode demo)."""
+"""`isaac [play] [FILE] [--game G --dark KIND --light KIND] [--demo] [--resume]`: open the
+game window on the menu, on a game, on a saved game, or on the attract-mode demo.
+
+What the command line asks for is checked before the window opens: a bad size or a
+file that cannot be opened is one line on stderr and exit status 2.
+"""
 
 from __future__ import annotations
 
@@ -7,13 +12,80 @@ import contextlib
 import sys
 import time
 import traceback
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from isaac_game.players import PLAYER_KINDS
+from isaac_game.rules import game_names
+
+from .app import MIN_WINDOW
+from .handoff import GameSetup, setup_from_record
+from .storage import Storage
+
+if TYPE_CHECKING:
+    from .app import App
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "record", nargs="?", default=None, help="a saved game: go on with it, or replay it if over"
+    )
+    parser.add_argument("--game", choices=game_names(), help="start this game at once")
+    parser.add_argument("--dark", choices=PLAYER_KINDS, help="who plays Dark (with --game)")
+    parser.add_argument("--light", choices=PLAYER_KINDS, help="who plays Light (with --game)")
     parser.add_argument("--fullscreen", action="store_true", help="start in fullscreen")
     parser.add_argument("--windowed", action="store_true", help="start in a window")
     parser.add_argument("--demo", action="store_true", help="computer against computer, in a loop")
     parser.add_argument("--size", default=None, help="window size, e.g. 1920x1080")
+    parser.add_argument("--resume", action="store_true", help="go on with the game in progress")
+
+
+def window_size(text: str | None) -> tuple[int, int] | None:
+    """`1920x1080` -> (1920, 1080); raises ValueError saying what is wrong."""
+    if not text:
+        return None
+    try:
+        w, h = (int(x) for x in text.lower().split("x"))
+    except ValueError:
+        raise ValueError(f"--size: expected WIDTHxHEIGHT, not {text!r}") from None
+    if w < MIN_WINDOW[0] or h < MIN_WINDOW[1]:
+        least = f"{MIN_WINDOW[0]}x{MIN_WINDOW[1]}"
+        raise ValueError(f"--size {w}x{h} is too small: the game needs at least {least}")
+    return w, h
+
+
+def first_scene(args: argparse.Namespace, storage: Storage) -> tuple[str, tuple]:
+    """The scene to open over the title, from the command line (raises ValueError for a
+    record that cannot be opened); ("", ()) for the menu."""
+    if args.record:
+        path = Path(args.record)
+        if not path.is_file():
+            raise ValueError(f"{args.record}: no such file")
+        record, error = storage.load_game(path)
+        if record is None:
+            raise ValueError(error or f"{args.record}: not a saved game")
+        if record.state.is_over:
+            return "replay", (record, path.name)
+        return "match", (setup_from_record(record, path),)
+    if getattr(args, "learn", False):  # `isaac learn`: a lesson, or the chooser
+        return ("lesson", (args.game,)) if args.game in lessons() else ("learn", ())
+    settings, _notice = storage.load_settings()
+    game = args.game or "isaac"
+    if args.demo:
+        return "match", (GameSetup(game, "easy", "easy", demo=True),)
+    if args.game or args.dark or args.light:
+        dark = args.dark or settings.dark_kind
+        light = args.light or settings.light_kind
+        return "match", (GameSetup(game, dark, light),)
+    return "", ()
+
+
+def lessons() -> tuple[str, ...]:
+    """The games with a lesson (the registry's, imported only when asked)."""
+    from .registry import LESSONS
+
+    return tuple(LESSONS)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -22,26 +94,29 @@ def run(args: argparse.Namespace) -> int:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     import pygame
 
-    from .app import App
-    from .title import TitleScene
+    from .registry import make_app, resumables
 
-    size = None
-    if args.size:
-        try:
-            w, h = (int(x) for x in args.size.lower().split("x"))
-            size = (w, h)
-        except ValueError:
-            print(f"--size: expected WIDTHxHEIGHT, not {args.size!r}")
-            return 2
+    try:
+        size = window_size(args.size)
+        scene, handoff = first_scene(args, Storage())
+    except ValueError as error:
+        print(f"isaac: {error}", file=sys.stderr)
+        return 2
     fullscreen = True if args.fullscreen else False if args.windowed else None
     try:
-        app = _open_app(App, size, fullscreen)
+        app = _open_app(make_app, size, fullscreen)
     except pygame.error as error:
         print(f"isaac: cannot open a window ({error})", file=sys.stderr)
         return 1
-    title = app.push(TitleScene(app))
-    if args.demo:
-        title.start_demo()  # type: ignore[attr-defined]
+    app.open("title")
+    if scene:
+        app.open(scene, *handoff)
+    elif args.resume:
+        waiting = resumables(app)
+        if waiting:
+            app.open(waiting[0].scene, *waiting[0].handoff)
+        else:
+            app.open("message", "Nothing to resume", "No game is in progress: start a new one.")
     try:
         app.run()
     except Exception:
@@ -50,11 +125,11 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _open_app(app_class, size, fullscreen):
-    return app_class(size=size, fullscreen=fullscreen)
+def _open_app(make_app: Callable[..., App], size, fullscreen) -> App:
+    return make_app(size=size, fullscreen=fullscreen)
 
 
-def crash_message(app, details: str) -> str:
+def crash_message(app: App, details: str) -> str:
     """Save what can be saved after a bug, and say where, instead of a traceback.
 
     The game in progress (if any) goes to the saves folder, so Continue finds it,
@@ -62,13 +137,13 @@ def crash_message(app, details: str) -> str:
     """
     storage = app.storage
     lines = ["isaac: sorry, something went wrong and the game had to close."]
-    for scene in reversed(getattr(app, "scenes", [])):
-        save = getattr(scene, "save", None)
-        state = getattr(scene, "state", None)
-        if callable(save) and state is not None and state.moves:
-            # the save itself failing must not hide the report
-            with contextlib.suppress(Exception):
-                lines.append(f"Your game was kept: {save()}.")
+    for scene in reversed(app.scenes):
+        kept: str | None = None
+        # the save itself failing must not hide the report
+        with contextlib.suppress(Exception):
+            kept = scene.keep_game()
+        if kept:
+            lines.append(f"Your game was kept: {kept}.")
             break
     try:
         report = storage.data_dir / f"crash-{time.strftime('%Y%m%d-%H%M%S')}.txt"

@@ -19,8 +19,10 @@ from isaac_game.rules import Player
 
 try:  # the controller module is part of pygame-ce, but stay alive without it
     from pygame._sdl2 import controller as sdl_controller
+
+    HAVE_CONTROLLER = True
 except ImportError:  # pragma: no cover
-    sdl_controller = None
+    HAVE_CONTROLLER = False
 
 
 class Button(StrEnum):
@@ -34,6 +36,7 @@ class Button(StrEnum):
     ROTATE = "rotate"
     HINT = "hint"  # ask for the move Hard would play (H, pad Y)
     CHAT = "chat"  # open the chat line in a LAN game (T)
+    MOVES = "moves"  # the move list takes the arrow keys, or shows (L, pad right stick press)
     TEXT = "text"  # typed characters (SDL text input); text = what was typed
     NEXT = "next"  # next piece / next move (Tab, E, right shoulder)
     PREV = "prev"
@@ -87,6 +90,7 @@ _KEYS = {
     pygame.K_r: Button.ROTATE,
     pygame.K_h: Button.HINT,
     pygame.K_t: Button.CHAT,
+    pygame.K_l: Button.MOVES,
     pygame.K_TAB: Button.NEXT,
     pygame.K_e: Button.NEXT,
     pygame.K_q: Button.PREV,
@@ -106,6 +110,7 @@ _PAD = {
     pygame.CONTROLLER_BUTTON_BACK: Button.BACK,
     pygame.CONTROLLER_BUTTON_LEFTSHOULDER: Button.PREV,
     pygame.CONTROLLER_BUTTON_RIGHTSHOULDER: Button.NEXT,
+    pygame.CONTROLLER_BUTTON_RIGHTSTICK: Button.MOVES,
     pygame.CONTROLLER_BUTTON_DPAD_UP: Button.UP,
     pygame.CONTROLLER_BUTTON_DPAD_DOWN: Button.DOWN,
     pygame.CONTROLLER_BUTTON_DPAD_LEFT: Button.LEFT,
@@ -119,11 +124,12 @@ class InputMapper:
     """Turns each pygame event into zero or more Actions; tracks gamepads."""
 
     def __init__(self) -> None:
-        self._pads: dict[int, object] = {}  # instance id -> Controller (or None: virtual)
+        # instance id -> Controller (or None: virtual)
+        self._pads: dict[int, sdl_controller.Controller | None] = {}
         self._order: list[int] = []  # instance ids in the order they joined
         self._stick: dict[tuple[int, int], int] = {}  # (pad, axis) -> -1/0/+1
         self.last_device = "mouse"
-        if sdl_controller is not None:
+        if HAVE_CONTROLLER:
             with contextlib.suppress(pygame.error):
                 sdl_controller.init()
 
@@ -141,7 +147,7 @@ class InputMapper:
         return (Player.DARK, Player.LIGHT)[index] if index < 2 else None
 
     def _add_pad(self, device_index: int) -> None:
-        if sdl_controller is None:
+        if not HAVE_CONTROLLER:
             return
         try:
             pad = sdl_controller.Controller(device_index)
@@ -150,7 +156,7 @@ class InputMapper:
             return
         self._know(instance_id, pad)
 
-    def _know(self, instance_id: int, pad: object = None) -> None:
+    def _know(self, instance_id: int, pad: sdl_controller.Controller | None = None) -> None:
         if instance_id not in self._pads:
             self._order.append(instance_id)
         self._pads[instance_id] = pad
@@ -162,7 +168,7 @@ class InputMapper:
             self._order.remove(instance_id)
         if pad is not None:
             with contextlib.suppress(pygame.error, AttributeError):
-                pad.quit()  # type: ignore[attr-defined]
+                pad.quit()
         return known
 
     # ----- events ----------------------------------------------------------------

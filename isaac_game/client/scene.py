@@ -10,18 +10,26 @@ overlay (`opaque = False`), for the scenes under it too.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
-
-from isaac_game.rules import GameState
 
 from .input import Action
 
 if TYPE_CHECKING:
     from .app import App
+    from .widgets.menu import MenuItem
+
+
+@dataclass(frozen=True)
+class Question:
+    """A question put to the player in an overlay: a heading, a line of text, answers."""
+
+    heading: str
+    text: str = ""
+    answers: list[MenuItem] = field(default_factory=list)
 
 
 class Scene:
@@ -43,24 +51,52 @@ class Scene:
 
     def draw(self, surface: pygame.Surface) -> None: ...
 
+    def animating(self) -> bool:
+        """Does the scene move by itself now (an animation, a demo)? While nothing does,
+        the loop rests and redraws only on a change."""
+        return False
 
-@dataclass(frozen=True)
-class GameSetup:
-    """Hand-off from the menu (or results, or a saved game) to the game scene."""
+    def refresh_every(self) -> float | None:
+        """Seconds between redraws while nothing else happens, for a scene that shows
+        time passing (a countdown, "Connecting..."); None: only when something changes."""
+        return None
 
-    game: str = "isaac"
-    dark: str = "human"  # a players.PLAYER_KINDS name
-    light: str = "human"
-    history: tuple[GameState, ...] = ()  # a continued game: every state from the start
-    save_path: Path | None = None
-    demo: bool = False
+    def leave_question(self, leave: Callable[[], None]) -> Question | None:
+        """What to ask before `leave` takes the player away from this scene (closing the
+        window, Quit to menu); None: nothing to lose, go."""
+        return None
+
+    def keep_game(self) -> str | None:
+        """Save the game this scene shows, if it has one with moves, before the program
+        has to close; what was done, in words (None: nothing to keep here)."""
+        return None
 
 
-@dataclass(frozen=True)
-class GameOutcome:
-    """Hand-off from the game scene to the results scene."""
+class GameScreen(Protocol):
+    """What the overlays over a game (pause menu, dialogs) may use of the game screen.
 
-    setup: GameSetup
-    state: GameState
-    save_path: Path | None = None
-    headers: dict[str, str] = field(default_factory=dict)
+    Declared here so the overlays need no import of the match scene, and so a game
+    screen that lacks one of these fails the type check instead of a `getattr` at
+    run time.
+    """
+
+    banner: str
+
+    @property
+    def game_name(self) -> str: ...
+    def can_undo(self) -> bool: ...
+    def can_redo(self) -> bool: ...
+    def can_save(self) -> bool: ...
+    def hint_available(self) -> bool: ...
+    def request_hint(self) -> None: ...
+    def undo(self) -> None: ...
+    def redo(self) -> None: ...
+    def save(self) -> str: ...
+    def leave_question(self, leave: Callable[[], None]) -> Question | None: ...
+    def pause_items(self) -> list[MenuItem]:
+        """Rows the game adds to the pause menu (a LAN game: Resign)."""
+        ...
+
+    def tick_behind(self, dt: float) -> None:
+        """Keep what must not stall (the network) going under an overlay."""
+        ...

@@ -13,12 +13,22 @@ import time
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 
-from isaac_game.rules import GameRecord, GameState, RecordError, load_record, save_record
+from isaac_game.rules import (
+    GameRecord,
+    GameState,
+    Journal,
+    RecordError,
+    load_journal,
+    save_record,
+)
 
-APP_NAME = "isaac-game"
-#: Tests (and portable installs) can point everything at one folder.
-HOME_ENV = "ISAAC_GAME_HOME"
-RECORD_SUFFIX = ".isaac.txt"
+# Where the folders are is decided once, for the client and the headless LAN commands.
+from isaac_game.userdirs import APP_NAME as APP_NAME
+from isaac_game.userdirs import HOME_ENV as HOME_ENV
+from isaac_game.userdirs import RECORD_SUFFIX, new_record_path
+from isaac_game.userdirs import config_dir as user_config_dir
+from isaac_game.userdirs import data_dir as user_data_dir
+
 HEADER_BYTES = 4096  # a record's header lines come first and are short
 _HEADER_LINE = re.compile(r"([A-Za-z][A-Za-z0-9_-]*):[ \t]*(.*)")
 
@@ -78,17 +88,9 @@ class Storage:
     """Paths and file I/O for settings and saved games."""
 
     def __init__(self, config_dir: Path | None = None, data_dir: Path | None = None) -> None:
-        home = os.environ.get(HOME_ENV)
-        if config_dir is None or data_dir is None:
-            if home:
-                base = Path(home)
-                config_dir = config_dir or base / "config"
-                data_dir = data_dir or base / "data"
-            else:
-                import platformdirs
-
-                config_dir = config_dir or Path(platformdirs.user_config_dir(APP_NAME, False))
-                data_dir = data_dir or Path(platformdirs.user_data_dir(APP_NAME, False))
+        # ISAAC_GAME_HOME, else platformdirs: the same places the headless commands use
+        config_dir = config_dir or user_config_dir()
+        data_dir = data_dir or user_data_dir()
         self.config_dir = Path(config_dir)
         self.data_dir = Path(data_dir)
 
@@ -137,14 +139,26 @@ class Storage:
             return []
         return sorted(files, key=lambda p: (p.stat().st_mtime, p.name), reverse=True)
 
+    def has_saves(self) -> bool:
+        """Is there any saved game at all? (cheap: asked as the menu is drawn)"""
+        try:
+            return any(p.name.endswith(RECORD_SUFFIX) for p in self.saves_dir.iterdir())
+        except OSError:
+            return False
+
+    def delete_save(self, path: Path) -> str | None:
+        """Delete the saved game `path` (only a record in the saves folder); None when it
+        is gone, else a message saying why not."""
+        if path.parent != self.saves_dir or not path.name.endswith(RECORD_SUFFIX):
+            return f"{path.name} is not a saved game"
+        try:
+            path.unlink(missing_ok=True)
+        except OSError as error:
+            return f"The saved game could not be deleted: {error.strerror}"
+        return None
+
     def new_save_path(self) -> Path:
-        stamp = time.strftime("%Y-%m-%d_%H-%M-%S")
-        path = self.saves_dir / f"{stamp}{RECORD_SUFFIX}"
-        n = 2
-        while path.exists():
-            path = self.saves_dir / f"{stamp}_{n}{RECORD_SUFFIX}"
-            n += 1
-        return path
+        return new_record_path(self.saves_dir)
 
     def save_game(self, path: Path, state: GameState, headers: dict[str, str]) -> str | None:
         """Write a record; None on success, else a message."""
@@ -154,10 +168,29 @@ class Storage:
             return f"The game could not be saved: {error.strerror}"
         return None
 
+    def journal(self, path: Path, headers: dict[str, str]) -> Journal:
+        """The journal that keeps a game in `path` as it is played (dated today)."""
+        return Journal(path, {"Date": time.strftime("%Y-%m-%d"), **headers})
+
+    def in_progress(self, most: int | None = None) -> list[tuple[Path, GameRecord]]:
+        """The saved games not finished yet that load, newest first, `most` of them (a
+        corrupt file is left out here; the saves list shows it with its error)."""
+        games: list[tuple[Path, GameRecord]] = []
+        for path in self.list_saves():
+            if most is not None and len(games) >= most:
+                break
+            if read_headers(path).get("Result", "*") != "*":
+                continue
+            record, _error = self.load_game(path)
+            if record is not None and not record.state.is_over:
+                games.append((path, record))
+        return games
+
     def load_game(self, path: Path) -> tuple[GameRecord | None, str | None]:
-        """A replayed record, or None and a message saying why it cannot be loaded."""
+        """A replayed record, or None and a message saying why it cannot be loaded. A
+        game cut off mid-write (a torn last line) loads up to its last whole move."""
         try:
-            return load_record(path), None
+            return load_journal(path), None
         except RecordError as error:
             return None, f"This saved game cannot be loaded: {error}"
         except (OSError, ValueError) as error:  # pragma: no cover - belt and braces

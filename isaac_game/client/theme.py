@@ -8,6 +8,7 @@ per pixel size; rendered text is cached too, since most labels never change.
 from __future__ import annotations
 
 from collections import OrderedDict
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 import pygame
@@ -189,13 +190,19 @@ def draw_panel(surface: pygame.Surface, rect: pygame.Rect, pal: Palette, radius:
     pygame.draw.rect(surface, pal.panel_edge, rect, width=max(1, radius // 6), border_radius=radius)
 
 
+def rgb(channels: Iterable[int]) -> Color:
+    """A colour from its three channels, computed one by one."""
+    r, g, b = channels
+    return r, g, b
+
+
 def shade(color: Color, factor: float) -> Color:
     """Lighter (factor > 1) or darker (factor < 1) version of a colour."""
-    return tuple(max(0, min(255, int(c * factor))) for c in color)  # type: ignore[return-value]
+    return rgb(max(0, min(255, int(c * factor))) for c in color)
 
 
 def mix(a: Color, b: Color, t: float) -> Color:
-    return tuple(int(x + (y - x) * t) for x, y in zip(a, b, strict=True))  # type: ignore[return-value]
+    return rgb(int(x + (y - x) * t) for x, y in zip(a, b, strict=True))
 
 
 def dim_behind(surface: pygame.Surface, alpha: int) -> None:

@@ -8,11 +8,59 @@ headless `host`/`join` commands.
 """
 
 from .adapter import EngineAdapter
+from .address import AddressError, parse_address
+from .netinfo import host_addresses, is_loopback
+from .news import (
+    BAD_TOKEN,
+    BEACON_PORT,
+    DEFAULT_PORT,
+    PROTO,
+    TABLE_FULL,
+    WRONG_GAME,
+    ChatReceived,
+    Closed,
+    GameClosed,
+    GameHeld,
+    GameStarted,
+    HostBrowser,
+    HostInfo,
+    LinkLost,
+    NetEvent,
+    PeerError,
+    PeerMisbehaved,
+    PeerResigned,
+    RematchProposed,
+)
+from .saved import KeptGame, LanRecordError, kept_game, lan_headers, load_kept
 from .seat import CLOSED, CONNECTED, CONNECTING, LOST, RECONNECTING, WAITING, ChatLine, RemoteSeat
 from .session import LanSession
+from .ticket import Ticket, TicketBook
 from .timers import Timers
 
 __all__ = [
+    "BAD_TOKEN",
+    "TABLE_FULL",
+    "WRONG_GAME",
+    "BEACON_PORT",
+    "DEFAULT_PORT",
+    "PROTO",
+    "AddressError",
+    "ChatReceived",
+    "Closed",
+    "GameClosed",
+    "GameHeld",
+    "GameStarted",
+    "HostBrowser",
+    "HostInfo",
+    "LinkLost",
+    "NetEvent",
+    "PeerError",
+    "PeerMisbehaved",
+    "PeerResigned",
+    "RematchProposed",
+    "host_addresses",
+    "is_loopback",
+    "parse_address",
     "CLOSED",
     "CONNECTED",
     "CONNECTING",
@@ -21,7 +69,14 @@ __all__ = [
     "WAITING",
     "ChatLine",
     "EngineAdapter",
+    "KeptGame",
+    "LanRecordError",
     "LanSession",
     "RemoteSeat",
+    "Ticket",
+    "TicketBook",
     "Timers",
+    "kept_game",
+    "lan_headers",
+    "load_kept",
 ]

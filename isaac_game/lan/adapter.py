@@ -35,10 +35,16 @@ class EngineAdapter:
         mover = self.state.to_move
         return None if mover is None else mover.value
 
-    def canonical(self, move: str) -> str | None:
-        """The canonical notation of `move` if legal now, else None (state untouched)."""
+    def canonical(self, move: str, ply: int | None = None) -> str | None:
+        """The canonical notation of `move` if legal now (or, with `ply`, in the position
+        before that ply of the record), else None (state untouched)."""
         try:
-            return str(self.state.parse_move(move))
+            state = self.state
+            if ply is not None:
+                state = new_game(self.game)
+                for played in self.state.moves[:ply]:
+                    state = state.play(played)
+            return str(state.parse_move(move))
         except Exception:  # a peer's text must never break the network thread
             return None
 

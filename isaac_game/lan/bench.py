@@ -39,7 +39,7 @@ def one_game(seed: int, ai: str, env: dict[str, str]) -> list[float]:
         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, env=env,
     )  # fmt: skip
     assert host.stderr is not None
-    host_err = []
+    host_err: list[str] = []
     port = None
     while port is None:
         line = host.stderr.readline()

@@ -21,7 +21,7 @@ from typing import TextIO
 import net
 from isaac_game.match import GameEnded, MovePlayed, Seat
 from isaac_game.players import COMPUTER_LEVELS, make_seat
-from isaac_game.rules import GameState, Move, Player, game_names
+from isaac_game.rules import GameState, Move, Player, game_names, new_game
 
 from .session import LanSession
 from .timers import add_timer_options
@@ -76,6 +76,10 @@ class PacedSeat:
     def poll(self) -> Move | str | None:
         return None if time.monotonic() < self._ready_at else self.seat.poll()
 
+    @property
+    def thinking(self) -> bool:
+        return self.seat.thinking
+
     def cancel(self) -> None:
         self.seat.cancel()
 
@@ -120,24 +124,23 @@ class Printer:
             elif isinstance(ev, GameEnded):
                 pass  # the caller prints the result once the network is in step
             elif isinstance(ev, net.GameStarted):
-                if ev.resumed:
+                if ev.resumed and self.open:
                     self.stamp("resumed")
                     self.note(f"link back: the game goes on from move {len(ev.moves)}")
                 else:
-                    self.abandoned(self.last_close or "a new game began")
-                    you = Player(ev.you)
-                    names = {you: s.name, you.other: ev.opponent}
-                    dark, light = names[Player.DARK], names[Player.LIGHT]
-                    self.line(f"game: {s.adapter.game}, dark {dark} vs light {light}")
-                    self.open = True
-                    self.note(f"playing {you.value} against {ev.opponent}")
+                    self.started(ev)
             elif isinstance(ev, net.MoveReceived):
                 self.stamp(f"recv {ev.n} {ev.move}")
             elif isinstance(ev, net.MoveRefused):
                 self.note(f"our move {ev.move} was refused: {ev.reason}")
             elif isinstance(ev, net.LinkLost):
                 self.stamp("lost")
-                self.note(f"link lost ({ev.reason}); the game is kept, reconnecting...")
+                if ev.bye:  # PROTOCOL.md 1.1: a pause, not a resignation
+                    then = "reconnecting" if s.role == "join" else "waiting"
+                    who = s.opponent or "the peer"
+                    self.note(f"{who} left for now (bye); the game is kept, {then}...")
+                else:
+                    self.note(f"link lost ({ev.reason}); the game is kept, reconnecting...")
             elif isinstance(ev, net.ChatReceived):
                 self.note(f"chat from {s.opponent}: {ev.text}")
             elif isinstance(ev, net.PeerResigned):
@@ -149,10 +152,31 @@ class Printer:
             elif isinstance(ev, net.GameClosed):
                 self.last_close = ev.reason
                 self.note(f"table free ({ev.reason})")
+            elif isinstance(ev, net.GameHeld):
+                self.last_close = ev.reason
+                self.note(f"{s.opponent or 'the peer'} is gone ({ev.reason}); the game is kept")
             elif isinstance(ev, net.Closed):
                 self.last_close = ev.reason
             elif isinstance(ev, net.Rejected):
                 self.note(f"rejected: {ev.reason}")
+
+    def started(self, ev: net.GameStarted) -> None:
+        """The game line, then the moves so far (a game rejoined by a restarted program
+        or hosted again), so that stdout always holds the whole record."""
+        s = self.s
+        self.abandoned(self.last_close or "a new game began")
+        you = Player(ev.you)
+        names = {you: s.name, you.other: ev.opponent}
+        dark, light = names[Player.DARK], names[Player.LIGHT]
+        self.line(f"game: {s.adapter.game}, dark {dark} vs light {light}")
+        self.open = True
+        state = new_game(s.adapter.game)
+        for move in ev.moves:
+            mover = state.to_move
+            state = state.play(move)
+            self.line(f"{len(state.moves)}. {mover.value if mover else '?'} {move}")
+        since = f", from move {len(ev.moves) + 1}" if ev.moves else ""
+        self.note(f"playing {you.value} against {ev.opponent}{since}")
 
     def result(self) -> None:
         if self.open:

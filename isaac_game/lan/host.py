@@ -3,6 +3,15 @@
 Plays one game and exits 0 with `result: ...` as the last line; with `--forever`
 takes one joiner after another (one game at a time) until interrupted. A joiner
 that misbehaves is dropped by `net/`; the host goes on waiting.
+
+A game whose joiner is gone for good (the rejoin window passed after a lost link or
+its `bye`, which PROTOCOL.md 1.1 makes a pause) is kept, never dropped: it is saved in
+the data folder's `saves/` (the path goes to stderr) and its joiner may still rejoin
+with its ticket; others are refused (`table-full`). With `--forever` the host then
+takes the next joiner by itself. Interrupted mid-game (Ctrl-C), the host says bye (a
+pause for the joiner, who keeps its ticket) and saves the game the same way.
+`--again RECORD` hosts such a saved game again, from the same move, for its joiner's
+ticket (`--anyone`: or for whoever joins first).
 """
 
 from __future__ import annotations
@@ -10,8 +19,10 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from pathlib import Path
 
 import net
+from isaac_game.userdirs import data_dir
 
 from .headless import (
     FAILED,
@@ -23,6 +34,7 @@ from .headless import (
     wait_synced,
 )
 from .netinfo import beacon_targets, host_addresses, is_loopback
+from .saved import KeptGame, LanRecordError, load_kept, save_kept
 from .session import LanSession
 from .timers import timers_from_args
 
@@ -47,6 +59,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--no-announce", action="store_true", help="do not announce the game on the network"
     )
+    parser.add_argument(
+        "--again",
+        metavar="RECORD",
+        default=None,
+        help="host a saved LAN game again (its game and colours), for its joiner's ticket",
+    )
+    parser.add_argument(
+        "--anyone", action="store_true", help="with --again: whoever joins first takes the seat"
+    )
     add_common_arguments(parser, game_default="isaac")
     parser.add_argument("--rematch-wait", type=float, default=10.0, help=argparse.SUPPRESS)
 
@@ -55,6 +76,14 @@ def run(args: argparse.Namespace) -> int:
     if not 0 <= args.port <= 65535:
         print(f"error: bad port {args.port}", file=sys.stderr)
         return USAGE
+    kept: KeptGame | None = None
+    if args.again is not None:
+        try:
+            kept = load_kept(Path(args.again))
+        except LanRecordError as error:
+            print(f"error: cannot host {args.again} again: {error}", file=sys.stderr)
+            return FAILED
+        args.game = kept.game
     timers = timers_from_args(args)
     name = args.name or "host"
     session = LanSession.host(
@@ -63,20 +92,30 @@ def run(args: argparse.Namespace) -> int:
         name=name,
         bind=args.bind,
         port=args.port,
-        seat=args.seat,
+        seat=kept.seat if kept else args.seat,
         announce=not args.no_announce,
         beacon_port=args.beacon_port,
         timers=timers,
+        moves=kept.state.moves if kept else (),
+        token=kept.token if kept else None,
     )
     printer = Printer(session, args.trace, sys.stdout, sys.stderr)
     session.on_send = printer.sent
     try:
-        addr, port = session.start()  # type: ignore[misc]
+        bound = session.start()
+        assert bound is not None  # a host session binds, so it has an address
+        addr, port = bound
     except OSError as exc:
         session.local.close()
         why = exc.strerror or str(exc)
         print(f"error: cannot listen on {args.bind}:{args.port}: {why}", file=sys.stderr)
         return FAILED
+    if kept is not None:
+        if args.anyone:
+            session.open_seat()
+        who = "anyone" if args.anyone else kept.peer
+        moves = len(kept.state.moves)
+        print(f"hosting {args.again} again, from move {moves + 1}, for {who}", file=sys.stderr)
     try:
         return _serve(session, printer, args, addr, port)
     except KeyboardInterrupt:
@@ -99,25 +138,77 @@ def _serve(
         where = "every interface" if targets is None else ", ".join(targets) or "nowhere"
         loop = " (loopback)" if is_loopback(args.bind) else ""
         note(f"announcing {args.game} on {where}{loop}")
-    note(f"waiting for a joiner ({args.game}, host plays {args.seat})")
+    if args.again is None:
+        note(f"waiting for a joiner ({args.game}, host plays {args.seat})")
     done_at: float | None = None  # when the current game ended (forever mode)
-    while True:
-        events = session.update(0.05)
-        printer.show(events)
-        for ev in events:
-            if isinstance(ev, net.GameStarted) and not ev.resumed:
-                done_at = None
-            elif isinstance(ev, net.RematchProposed) and args.forever and session.finished:
-                session.rematch()
-        if session.finished and printer.open:
-            wait_synced(session, printer)
-            printer.result()
-            if not args.forever:
-                return OK
-            done_at = time.monotonic()
-        elif session.stalled:
-            printer.abandoned(session.problem or printer.last_close or "the peer is gone")
-            session.drop_game()
-        if done_at is not None and time.monotonic() - done_at > args.rematch_wait:
-            done_at = None  # the joiner lingers: free the table for the next one
-            session.drop_game()
+    saved = False  # the held game is saved (or there was nothing to save)
+    try:
+        while True:
+            events = session.update(0.05)
+            printer.show(events)
+            for ev in events:
+                if isinstance(ev, net.GameStarted):
+                    saved = False
+                    if not ev.resumed:
+                        done_at = None
+                elif isinstance(ev, net.RematchProposed) and args.forever and session.finished:
+                    session.rematch()
+            if session.finished and printer.open:
+                wait_synced(session, printer)
+                printer.result()
+                if not args.forever:
+                    return OK
+                done_at = time.monotonic()
+            elif session.held and session.stalled:
+                if not saved:
+                    saved = True
+                    _keep(session, printer, args.forever, args.ai)
+            elif session.stalled:
+                printer.abandoned(session.problem or printer.last_close or "the peer is gone")
+                session.drop_game()
+            if done_at is not None and time.monotonic() - done_at > args.rematch_wait:
+                done_at = None  # the joiner lingers: free the table for the next one
+                session.drop_game()
+
+    except KeyboardInterrupt:
+        if not saved:  # our bye is a pause for the joiner (1.1): the game is kept
+            _save(session, printer, args.ai)
+        raise
+
+
+def _keep(session: LanSession, printer: Printer, forever: bool, kind: str) -> None:
+    """The joiner is gone for good: save the game (PROTOCOL.md rule 7), then take the
+    next joiner (forever) or wait for this one's ticket (one game)."""
+    note, state = printer.note, session.state
+    peer = session.opponent or "the joiner"
+    if state is None or not state.moves:
+        note("no move was played: nothing to keep")
+        printer.abandoned(session.link_reason or "the peer is gone")
+        session.abandon()
+        return
+    if not _save(session, printer, kind):
+        note(f"keeping it for {peer}")
+        return
+    if forever:
+        printer.abandoned(session.link_reason or "the peer is gone")
+        session.abandon()
+    else:
+        note(f"waiting for {peer} to come back with its ticket; others are refused")
+
+
+def _save(session: LanSession, printer: Printer, kind: str) -> bool:
+    """Save an unfinished game with moves into the data folder's saves, saying where and
+    how to host it again (False if it could not be saved). A kept game is never
+    dropped silently (PROTOCOL.md rule 7): not when the joiner is gone, nor when this
+    host is interrupted mid-game (its `bye` is a pause: the joiner keeps its ticket)."""
+    state = session.state
+    if state is None or not state.moves or session.finished:
+        return True
+    try:
+        path = save_kept(session, data_dir() / "saves", kind)
+    except OSError as error:
+        printer.note(f"error: the game could not be saved ({error})")
+        return False
+    printer.note(f"game kept: saved as {path}")
+    printer.note(f"(host it again: python -m isaac_game host --again {path} --ai {kind})")
+    return True

@@ -1,17 +1,25 @@
 """`python -m isaac_game join ADDRESS[:PORT] | --discover`: join a LAN game with a
 computer player; exits 0 with `result: ...` as the last line once the game is over.
+
+The joiner keeps a ticket (`ticket.py`) from the host's welcome to the end of the
+game. Run again for the same address while it is there (the program was closed or
+crashed mid-game), it rejoins that game with the ticket's token, by itself; stdout
+then starts with the game line and every move so far, so it holds the whole record.
+If the host no longer keeps that game, the ticket goes and it joins as a new player.
 """
 
 from __future__ import annotations
 
 import argparse
-import ipaddress
 import sys
 import time
 
 import net
 from isaac_game.rules import game_names
+from net.messages import BAD_TOKEN, WRONG_GAME
 
+from .address import AddressError
+from .address import parse_address as read_address
 from .headless import (
     OK,
     REJECTED,
@@ -23,6 +31,7 @@ from .headless import (
     wait_synced,
 )
 from .session import LanSession
+from .ticket import TicketBook
 from .timers import timers_from_args
 
 
@@ -47,30 +56,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def parse_address(text: str) -> tuple[str, int]:
-    """`host`, `host:port`, `[v6]:port` -> (host, port); raises LanError."""
-    text = text.strip()
-    host, port_text = text, ""
-    if text.startswith("["):
-        host, sep, rest = text[1:].partition("]")
-        if not sep or (rest and not rest.startswith(":")):
-            raise LanError(f"bad address {text!r}", USAGE)
-        port_text = rest[1:]
-    elif text.count(":") == 1:
-        host, port_text = text.split(":")
-    elif text.count(":") > 1:
-        host = text  # a bare IPv6 address
-    if port_text and (not port_text.isdigit() or not 0 < int(port_text) < 65536):
-        raise LanError(f"bad port in {text!r}", USAGE)
-    port = int(port_text) if port_text else net.DEFAULT_PORT
-    if not host:
-        raise LanError(f"bad address {text!r}", USAGE)
+    """`host`, `host:port`, `[v6]:port` -> (host, port); raises LanError (a usage error)."""
     try:
-        ipaddress.ip_address(host)
-    except ValueError:
-        label = all(c.isalnum() or c in "-." for c in host) and not host.startswith(".")
-        if not label or host.replace(".", "").isdigit():
-            raise LanError(f"bad address {text!r}", USAGE) from None
-    return host, port
+        return read_address(text)
+    except AddressError as error:
+        raise LanError(str(error), USAGE) from None
 
 
 def discover(args: argparse.Namespace) -> net.HostInfo:
@@ -116,14 +106,32 @@ def _run(args: argparse.Namespace) -> int:
         host, port = parse_address(args.address)
         game = args.game or "isaac"
     name = args.name or "guest"
+    book = TicketBook()
+    token, ticket = args.token, None
+    if token is None:
+        ticket = book.load()
+        if ticket is not None and ticket.fits(host, port, args.game):
+            token, game = ticket.token, ticket.game
+            note(f"rejoining the game with {ticket.host_name} ({game}; ticket {book.path})")
     try:
-        return _join(args, host, port, game, name)
+        try:
+            return _join(args, host, port, game, name, token, book)
+        except StaleTicket as stale:
+            if ticket is None:  # a token given with --token: no second guess
+                raise LanError(f"rejected by {host}:{port}: {stale}", REJECTED) from None
+            book.forget(ticket.token)
+            note(f"the host no longer keeps that game ({stale}): joining as a new player")
+            return _join(args, host, port, stale.game or game, name, None, book)
     except WrongGame as wrong:
         if args.game is not None or args.discover:
             raise LanError(f"rejected by {host}:{port}: {wrong.reason}", REJECTED) from None
         # A typed address says nothing of the game: the host's refusal names it.
-        print(f"the host plays {wrong.game}: joining again", file=sys.stderr, flush=True)
-        return _join(args, host, port, wrong.game, name)
+        note(f"the host plays {wrong.game}: joining again")
+        return _join(args, host, port, wrong.game, name, None, book)
+
+
+def note(text: str) -> None:
+    print(text, file=sys.stderr, flush=True)
 
 
 class WrongGame(Exception):
@@ -135,18 +143,33 @@ class WrongGame(Exception):
         self.game = game
 
 
-WRONG_GAME = "wrong game: this host plays "
+class StaleTicket(Exception):
+    """We dialled with a token and the host keeps no such game (or plays another one,
+    named in `game`)."""
+
+    def __init__(self, reason: str, game: str = "") -> None:
+        super().__init__(reason)
+        self.game = game
 
 
-def _join(args: argparse.Namespace, host: str, port: int, game: str, name: str) -> int:
+def _join(
+    args: argparse.Namespace,
+    host: str,
+    port: int,
+    game: str,
+    name: str,
+    token: str | None,
+    book: TicketBook,
+) -> int:
     session = LanSession.join(
         game,
         local_seat(args, name),
         host,
         port,
         name=name,
-        token=args.token,
+        token=token,
         timers=timers_from_args(args),
+        tickets=book,
     )
     printer = Printer(session, args.trace, sys.stdout, sys.stderr)
     session.on_send = printer.sent
@@ -168,8 +191,14 @@ def _play(session: LanSession, printer: Printer, where: str) -> int:
             printer.result()
             return OK
         if session.rejected is not None:
-            named = session.rejected.removeprefix(WRONG_GAME).strip()
-            if session.rejected.startswith(WRONG_GAME) and named in game_names():
+            # PROTOCOL.md 1.1: act on the reject's code (and wrong-game's `game`), never
+            # on its reason, which is only shown
+            code, named = session.rejected_code, session.rejected_game
+            wrong_game = code == WRONG_GAME and named in game_names()
+            dialled_token = session.ticket is not None and session.ticket.dialled is not None
+            if dialled_token and session.match is None and (wrong_game or code == BAD_TOKEN):
+                raise StaleTicket(session.rejected, named if wrong_game else "")
+            if wrong_game and session.match is None:
                 raise WrongGame(session.rejected, named)
             raise LanError(f"rejected by {where}: {session.rejected}", REJECTED)
         if session.problem is not None:
@@ -178,7 +207,10 @@ def _play(session: LanSession, printer: Printer, where: str) -> int:
             match, remote = session.match, session.remote
             if match is not None and match.seat_to_move is remote and remote.has_move:
                 continue  # the host's last moves arrived before its bye: play them out
-            raise LanError(_closed_message(session.closed, where, session.match is not None))
+            message = _closed_message(session.closed, where, session.match is not None)
+            if session.ticket is not None and session.ticket.token is not None:
+                message += " (the game is kept: run the same command again to rejoin it)"
+            raise LanError(message)
 
 
 def _closed_message(reason: str, where: str, started: bool) -> str:

@@ -102,12 +102,13 @@ class RemoteSeat:
         elif n > len(self.record) and self.problem is None:
             self.problem = f"move {n} arrived before move {len(self.record)}"
 
-    def resync(self, moves: tuple[str, ...] | list[str], local: tuple[str, ...]) -> None:
-        """A rejoin's welcome: `moves` is the whole record; `local` is the match's."""
+    def resync(self, moves: tuple[str, ...] | list[str], local: tuple[str, ...]) -> bool:
+        """A rejoin's welcome: `moves` is the whole record; `local` is the match's.
+        False if they part (after a desync): the caller then rebuilds the match from
+        `moves`, the host's record being authoritative (PROTOCOL.md 1.1 rule 6)."""
         common = min(len(moves), len(local))
-        if tuple(moves[:common]) != tuple(local[:common]):
-            self.problem = "the peer's record differs from ours"
         self.record = list(moves)
+        return tuple(moves[:common]) == tuple(local[:common])
 
     def new_game(self, player: Player | str, name: str) -> None:
         """A fresh game (first, rematch, next joiner): colour and name may change."""

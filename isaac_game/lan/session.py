@@ -8,21 +8,24 @@ rejoin's resync, a rematch's new game with colours swapped, a resignation, a los
 link), advances the match by at most one move, and returns what happened: the
 `net` events and the match's events, in order.
 
-A lost link keeps the game: the seat shows "reconnecting..." and the game resumes
-by itself when the link returns; once the rejoin window (120 s) has passed without
-it, `can_give_up` turns true and the UI may offer to save or leave.
+A lost link, or a `bye` mid-game (PROTOCOL.md 1.1: a pause), keeps the game: the seat
+shows "reconnecting..." and the game resumes by itself when the link returns; once the
+rejoin window (120 s) has passed, `can_give_up` turns true and the UI may offer to save
+or leave. A rejoin whose record parted from ours is rebuilt from the host's. The host then
+holds the game (`held`): only its token rejoins it until the UI, having saved it,
+frees the seat (`abandon`). A joiner given a `TicketBook` keeps its ticket there
+from the welcome until the game ends, so a restarted program can rejoin.
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import net
 from isaac_game.match import Match, MatchEvent, Seat
-from isaac_game.rules import GameState, Player, new_game
-from isaac_game.rules.records import result_text
+from isaac_game.rules import GameState, Player, new_game, result_text
 from net.messages import clip_name
 
 from .adapter import EngineAdapter
@@ -37,6 +40,7 @@ from .seat import (
     ChatLine,
     RemoteSeat,
 )
+from .ticket import TicketBook, TicketKeeper
 from .timers import Timers
 
 
@@ -72,7 +76,13 @@ class LanSession:
         self.games = 0  # games started (a rejoin is not a new game)
         self.resigned: Player | None = None  # who resigned the current game
         self.closed: str | None = None  # final reason once the session is over
-        self.rejected: str | None = None
+        self.rejected: str | None = None  # the host's reason (for people)
+        self.rejected_code = ""  # PROTOCOL.md 1.1's code of the refusal ("bad-token", ...)
+        self.rejected_game = ""  # with "wrong-game": the game the host plays
+        #: Host: the peer is gone for good and the game is kept for its token only.
+        self.held = False
+        #: Joiner: keeps its ticket from the welcome to the end of the game.
+        self.ticket: TicketKeeper | None = None
         self.link_reason = ""  # why the link went, while it is down
         self._lost_at: float | None = None
 
@@ -91,12 +101,22 @@ class LanSession:
         announce: bool = True,
         beacon_port: int = net.BEACON_PORT,
         timers: Timers | None = None,
+        moves: Sequence[str] = (),
+        token: str | None = None,
         **net_args: Any,
     ) -> LanSession:
         """A host on `bind`:`port`. Beacons go where `netinfo.beacon_targets(bind)`
-        allows: loopback only for a loopback bind, never nowhere-means-everywhere."""
+        allows: loopback only for a loopback bind, never nowhere-means-everywhere.
+        With `token`, a game of an earlier run is hosted again: `moves` are its record,
+        `seat` ("dark"/"light") the host's colour in it, and that token rejoins it."""
         timers = timers or Timers.from_env()
-        adapter = EngineAdapter(game)
+        state = None
+        if token is not None:
+            state = new_game(game)
+            for move in moves:
+                state = state.play(move)
+        adapter = EngineAdapter(game, state)
+        net_args.setdefault("hold_games", True)  # PROTOCOL.md rule 7: kept, never dropped
         targets = beacon_targets(bind)
         if targets is not None and not targets:
             announce = False  # net.Beacon would read [] as "every interface"
@@ -109,6 +129,7 @@ class LanSession:
             announce=announce,
             beacon_port=beacon_port,
             beacon_targets=targets,
+            keep_token=token,
             **timers.host_args(),
             **net_args,
         )
@@ -125,14 +146,20 @@ class LanSession:
         name: str = "guest",
         token: str | None = None,
         timers: Timers | None = None,
+        tickets: TicketBook | None = None,
         **net_args: Any,
     ) -> LanSession:
+        """A joiner of `address`:`port`; `token` rejoins a game of an earlier run, and
+        `tickets` is where the ticket for this game is kept (None: nowhere)."""
         timers = timers or Timers.from_env()
         adapter = EngineAdapter(game)
         endpoint = net.NetJoin(
             adapter, address, port, name=name, token=token, **timers.join_args(), **net_args
         )
-        return cls(endpoint, adapter, local, role="join", name=name, timers=timers)
+        session = cls(endpoint, adapter, local, role="join", name=name, timers=timers)
+        if tickets is not None:
+            session.ticket = TicketKeeper(tickets, address, port, game, session.name, token)
+        return session
 
     def start(self) -> tuple[str, int] | None:
         """Bind (host: returns the address and port; raises OSError) or dial (join)."""
@@ -158,17 +185,31 @@ class LanSession:
         for ev in events:
             self._handle(ev)
             out.append(ev)
-        if self.match is not None and self.playing:
-            out.extend(self.match.update())
+        # a held game stands still (its saved record stays true) but for the peer's
+        # last moves, which still arrive to be played
+        match = self.match
+        stands = self.held and match is not None and match.seat_to_move is not self.remote
+        if match is not None and self.playing and not stands:
+            out.extend(match.update())
+        self._settle_ticket()
         return out
+
+    def _settle_ticket(self) -> None:
+        """Joiner: once the game is over and our last move is out, forget the ticket."""
+        if self.ticket is not None and self.finished and self.synced:
+            self.ticket.game_over()
 
     def _idle(self) -> bool:
         """True when only the network can make anything happen."""
         if self.match is None or not self.playing:
             return True
-        return self.match.seat_to_move is self.remote and not self.remote.has_move
+        if self.match.seat_to_move is not self.remote:
+            return self.held  # a held game waits for its peer
+        return not self.remote.has_move
 
     def _handle(self, ev: net.Event) -> None:
+        if self.ticket is not None:
+            self.ticket.news(ev)
         if isinstance(ev, net.GameStarted):
             self._game_started(ev)
         elif isinstance(ev, net.MoveReceived | net.MoveSent):
@@ -190,12 +231,18 @@ class LanSession:
             self.link_reason = ev.reason
             self._lost_at = time.monotonic()
             self.remote.set_link(RECONNECTING)
+        elif isinstance(ev, net.GameHeld):  # host: window over; kept for its token
+            self.held = True
+            self._lost_at = None
+            self.remote.set_link(LOST)
+            self.link_reason = ev.reason
         elif isinstance(ev, net.GameClosed):  # host: the table is free again
+            self.held = False
             self._lost_at = None
             self.remote.set_link(LOST if "window" in ev.reason else CLOSED)
             self.link_reason = ev.reason
         elif isinstance(ev, net.Rejected):
-            self.rejected = ev.reason
+            self.rejected, self.rejected_code, self.rejected_game = ev.reason, ev.code, ev.game
         elif isinstance(ev, net.Closed):
             self.closed = ev.reason
             lost = self.remote.link == RECONNECTING or ev.reason == "link lost"
@@ -206,27 +253,29 @@ class LanSession:
         you = Player(ev.you)
         self._lost_at = None
         self.link_reason = ""
+        self.held = False
         if ev.resumed and self.match is not None and ev.token == self.token:
-            self.remote.resync(ev.moves, self.match.state.moves)
+            if not self.remote.resync(ev.moves, self.match.state.moves):
+                self._new_match(you, ev.moves)  # the records parted: the host's wins
         else:
-            if self.match is not None:
-                for seat in self.match.seats.values():
-                    seat.cancel()
             self.games += 1
             self.resigned = None
             self.token = ev.token
             self.you = you
             self.remote.new_game(you.other, ev.opponent)
-            self.remote.record = list(ev.moves)
-            self.match = Match({you: self.local, you.other: self.remote}, self._replay(ev.moves))
+            self._new_match(you, ev.moves)
         self.remote.name = ev.opponent
         self.remote.set_link(CONNECTED)
 
-    def _replay(self, moves: tuple[str, ...]) -> GameState:
+    def _new_match(self, you: Player, moves: tuple[str, ...]) -> None:
+        if self.match is not None:
+            for seat in self.match.seats.values():
+                seat.cancel()
         state = new_game(self.adapter.game)
         for move in moves:
             state = state.play(move)
-        return state
+        self.remote.record = list(moves)
+        self.match = Match({you: self.local, you.other: self.remote}, state)
 
     def _send_move(self, move: str) -> None:
         if self.on_send is not None and self.match is not None:
@@ -329,13 +378,20 @@ class LanSession:
         self.endpoint.rematch()
 
     def abandon(self) -> None:
-        """Host: give up the current game and free the table for the next joiner."""
+        """Host: give up the current game and free the table for the next joiner (the
+        person's "New game" once a held game is saved)."""
         if isinstance(self.endpoint, net.NetHost):
             self.endpoint.abandon()
+
+    def open_seat(self, allow: bool = True) -> None:
+        """Host of a held game: let a joiner without its token take the peer's seat."""
+        if isinstance(self.endpoint, net.NetHost):
+            self.endpoint.open_seat(allow)
 
     def close(self) -> None:
         """Say bye, stop the network thread, release the local seat."""
         self.endpoint.close()
+        self._settle_ticket()
         if self.match is not None:
             for seat in self.match.seats.values():
                 seat.cancel()

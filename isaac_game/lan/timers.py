@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import os
 from dataclasses import asdict, dataclass
+from typing import TypedDict
 
 #: option name -> (environment variable, PROTOCOL.md default)
 TIMERS: dict[str, tuple[str, float]] = {
@@ -21,6 +22,25 @@ TIMERS: dict[str, tuple[str, float]] = {
     "retry_interval": ("ISAAC_LAN_RETRY_INTERVAL", 1.0),
     "connect_timeout": ("ISAAC_LAN_CONNECT_TIMEOUT", 3.0),
 }
+
+
+class HostTimers(TypedDict):
+    """The timers `net.NetHost` takes (its session's keyword arguments)."""
+
+    hello_timeout: float
+    ping_interval: float
+    silence_limit: float
+    rejoin_window: float
+
+
+class JoinTimers(TypedDict):
+    """The timers `net.NetJoin` takes."""
+
+    ping_interval: float
+    silence_limit: float
+    rejoin_window: float
+    retry_interval: float
+    connect_timeout: float
 
 
 @dataclass(frozen=True)
@@ -43,17 +63,24 @@ class Timers:
                 values[key] = default
         return cls(**values)
 
-    def host_args(self) -> dict[str, float]:
+    def host_args(self) -> HostTimers:
         """Keyword arguments for `net.NetHost`."""
-        d = asdict(self)
-        del d["retry_interval"], d["connect_timeout"]
-        return d
+        return HostTimers(
+            hello_timeout=self.hello_timeout,
+            ping_interval=self.ping_interval,
+            silence_limit=self.silence_limit,
+            rejoin_window=self.rejoin_window,
+        )
 
-    def join_args(self) -> dict[str, float]:
+    def join_args(self) -> JoinTimers:
         """Keyword arguments for `net.NetJoin`."""
-        d = asdict(self)
-        del d["hello_timeout"]
-        return d
+        return JoinTimers(
+            ping_interval=self.ping_interval,
+            silence_limit=self.silence_limit,
+            rejoin_window=self.rejoin_window,
+            retry_interval=self.retry_interval,
+            connect_timeout=self.connect_timeout,
+        )
 
 
 def add_timer_options(parser: argparse.ArgumentParser) -> None:

@@ -4,20 +4,64 @@ The public API (DESIGN.md, "The engine's public API"):
 
     g = new_game("isaac")
     g.legal_moves(); g.play("5v04"); g.to_move; g.is_over; g.winner; g.scores; g.moves
+
+Everything other code may use is exported here; the submodules are internals and
+may be rearranged. Code outside `rules/` imports from this package (only the rules'
+own tests and the benchmark, which times the internal fast playouts, reach inside).
+
+For search code (the computer players): a searcher copies a position into tables of
+its own and plays it out far faster than immutable states allow, then hands its
+choice back as a `Move`, which the engine checks like any other. So that it never
+restates a fact the rules hold, the board's geometry is public too:
+
+- a piece shape (length, direction, anchor) has a dense id, `shape_id(...)`, and
+  `SHAPES[id]` is its `PieceShape` (None where it would leave the board): its value,
+  cells, bitboard `mask`, the `line` it scores on and every line it crosses (rows are
+  lines 0-9, columns 10-19; `CELL_LINES[cell]` is a cell's (row, column) pair);
+- a bitboard is an int, cell (r, c) at bit r * 11 + c with a guard bit closing each
+  row: `cell_bit(cell)`, `BIT_TO_CELL[bit]`, `mask_cells(mask)`; `ALL_CELLS` is the
+  empty board, and `fit_masks(empty)` gives, per length, the (horizontal, vertical)
+  anchors where a piece fits;
+- `VALUE[length]` is a piece's value; ISAAC's game ends when a counter reaches
+  `WINNING_SCORE`, and `counter_cell_of(side, score)` is where a counter stands.
 """
 
 from . import foundations, hari, isaac  # noqa: F401  (registers the games)
-from .common import LENGTHS, VALUE, IllegalMoveError, NotationError, Player
-from .foundations import FoundationsState, StackedPiece
+from .bitboard import (
+    ALL_CELLS,
+    BIT_TO_CELL,
+    CELL_LINES,
+    SHAPES,
+    PieceShape,
+    cell_bit,
+    fit_masks,
+    mask_cells,
+    shape_id,
+)
+from .common import LENGTHS, VALUE, IllegalMoveError, NotationError, Player, piece_name
+from .foundations import FoundationsState
 from .hari import HariState, SlideRange
 from .isaac import IsaacState
-from .isaac_scoring import Breakdown
+from .isaac_scoring import WINNING_SCORE, Breakdown, counter_cell_of
+from .journal import Journal, load_journal, parse_journal, write_atomically
 from .moves import Discard, Move, Pass, Place, Remove, Slide, parse_notation
-from .pieces import BoardPiece
-from .records import GameRecord, RecordError, load_record, parse_record, record_text, save_record
+from .pieces import BoardPiece, StackedPiece
+from .records import (
+    GameRecord,
+    RecordError,
+    load_record,
+    parse_record,
+    record_text,
+    result_text,
+    save_record,
+)
 from .state import GameState, MoveList, game_names, new_game
 
 __all__ = [
+    "Journal",
+    "load_journal",
+    "parse_journal",
+    "write_atomically",
     "LENGTHS",
     "VALUE",
     "BoardPiece",
@@ -45,6 +89,20 @@ __all__ = [
     "new_game",
     "parse_notation",
     "parse_record",
+    "piece_name",
     "record_text",
+    "result_text",
     "save_record",
+    # for search code (see above)
+    "ALL_CELLS",
+    "BIT_TO_CELL",
+    "CELL_LINES",
+    "SHAPES",
+    "WINNING_SCORE",
+    "PieceShape",
+    "cell_bit",
+    "counter_cell_of",
+    "fit_masks",
+    "mask_cells",
+    "shape_id",
 ]

@@ -46,12 +46,13 @@ def fit_masks(empty: int) -> dict[int, tuple[int, int]]:
     }
 
 
-def bits(mask: int) -> list[int]:
-    """Indices of the set bits of `mask`, lowest first."""
+def mask_cells(mask: int) -> list[int]:
+    """The cells (r * 10 + c) of a bitboard, lowest bit first: e.g. the anchors of a
+    `fit_masks` mask. Guard bits are never set in a board mask, so none is skipped."""
     out = []
     while mask:
         low = mask & -mask
-        out.append(low.bit_length() - 1)
+        out.append(BIT_TO_CELL[low.bit_length() - 1])
         mask ^= low
     return out
 

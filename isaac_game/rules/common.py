@@ -49,6 +49,13 @@ COUNT: dict[int, int] = {3: 5, 4: 4, 5: 3, 6: 2, 7: 1}
 PIECES_EACH = sum(COUNT.values())  # 15
 FULL_HAND: tuple[int, ...] = tuple(COUNT[length] for length in LENGTHS)
 
+
+def piece_name(length: int) -> str:
+    """`3 (5 cells)`: the piece of `length` cells as a player names it, by the value printed
+    on it, its length after (RULES.md 0): "no 3 (5 cells) left in hand"."""
+    return f"{VALUE[length]} ({length} cells)"
+
+
 BOARD_SIZE = 10
 
 

@@ -15,10 +15,9 @@ Decided here (beyond RULES.md 2):
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import ClassVar
 
-from .bitboard import ALL_CELLS, BIT_TO_CELL, SHAPES, bits, fit_masks, shape_id
+from .bitboard import ALL_CELLS, SHAPES, cell_bit, fit_masks, mask_cells, shape_id
 from .common import (
     FULL_HAND,
     LENGTHS,
@@ -27,65 +26,17 @@ from .common import (
     Player,
     fits_on_board,
     hand_value,
+    piece_name,
     player_of,
     with_item,
 )
+from .foundations_scoring import decide
 from .moves import PASS, Move, Pass, Place
+from .pieces import StackedPiece, stacked_piece
 from .state import MoveBlock, MoveList, TwoPassState, register_game
 
 #: One placing option: (length, direction, anchors as cells, ascending).
 Option = tuple[int, str, tuple[int, ...]]
-
-
-@dataclass(frozen=True, slots=True)
-class StackedPiece:
-    """A piece in a FOUNDATIONS stack, as the client and the AI see it."""
-
-    owner: Player
-    length: int
-    direction: str
-    anchor: int
-    cells: tuple[int, ...]
-    level: int
-
-    @property
-    def value(self) -> int:
-        return VALUE[self.length]
-
-    @property
-    def ends(self) -> tuple[int, int]:
-        return self.cells[0], self.cells[-1]
-
-    def __str__(self) -> str:
-        return str(Place(self.length, self.direction, self.anchor, self.level))
-
-
-def decide(
-    hand_values: tuple[int, int], level_values: list[tuple[int, int]]
-) -> tuple[Player | None, str | None]:
-    """Winner (None for a draw) and the tie-break explanation (RULES.md 2.7).
-
-    `level_values[k - 1]` is (Dark's, Light's) total value on level k. The
-    explanation is None when the hands alone decide.
-    """
-    dark, light = hand_values
-    if dark != light:
-        return (Player.DARK if dark < light else Player.LIGHT), None
-    parts = [f"hands tied at {dark}"]
-    for level in range(len(level_values), 0, -1):
-        d, lt = level_values[level - 1]
-        if d == lt:
-            parts.append(f"level {level}: {d} each")
-            continue
-        win = Player.DARK if d < lt else Player.LIGHT
-        mine, theirs = (d, lt) if win is Player.DARK else (lt, d)
-        parts.append(
-            f"level {level}: {win.title} {mine} against {win.other.title} {theirs}, "
-            f"so {win.title} wins"
-        )
-        return win, "; ".join(parts)
-    parts.append("equal on every level: a draw")
-    return None, "; ".join(parts)
 
 
 class FoundationsState(TwoPassState):
@@ -168,11 +119,11 @@ class FoundationsState(TwoPassState):
 
     def pieces(self) -> list[StackedPiece]:
         """Every piece on the board, in placing order, each with its level."""
-        return [_stacked(*p) for p in self._pieces]
+        return [stacked_piece(*p) for p in self._pieces]
 
     def height(self, cell: int) -> int:
         """The highest level covering `cell` (0 when nothing does)."""
-        bit = _bit(cell)
+        bit = cell_bit(cell)
         for index in range(len(self._occ) - 1, -1, -1):
             if self._occ[index] & bit:
                 return index + 1
@@ -181,7 +132,7 @@ class FoundationsState(TwoPassState):
     def piece_at(self, cell: int, level: int) -> StackedPiece | None:
         """The piece covering `cell` on `level`, if any."""
         index = self._locate().get((level, cell))
-        return None if index is None else _stacked(*self._pieces[index])
+        return None if index is None else stacked_piece(*self._pieces[index])
 
     def levels_at(self, cell: int) -> list[StackedPiece | None]:
         """The stack on `cell`, level 1 first, up to `height(cell)`.
@@ -244,7 +195,7 @@ class FoundationsState(TwoPassState):
                     mask &= support & (support >> span)
                 if not mask:
                     continue
-                anchors = tuple(BIT_TO_CELL[b] for b in bits(mask))
+                anchors = tuple(mask_cells(mask))
                 if level > 1:
                     anchors = self._two_supports(level, length, direction, anchors)
                 if anchors:
@@ -290,7 +241,7 @@ class FoundationsState(TwoPassState):
         me = self._turn
         length, direction, anchor, level = move.length, move.direction, move.cell, move.level
         if not self._hands[me][length - 3]:
-            raise IllegalMoveError(f"{text}: no {length}-cell piece left in hand")
+            raise IllegalMoveError(f"{text}: no {piece_name(length)} left in hand")
         if not fits_on_board(length, direction, anchor):
             raise IllegalMoveError(f"{text}: the piece would leave the board")
         current = self._level[me]
@@ -312,8 +263,8 @@ class FoundationsState(TwoPassState):
         least = self._min_len[me]
         if level == current and length < least:
             raise IllegalMoveError(
-                f"{text}: lengths never go down on a level; after a {least}-cell piece on "
-                f"level {current}, play {least} cells or longer"
+                f"{text}: lengths never go down on a level; after a {piece_name(least)} on "
+                f"level {current}, play a {VALUE[least]} or longer"
             )
         shape = SHAPES[shape_id(length, direction, anchor)]
         assert shape is not None
@@ -342,7 +293,7 @@ class FoundationsState(TwoPassState):
                 )
             rests.append(index)
         if rests[0] == rests[1]:
-            support = _stacked(*self._pieces[rests[0]])
+            support = stacked_piece(*self._pieces[rests[0]])
             raise IllegalMoveError(
                 f"{text}: both ends rest on the same piece ({support}); they need two "
                 "different pieces of yours"
@@ -380,18 +331,6 @@ class FoundationsState(TwoPassState):
             f"<FoundationsState ply={len(self._moves)} to_move={self.to_move} "
             f"levels={self._level} hands={self.scores}>"
         )
-
-
-def _bit(cell: int) -> int:
-    return 1 << ((cell // 10) * 11 + cell % 10)
-
-
-def _stacked(owner: int, sid: int, level: int) -> StackedPiece:
-    shape = SHAPES[sid]
-    assert shape is not None
-    return StackedPiece(
-        player_of(owner), shape.length, shape.direction, shape.anchor, shape.cells, level
-    )
 
 
 def _builder(length: int, direction: str, anchors: tuple[int, ...], level: int):

@@ -32,6 +32,7 @@ from .common import (
     IllegalMoveError,
     Player,
     fits_on_board,
+    piece_name,
     player_of,
     with_item,
 )
@@ -267,15 +268,15 @@ class HariState(TwoPassState):
         me = self._turn
         length = move.length
         if not self._hands[me][length - 3]:
-            raise IllegalMoveError(f"{text}: no {length}-cell piece left in hand")
+            raise IllegalMoveError(f"{text}: no {piece_name(length)} left in hand")
         least = self._min_len[me]
         if length < least:
             raise IllegalMoveError(
-                f"{text}: plays never get shorter; your last play was {least} cells"
+                f"{text}: plays never get shorter; your last play was a {piece_name(least)}"
             )
         if VALUE[length] < self._slid_value:
             raise IllegalMoveError(
-                f"{text}: a {length}-cell piece is worth {VALUE[length]}, less than the "
+                f"{text}: a {piece_name(length)} is worth less than the "
                 f"{self._slid_value} you slid this turn"
             )
         if isinstance(move, Discard):

@@ -8,40 +8,30 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from .bitboard import (
-    ALL_CELLS,
-    BIT_TO_CELL,
-    SHAPES,
-    cell_map,
-    fit_masks,
-    shape_id,
-)
+from .bitboard import ALL_CELLS, BIT_TO_CELL, SHAPES, cell_map, fit_masks, shape_id
 from .common import (
     FULL_HAND,
     LENGTHS,
     IllegalMoveError,
     Player,
     fits_on_board,
+    piece_name,
     player_of,
     with_item,
 )
-from .isaac_scoring import (
-    WINNING_SCORE,
-    Breakdown,
-    counter_cell_of,
-    decide_winner,
-    removal_breakdown,
-    target_scores,
-)
+from .isaac_queries import OVER, PLACEMENT, SCORING, IsaacQueries
+from .isaac_scoring import WINNING_SCORE, decide_winner, removal_breakdown, target_scores
 from .moves import PASS, Move, Pass, Place, Remove
-from .pieces import BoardPiece, board_piece, placement_builder
-from .state import GameState, MoveBlock, MoveList, register_game
-
-PLACEMENT, SCORING, OVER = "placement", "scoring", "over"
+from .pieces import placement_builder
+from .state import MoveBlock, MoveList, register_game
 
 
-class IsaacState(GameState):
-    """One ISAAC position. Build with `new_game("isaac")`; never mutated."""
+class IsaacState(IsaacQueries):
+    """One ISAAC position. Build with `new_game("isaac")`; never mutated.
+
+    The questions a client or an AI asks of a position (`pieces()`, `piece_at()`,
+    `removal_points()`, ...) are inherited from `IsaacQueries`; this class holds the
+    fields and the rules of motion: setting up, generating, checking, applying moves."""
 
     game: ClassVar[str] = "isaac"
     _fields: ClassVar[int] = 12
@@ -177,74 +167,6 @@ class IsaacState(GameState):
             self._legal = MoveList(blocks)
         return self._legal
 
-    # ----- what a client or an AI wants to know ------------------------------
-
-    @property
-    def phase(self) -> str:
-        """ "placement", "scoring" or "over"."""
-        return self._phase
-
-    @property
-    def first_passer(self) -> Player | None:
-        """Who passed first in the placement phase: they open the scoring phase."""
-        return None if self._first_passer is None else player_of(self._first_passer)
-
-    def has_passed(self, player: Player) -> bool:
-        """Placement: has passed (places no more). Scoring: is out for good."""
-        i = Player(player).index
-        return self._out[i] if self._phase != PLACEMENT else self._passed[i]
-
-    def last_removed_length(self, player: Player) -> int:
-        """Length of the player's last removal (0 before any): removals never get shorter."""
-        return self._min_len[Player(player).index]
-
-    def pieces(self) -> list[BoardPiece]:
-        """Every piece on the board, Dark's first, each side's in placing order."""
-        return [board_piece(owner, sid) for owner in (0, 1) for sid in self._owned[owner]]
-
-    def piece_at(self, cell: int) -> BoardPiece | None:
-        """The piece covering cell `cell` (r * 10 + c), if any."""
-        found = self._cells().get(cell)
-        return None if found is None else board_piece(*found)
-
-    def counter_cell(self, player: Player) -> int | None:
-        """The cell (Dark's coordinates) of the player's counter; None once past 99."""
-        i = Player(player).index
-        return counter_cell_of(i, self._scores[i])
-
-    def removal_points(self, cell: int) -> Breakdown:
-        """value x N x M for removing the piece covering `cell` now (whoever owns it)."""
-        found = self._cells().get(cell)
-        if found is None:
-            raise ValueError(f"no piece covers {cell:02d}")
-        return removal_breakdown(SHAPES[found[1]], self._counts, self._counter_cells())  # type: ignore[arg-type]
-
-    def removal_targets(self, cell: int) -> list[int]:
-        """Scores the mover may end on after removing the piece on `cell` (if legal)."""
-        return [
-            m.target
-            for m in self.legal_moves()
-            if isinstance(m, Remove) and m.cell == self._anchor_of(cell)
-        ]
-
-    def blocked_pieces(self) -> dict[int, str]:
-        """The mover's pieces that cannot be removed now, by anchor, with the reason."""
-        if self._phase != SCORING:
-            return {}
-        me = self._turn
-        return {
-            SHAPES[sid].anchor: reason  # type: ignore[union-attr]
-            for sid in self._owned[me]
-            if (reason := self._blocked_reason(me, sid)) is not None
-        }
-
-    @property
-    def tiebreak(self) -> str | None:
-        """Why the winner won when scores were equal (RULES.md 1.4), else None."""
-        if self._phase != OVER:
-            return None
-        return decide_winner(self._scores, self._hands)[1]
-
     # ----- move generation ------------------------------------------------------
 
     def _fit(self) -> dict[int, tuple[int, int]]:
@@ -265,24 +187,6 @@ class IsaacState(GameState):
                 if mask:
                     blocks.append((mask.bit_count(), placement_builder(length, direction, mask)))
         return blocks
-
-    def _counter_cells(self) -> tuple[int, ...]:
-        return tuple(x for i in (0, 1) if (x := counter_cell_of(i, self._scores[i])) is not None)
-
-    def _forbidden_target(self, me: int) -> int:
-        """The score whose cell holds the opponent's counter (RULES.md 1.3.4)."""
-        return 99 - self._scores[1 - me]
-
-    def _blocked_reason(self, me: int, sid: int) -> str | None:
-        shape = SHAPES[sid]
-        assert shape is not None
-        if shape.length < self._min_len[me]:
-            return f"shorter than your last removal ({self._min_len[me]} cells)"
-        for i in (0, 1):
-            x = counter_cell_of(i, self._scores[i])
-            if x is not None and x in shape.cells:
-                return f"under {player_of(i).title}'s counter"
-        return None
 
     def _removal_blocks(self) -> list[MoveBlock]:
         me = self._turn
@@ -308,10 +212,6 @@ class IsaacState(GameState):
             self._cell_map = cell_map(self._owned)
         return self._cell_map
 
-    def _anchor_of(self, cell: int) -> int | None:
-        found = self._cells().get(cell)
-        return None if found is None else SHAPES[found[1]].anchor  # type: ignore[union-attr]
-
     def _check(self, move: Move, text: str) -> Move:
         if isinstance(move, Pass):
             if self.legal_moves()[0] != PASS:
@@ -332,7 +232,7 @@ class IsaacState(GameState):
         if self._passed[me]:
             raise IllegalMoveError(f"{text}: {player_of(me).title} has passed and places no more")
         if not self._hands[me][move.length - 3]:
-            raise IllegalMoveError(f"{text}: no {move.length}-cell piece left in hand")
+            raise IllegalMoveError(f"{text}: no {piece_name(move.length)} left in hand")
         if not fits_on_board(move.length, move.direction, move.cell):
             raise IllegalMoveError(f"{text}: the piece would leave the board")
         shape = SHAPES[shape_id(move.length, move.direction, move.cell)]

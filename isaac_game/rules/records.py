@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -120,8 +121,11 @@ def _start(headers: dict[str, str], number: int) -> GameState:
     return new_game(game)
 
 
-def load_record(path: str | os.PathLike[str]) -> GameRecord:
-    """Load and replay a saved game file."""
+def load_record(
+    path: str | os.PathLike[str], parse: Callable[[str], GameRecord] = parse_record
+) -> GameRecord:
+    """Load and replay a saved game file (with `parse`: the strict record parser, or
+    journal.py's, which forgives a torn last line)."""
     file = Path(path)
     try:
         size = file.stat().st_size
@@ -133,7 +137,7 @@ def load_record(path: str | os.PathLike[str]) -> GameRecord:
     except OSError as error:
         raise RecordError(f"{file.name}: cannot be read ({error.strerror})") from None
     try:
-        return parse_record(text)
+        return parse(text)
     except RecordError as error:
         raise RecordError(f"{file.name}: {error}") from None
 

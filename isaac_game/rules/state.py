@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Sequence
-from typing import ClassVar, TypeVar, overload
+from typing import ClassVar, Self, TypeVar, overload
 
 from .common import LENGTHS, IllegalMoveError, NotationError, Player, player_of
 from .moves import Move, parse_notation
@@ -126,9 +126,10 @@ class GameState(ABC):
 
     def __eq__(self, other: object) -> bool:
         return (
-            type(other) is type(self)
-            and self.moves == other.moves  # type: ignore[attr-defined]
-            and self.position_key() == other.position_key()  # type: ignore[attr-defined]
+            isinstance(other, GameState)
+            and type(other) is type(self)
+            and self.moves == other.moves
+            and self.position_key() == other.position_key()
         )
 
     def __hash__(self) -> int:
@@ -171,7 +172,7 @@ class GameState(ABC):
         """Return the canonical form of `move` if legal, else raise IllegalMoveError."""
 
     @abstractmethod
-    def _apply(self, move: Move) -> GameState:
+    def _apply(self, move: Move) -> Self:
         """The state after a move already known to be legal and canonical."""
 
     def parse_move(self, move: Move | str) -> Move:
@@ -187,8 +188,10 @@ class GameState(ABC):
             raise IllegalMoveError(f"{text}: the game is over")
         return self._check(move, text)
 
-    def play(self, move: Move | str) -> GameState:
-        """The new state after `move` (a Move or notation text). This state is unchanged."""
+    def play(self, move: Move | str) -> Self:
+        """The new state after `move` (a Move or notation text). This state is unchanged.
+
+        A move never changes the game, so the new state is of this state's own class."""
         return self._apply(self.parse_move(move))
 
     @property

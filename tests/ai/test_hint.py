@@ -1,4 +1,5 @@
-"""Hints: Hard's move and a one-line reason, in process and through a worker."""
+"""Hints: Hard's move and a one-line reason, in process and through a worker; pieces go by
+their printed value (RULES.md 0)."""
 
 from __future__ import annotations
 
@@ -9,9 +10,11 @@ from isaac_game.ai import AsyncHint, hint
 
 from .positions import BLOCK_LAST, REACH_100, replay, sample_positions
 
-REMOVAL = re.compile(r"^removes [3-7]-piece on (row|column) \d: \d x \d+( x [24])? = \d+")
+#: a piece by its printed value, then its length (RULES.md 0)
+PIECE = r"[1-46] \([3-7] cells\)"
+REMOVAL = re.compile(rf"^removes the {PIECE} on (row|column) \d: \d x \d+( x [24])? = \d+")
 PLACEMENT = re.compile(
-    r"^places [3-7]-piece on (row|column) \d, \d+ pieces touch it \(\d+ yours\): \d x \d+ = \d+"
+    rf"^places a {PIECE} on (row|column) \d, \d+ pieces touch it \(\d+ yours\): \d x \d+ = \d+"
 )
 
 
@@ -33,14 +36,15 @@ def test_removal_hint_shows_the_product():
 def test_winning_removal_hint():
     move, text = hint(replay(REACH_100), budget=0.2)
     assert str(move) == "x09-107"
-    assert text == "removes 7-piece on column 9: 6 x 2 x 2 = 24, reaching 107: wins"
+    assert text == "removes the 6 (7 cells) on column 9: 6 x 2 x 2 = 24, reaching 107: wins"
 
 
 def test_blocking_hint_says_why_the_counter_stops_short():
     move, text = hint(replay(BLOCK_LAST), budget=0.3)
     assert str(move) == "x02-36"
-    assert text.startswith("removes 7-piece on column 2: 6 x 3 = 18; counter stops on 36, not 39")
-    assert "block Dark's 7-piece" in text
+    stops = "removes the 6 (7 cells) on column 2: 6 x 3 = 18; counter stops on 36, not 39"
+    assert text.startswith(stops)
+    assert "block Dark's 6 (7 cells)" in text
 
 
 def test_pass_hint():

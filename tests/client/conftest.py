@@ -22,11 +22,10 @@ def storage(tmp_path, monkeypatch):
 
 @pytest.fixture
 def app(storage):
-    from isaac_game.client.app import App
-    from isaac_game.client.title import TitleScene
+    from isaac_game.client.registry import make_app
 
-    application = App(size=(1280, 720), fullscreen=False, storage=storage, sound=True)
-    application.push(TitleScene(application))
+    application = make_app(size=(1280, 720), fullscreen=False, storage=storage, sound=True)
+    application.open("title")
     application.frame()
     yield application
     if pygame.get_init():
@@ -39,7 +38,7 @@ def loopback_lan_only(monkeypatch):
     and announces itself on loopback only, on a free UDP port."""
     import socket
 
-    from isaac_game.client import lan_menu
+    from isaac_game.client.lan import menu as lan_menu
 
     with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
         s.bind(("127.0.0.1", 0))

@@ -15,7 +15,14 @@ def key(app: App, k: int, mod: int = 0, frames: int = 1) -> None:
     run(app, frames)
 
 
+def pointer_to(pos: tuple[int, int]) -> None:
+    """Put the real pointer at `pos` (what `pygame.mouse.get_pos()` says): SDL warps it
+    and queues the motion, as a hand on the mouse would."""
+    pygame.mouse.set_pos(pos)
+
+
 def move_mouse(app: App, pos: tuple[int, int]) -> None:
+    pointer_to(pos)
     pygame.event.post(
         pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
     )
@@ -23,6 +30,7 @@ def move_mouse(app: App, pos: tuple[int, int]) -> None:
 
 
 def click(app: App, pos: tuple[int, int], button: int = 1) -> None:
+    pointer_to(pos)
     pygame.event.post(
         pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
     )
@@ -56,3 +64,11 @@ def menu_to(app: App, menu, key_name: str, via_pad: bool = False) -> None:
         else:
             key(app, pygame.K_DOWN)
     raise AssertionError(f"menu item {key_name} not reachable")
+
+
+def leave_if_asked(app: App) -> None:
+    """Quit to menu mid-game asks "Leave the game? It is saved: Resume picks it up.":
+    answer Leave (the first answer) with Enter."""
+    if app.top is not None and app.top.name == "question":
+        assert app.top.menu.current.key == "leave"
+        key(app, pygame.K_RETURN)

@@ -16,8 +16,8 @@ from pathlib import Path
 import pygame
 import pytest
 
-from isaac_game.client.placement import focus_for
-from isaac_game.client.scoring import track_cell
+from isaac_game.client.games.isaac.scoring import track_cell
+from isaac_game.client.widgets.hand_cursor import focus_for
 from isaac_game.rules import Place, Player, Remove
 
 from .driver import KEY_FOR_DIGIT, click, key
@@ -93,18 +93,18 @@ def enter_move(app, game, move, player: Player, by_mouse: bool) -> None:
     if isinstance(move, Place):
         focus = focus_for(move.cell, move.length, move.direction)
         if by_mouse:
-            click(app, game.layout.hand_rows[player][move.length].center)
-            if game.placement.direction[player] != move.direction:
+            click(app, game.hand_rows(player)[move.length].center)
+            if game.play.placement.direction[player] != move.direction:
                 click(app, game.board.cell_center(45), button=3)
             click(app, game.board.cell_center(focus))
         else:
             key(app, KEY_FOR_DIGIT[move.length])
-            if game.placement.direction[player] != move.direction:
+            if game.play.placement.direction[player] != move.direction:
                 key(app, pygame.K_r)
-            _arrows_to(app, lambda: game.placement.focus, focus)
+            _arrows_to(app, lambda: game.play.placement.focus, focus)
             key(app, pygame.K_RETURN)
         return
-    scoring = game.scoring
+    scoring = game.play.scoring
     if by_mouse:
         click(app, game.board.cell_center(move.cell))
         assert scoring.anchor == move.cell

@@ -12,6 +12,12 @@ from isaac_game.client.app import App
 from .test_undo_save_window import start_game
 
 
+def parse(argv: list[str]) -> argparse.Namespace:
+    parser = argparse.ArgumentParser()
+    command.add_arguments(parser)
+    return parser.parse_args(argv)
+
+
 def test_a_crash_keeps_the_game_and_writes_a_report(app, storage):
     scene = start_game(app)
     app.frame()
@@ -29,7 +35,7 @@ def test_run_turns_an_exception_into_a_message(monkeypatch, storage, capsys):
         raise RuntimeError("a bug")
 
     monkeypatch.setattr(App, "run", broken)
-    args = argparse.Namespace(size="1280x720", fullscreen=False, windowed=True, demo=False)
+    args = parse(["--size", "1280x720", "--windowed"])
     assert command.run(args) == 1
     err = capsys.readouterr().err
     assert err.startswith("isaac: sorry") and "RuntimeError" not in err
@@ -42,6 +48,6 @@ def test_no_window_is_a_message(monkeypatch, capsys):
         raise pygame.error("no available video device")
 
     monkeypatch.setattr(command, "_open_app", no_display)
-    args = argparse.Namespace(size=None, fullscreen=False, windowed=True, demo=False)
+    args = parse(["--windowed"])
     assert command.run(args) == 1
     assert "cannot open a window (no available video device)" in capsys.readouterr().err

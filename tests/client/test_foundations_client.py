@@ -11,17 +11,17 @@ import time
 
 import pygame
 
-from isaac_game.client.foundations_board import stack_lines
-from isaac_game.client.foundations_replay import FoundationsReplayScene
-from isaac_game.client.foundations_scene import FoundationsScene
-from isaac_game.client.pause import PauseScene
-from isaac_game.client.placement import focus_for
-from isaac_game.client.results import ResultsScene
-from isaac_game.client.saves_scene import SavesScene
-from isaac_game.client.title import TitleScene
+from isaac_game.client.games.foundations.board import stack_lines
+from isaac_game.client.scenes.match import MatchScene
+from isaac_game.client.scenes.pause import PauseScene
+from isaac_game.client.scenes.results import ResultsScene
+from isaac_game.client.scenes.saves import SavesScene
+from isaac_game.client.scenes.title import TitleScene
+from isaac_game.client.widgets.hand_cursor import focus_for
 from isaac_game.rules import FoundationsState, Place, Player
 
-from .driver import KEY_FOR_DIGIT, click, key, menu_to, move_mouse, run
+from .driver import KEY_FOR_DIGIT, click, key, leave_if_asked, menu_to, move_mouse, run
+from .kinds import is_game, is_replay
 from .test_hotseat_game import arrows_to
 
 
@@ -37,34 +37,34 @@ def choose_foundations(app) -> None:
     assert title.menu.current.show(title.game) == "FOUNDATIONS"
 
 
-def start_foundations(app) -> FoundationsScene:
+def start_foundations(app) -> MatchScene:
     choose_foundations(app)
     menu_to(app, app.top.menu, "new")
     key(app, pygame.K_RETURN)
     game = app.top
-    assert isinstance(game, FoundationsScene)
+    assert is_game(game, "foundations")
     assert isinstance(game.state, FoundationsState)
     return game
 
 
-def place_by_mouse(app, game: FoundationsScene, move: Place, player: Player) -> None:
-    click(app, game.layout.hand_rows[player][move.length].center)
-    if game.placement.direction[player] != move.direction:
+def place_by_mouse(app, game: MatchScene, move: Place, player: Player) -> None:
+    click(app, game.hand_rows(player)[move.length].center)
+    if game.play.placement.direction[player] != move.direction:
         click(app, game.board.cell_center(45), button=3)  # right-click rotates
     click(app, game.board.cell_center(focus_for(move.cell, move.length, move.direction)))
 
 
-def place_by_keys(app, game: FoundationsScene, move: Place, player: Player) -> None:
+def place_by_keys(app, game: MatchScene, move: Place, player: Player) -> None:
     key(app, KEY_FOR_DIGIT[move.length])
-    if game.placement.direction[player] != move.direction:
+    if game.play.placement.direction[player] != move.direction:
         key(app, pygame.K_r)
-    placement = game.placement
+    placement = game.play.placement
     arrows_to(app, lambda: placement.focus, focus_for(move.cell, move.length, move.direction))
     assert placement.ghost(game.state, player)[3], "the ghost should be green"
     key(app, pygame.K_RETURN)
 
 
-def play_by_events(app, game: FoundationsScene, rng: random.Random, plies: int = 400) -> dict:
+def play_by_events(app, game: MatchScene, rng: random.Random, plies: int = 400) -> dict:
     """Play until the game scene leaves (or `plies` moves); what was seen on the way."""
     seen = {"pass_banner": False, "moved_up": False, "levels": 1}
     for _ in range(plies):
@@ -82,10 +82,10 @@ def play_by_events(app, game: FoundationsScene, rng: random.Random, plies: int =
             continue
         move = rng.choice(legal)
         mover = state.to_move
-        assert game.placement.target_level(state, mover) == move.level
+        assert game.play.placement.target_level(state, mover) == move.level
         if move.level > state.current_level(mover):
             app.draw()
-            assert "go up to level" in game.placement.info(state, mover)
+            assert "go up to level" in game.play.placement.info(state, mover)
             seen["moved_up"] = True
         before = len(state.moves)
         app.draw()  # the hand rows are laid out by drawing
@@ -120,7 +120,7 @@ def test_whole_hotseat_foundations_game_to_results_and_replay(app):
     menu_to(app, results.menu, "review")
     key(app, pygame.K_RETURN)
     replay = app.top
-    assert isinstance(replay, FoundationsReplayScene)
+    assert is_replay(replay, "foundations")
     key(app, pygame.K_END)
     assert replay.state.moves == final.moves
     key(app, pygame.K_LEFT)
@@ -128,14 +128,14 @@ def test_whole_hotseat_foundations_game_to_results_and_replay(app):
     app.draw()
     tall = max(range(100), key=final.height)
     move_mouse(app, replay.board.cell_center(tall))
-    assert replay.hover == tall
+    assert replay.view.hover == tall
     app.draw()
     key(app, pygame.K_ESCAPE)
     assert app.top is results
     # rematch: colours swapped, still FOUNDATIONS
     menu_to(app, results.menu, "rematch")
     key(app, pygame.K_RETURN)
-    assert isinstance(app.top, FoundationsScene)
+    assert is_game(app.top, "foundations")
     assert app.top.state.moves == ()
 
 
@@ -145,16 +145,19 @@ def test_illegal_ghost_gives_the_engines_reason(app):
     assert game.state.moves == ("3h44",)
     run(app, 5)
     app.draw()
-    ghost = game.placement.ghost(game.state, Player.LIGHT)
-    assert ghost is not None and not ghost[3]  # same place: red
-    assert "cell 44 is taken" in game.placement.info(game.state, Player.LIGHT)
-    key(app, pygame.K_RETURN)
+    # the cursor rests on the piece just placed: no red ghost of the next one hides it
+    assert game.play.placement.ghost(game.state, Player.LIGHT) is None
+    assert "choose where to place" in game.play.placement.info(game.state, Player.LIGHT)
+    key(app, pygame.K_RETURN)  # Enter there all the same: the engine says why not
     assert game.state.moves == ("3h44",)
     assert "taken" in game.banner and game.banner_warn
+    ghost = game.play.placement.ghost(game.state, Player.LIGHT)
+    assert ghost is not None and not ghost[3]  # now the ghost shows, red
+    assert "cell 44 is taken" in game.play.placement.info(game.state, Player.LIGHT)
     # the keyboard cursor resting on a stack lists it
     run(app, 30)
-    assert game.tooltip_cell() == 45
-    assert stack_lines(game.state, 45)[1].startswith("L1  Dark 3 cells")
+    assert game.play.tooltip_cell() == 45
+    assert stack_lines(game.state, 45)[1].startswith("L1  Dark's 1 (3 cells)")
     app.draw()
     # hints are ISAAC's
     key(app, pygame.K_h)
@@ -181,6 +184,7 @@ def test_undo_redo_save_and_continue(app, storage):
     assert "Saved" in pause.message
     menu_to(app, pause.menu, "quit")
     key(app, pygame.K_RETURN)
+    leave_if_asked(app)
     title = app.top
     assert isinstance(title, TitleScene)
     menu_to(app, title.menu, "continue")
@@ -192,9 +196,9 @@ def test_undo_redo_save_and_continue(app, storage):
     )
     key(app, pygame.K_RETURN)
     resumed = app.top
-    assert isinstance(resumed, FoundationsScene)
+    assert is_game(resumed, "foundations")
     assert resumed.state.moves == ("3h44", "3h64")
-    assert resumed.last_move is not None and resumed.last_move[1] == "3h64"
+    assert resumed.last_move() is not None and resumed.last_move()[1] == "3h64"
     app.draw()
     key(app, pygame.K_z, mod=pygame.KMOD_LCTRL)
     assert resumed.state.moves == ("3h44",)
@@ -202,14 +206,15 @@ def test_undo_redo_save_and_continue(app, storage):
     key(app, pygame.K_ESCAPE)
     menu_to(app, app.top.menu, "quit")
     key(app, pygame.K_RETURN)
+    leave_if_asked(app)
     menu_to(app, app.top.menu, "replay")
     key(app, pygame.K_RETURN)
     key(app, pygame.K_RETURN)
     replay = app.top
-    assert isinstance(replay, FoundationsReplayScene)
+    assert is_replay(replay, "foundations")
     key(app, pygame.K_RIGHT)
     key(app, pygame.K_RIGHT)
-    assert replay.index == 2
+    assert replay.index == 1  # the file kept the undo: it holds the game as it was left
     app.draw()
 
 

@@ -11,16 +11,16 @@ import random
 
 import pygame
 
-from isaac_game.client.hari_replay import HariReplayScene
-from isaac_game.client.hari_scene import HariScene
-from isaac_game.client.pause import PauseScene
-from isaac_game.client.placement import focus_for
-from isaac_game.client.results import ResultsScene
-from isaac_game.client.saves_scene import SavesScene
-from isaac_game.client.title import TitleScene
+from isaac_game.client.scenes.match import MatchScene
+from isaac_game.client.scenes.pause import PauseScene
+from isaac_game.client.scenes.results import ResultsScene
+from isaac_game.client.scenes.saves import SavesScene
+from isaac_game.client.scenes.title import TitleScene
+from isaac_game.client.widgets.hand_cursor import focus_for
 from isaac_game.rules import Discard, Place, Player, Slide
 
-from .driver import KEY_FOR_DIGIT, click, key, menu_to, move_mouse, pad, run
+from .driver import KEY_FOR_DIGIT, click, key, leave_if_asked, menu_to, move_mouse, pad, run
+from .kinds import is_game, is_replay
 
 ARROWS = {
     (1, 0): pygame.K_UP,
@@ -30,7 +30,7 @@ ARROWS = {
 }
 
 
-def start_hari(app, dark: str = "human", light: str = "human") -> HariScene:
+def start_hari(app, dark: str = "human", light: str = "human") -> MatchScene:
     title = app.top
     assert isinstance(title, TitleScene)
     app.settings.dark_kind, app.settings.light_kind = dark, light
@@ -43,7 +43,7 @@ def start_hari(app, dark: str = "human", light: str = "human") -> HariScene:
     menu_to(app, title.menu, "new")
     key(app, pygame.K_RETURN)
     game = app.top
-    assert isinstance(game, HariScene)
+    assert is_game(game, "hari")
     run(app, 2)
     return game
 
@@ -58,8 +58,8 @@ def release(app, pos: tuple[int, int]) -> None:
     run(app, 1)
 
 
-def arrows_to(app, game: HariScene, cell: int) -> None:
-    ui = game.hari
+def arrows_to(app, game: MatchScene, cell: int) -> None:
+    ui = game.play.hari
     if ui.focus is None or ui.pointer:
         key(app, pygame.K_UP)  # the first arrow brings the cursor back
     r, c = divmod(ui.focus, 10)
@@ -71,7 +71,7 @@ def arrows_to(app, game: HariScene, cell: int) -> None:
     assert ui.focus == cell
 
 
-def slide_point(game: HariScene, move: Slide, margin: bool = False) -> tuple[int, int]:
+def slide_point(game: MatchScene, move: Slide, margin: bool = False) -> tuple[int, int]:
     """Where to drop the grabbed anchor cell for `move` (past the edge: off the board)."""
     board = game.board
     piece = game.state.piece_at(move.cell)
@@ -90,28 +90,28 @@ def slide_point(game: HariScene, move: Slide, margin: bool = False) -> tuple[int
     return x, y
 
 
-def slide_by_drag(app, game: HariScene, move: Slide) -> None:
+def slide_by_drag(app, game: MatchScene, move: Slide) -> None:
     start = game.board.cell_center(move.cell)
     move_mouse(app, start)
     press(app, 1, start)
-    assert game.hari.piece is not None and game.hari.piece.anchor == move.cell
+    assert game.play.hari.piece is not None and game.play.hari.piece.anchor == move.cell
     target = slide_point(game, move)
     move_mouse(app, target)
-    assert game.hari.target == move, (game.hari.target, move)
+    assert game.play.hari.target == move, (game.play.hari.target, move)
     release(app, target)
 
 
-def slide_by_clicks(app, game: HariScene, move: Slide) -> None:
+def slide_by_clicks(app, game: MatchScene, move: Slide) -> None:
     click(app, game.board.cell_center(move.cell))  # press and let go: picked up
     release(app, game.board.cell_center(move.cell))
-    assert game.hari.piece is not None
+    assert game.play.hari.piece is not None
     click(app, slide_point(game, move, margin=True))
 
 
-def slide_by_keys(app, game: HariScene, move: Slide) -> None:
+def slide_by_keys(app, game: MatchScene, move: Slide) -> None:
     arrows_to(app, game, move.cell)
     key(app, pygame.K_RETURN)
-    ui = game.hari
+    ui = game.play.hari
     assert ui.piece is not None and ui.piece.anchor == move.cell
     options = ui.targets(game.state)
     steps = options.index(move) - options.index(None)
@@ -124,24 +124,24 @@ def slide_by_keys(app, game: HariScene, move: Slide) -> None:
     key(app, pygame.K_RETURN)
 
 
-def play_by_mouse(app, game: HariScene, move) -> None:
-    rows = game.layout.hand_rows[Player.DARK]
+def play_by_mouse(app, game: MatchScene, move) -> None:
+    rows = game.hand_rows(Player.DARK)
     click(app, rows[move.length].center)
     if isinstance(move, Discard):
         run(app, 1)  # the button is drawn for the chosen piece
-        click(app, game.hari.discard_rect.center)
+        click(app, game.play.hari.discard_button().center)
         return
-    if game.hari.direction[Player.DARK] != move.direction:
+    if game.play.hari.direction[Player.DARK] != move.direction:
         click(app, game.board.cell_center(45), button=3)
     click(app, game.board.cell_center(focus_for(move.cell, move.length, move.direction)))
 
 
-def play_by_keys(app, game: HariScene, move) -> None:
+def play_by_keys(app, game: MatchScene, move) -> None:
     key(app, KEY_FOR_DIGIT[move.length])
     if isinstance(move, Discard):
         key(app, pygame.K_d)
         return
-    if game.hari.direction[Player.LIGHT] != move.direction:
+    if game.play.hari.direction[Player.LIGHT] != move.direction:
         key(app, pygame.K_r)
     arrows_to(app, game, focus_for(move.cell, move.length, move.direction))
     key(app, pygame.K_RETURN)
@@ -160,7 +160,7 @@ def choose(rng: random.Random, state):
     return rng.choice([m for m in places if m.length == shortest])
 
 
-def enter(app, game: HariScene, move, turn: int) -> None:
+def enter(app, game: MatchScene, move, turn: int) -> None:
     if game.state.to_move == Player.DARK:
         if isinstance(move, Slide):
             (slide_by_drag if turn % 2 else slide_by_clicks)(app, game, move)
@@ -177,7 +177,7 @@ def test_whole_hotseat_hari_game_from_menu_to_results(app):
     game = start_hari(app)
     seen = {"slide": 0, "off": 0, "discard": 0, "place": 0, "pass": 0}
     for turn in range(600):
-        if not isinstance(app.top, HariScene):
+        if not is_game(app.top, "hari"):
             break
         state = game.state
         if state.is_over:
@@ -208,7 +208,7 @@ def test_whole_hotseat_hari_game_from_menu_to_results(app):
     app.draw()
     click(app, results.menu.item("review").rect.center)  # review: a HARI replay
     replay = app.top
-    assert isinstance(replay, HariReplayScene)
+    assert is_replay(replay, "hari")
     key(app, pygame.K_END)
     assert replay.state == final
     key(app, pygame.K_ESCAPE)
@@ -218,7 +218,7 @@ def test_whole_hotseat_hari_game_from_menu_to_results(app):
 def test_all_discards_is_a_draw_worded_as_one(app):
     game = start_hari(app)
     for _ in range(200):
-        if not isinstance(app.top, HariScene):
+        if not is_game(app.top, "hari"):
             break
         if game.state.is_over or str(game.state.legal_moves()[0]) == "pass":
             run(app, 10, dt=0.1)
@@ -246,14 +246,14 @@ def test_undo_of_a_slide_goes_back_one_action_and_redo_replays_it(app):
     assert [p.anchor for p in game.state.slid_pieces] == [2]
     key(app, pygame.K_z, mod=pygame.KMOD_CTRL)
     assert game.state.moves[-1] == "4h70" and game.state.slid_value == 0
-    assert game.hari.piece is None
+    assert game.play.hari.piece is None
     key(app, pygame.K_y, mod=pygame.KMOD_CTRL)
     assert game.state.moves[-1] == "s00+2"
     # a piece that has slid says why it may not slide again
     move_mouse(app, game.board.cell_center(3))
-    assert "once per turn" in game.hari.info(game.state, Player.DARK)
+    assert "once per turn" in game.play.hari.info(game.state, Player.DARK)
     click(app, game.board.cell_center(3))
-    assert "cannot slide" in game.banner and game.hari.piece is None
+    assert "cannot slide" in game.banner and game.play.hari.piece is None
 
 
 def test_save_continue_and_replay_a_game_in_mid_turn(app):
@@ -272,6 +272,7 @@ def test_save_continue_and_replay_a_game_in_mid_turn(app):
     assert pause.message.startswith("Saved as")
     menu_to(app, pause.menu, "quit")
     key(app, pygame.K_RETURN)
+    leave_if_asked(app)
     title = app.top
     assert isinstance(title, TitleScene)
     menu_to(app, title.menu, "continue")
@@ -281,23 +282,25 @@ def test_save_continue_and_replay_a_game_in_mid_turn(app):
     assert listed.startswith("HARI") and "Human v Human" in listed and "in progress" in listed
     key(app, pygame.K_RETURN)
     resumed = app.top
-    assert isinstance(resumed, HariScene)
+    assert is_game(resumed, "hari")
     assert resumed.state == state and resumed.state.slid_value == 1
     key(app, pygame.K_z, mod=pygame.KMOD_CTRL)  # a continued game keeps its undo
     assert resumed.state.moves[-1] == "4h70"
     key(app, pygame.K_ESCAPE)
     menu_to(app, app.top.menu, "quit")
     key(app, pygame.K_RETURN)
+    leave_if_asked(app)
     menu_to(app, title.menu, "replay")
     key(app, pygame.K_RETURN)
     key(app, pygame.K_RETURN)
     replay = app.top
-    assert isinstance(replay, HariReplayScene)
+    assert is_replay(replay, "hari")
     for _ in range(5):
         key(app, pygame.K_RIGHT)
-    assert replay.state == state
+    # the file kept the undo too: it holds the game as it was left, one action back
+    assert replay.state.moves == state.moves[:-1]
     key(app, pygame.K_LEFT)
-    assert replay.state.moves[-1] == "4h70"
+    assert replay.state.moves[-1] == "4h20"
     key(app, pygame.K_ESCAPE)
     assert isinstance(app.top, TitleScene)
 
@@ -305,7 +308,7 @@ def test_save_continue_and_replay_a_game_in_mid_turn(app):
 def test_against_the_computer_and_rematch(app):
     game = start_hari(app, dark="human", light="random")
     for _ in range(400):
-        if not isinstance(app.top, HariScene):
+        if not is_game(app.top, "hari"):
             break
         state = game.state
         if state.to_move == Player.DARK and str(state.legal_moves()[0]) != "pass":
@@ -318,7 +321,7 @@ def test_against_the_computer_and_rematch(app):
     menu_to(app, results.menu, "rematch")
     key(app, pygame.K_RETURN)
     rematch = app.top
-    assert isinstance(rematch, HariScene)
+    assert is_game(rematch, "hari")
     assert (rematch.setup.dark, rematch.setup.light) == ("random", "human")
     run(app, 30, dt=0.1)
     assert rematch.state.moves  # the computer (Dark now) has begun

@@ -11,14 +11,15 @@ import random
 
 import pygame
 
-from isaac_game.client.game_scene import GameScene
-from isaac_game.client.placement import focus_for
-from isaac_game.client.results import ResultsScene
-from isaac_game.client.scoring import track_cell
-from isaac_game.client.title import TitleScene
+from isaac_game.client.games.isaac.scoring import track_cell
+from isaac_game.client.scenes.match import MatchScene
+from isaac_game.client.scenes.results import ResultsScene
+from isaac_game.client.scenes.title import TitleScene
+from isaac_game.client.widgets.hand_cursor import focus_for
 from isaac_game.rules import Place, Player, Remove
 
 from .driver import KEY_FOR_DIGIT, click, key, run
+from .kinds import is_game
 
 ARROWS = {
     (1, 0): pygame.K_UP,
@@ -40,34 +41,34 @@ def arrows_to(app, get_focus, cell: int) -> None:
     assert get_focus() == cell
 
 
-def enter_place_by_mouse(app, game: GameScene, move: Place) -> None:
-    rows = game.layout.hand_rows[Player.DARK]
+def enter_place_by_mouse(app, game: MatchScene, move: Place) -> None:
+    rows = game.hand_rows(Player.DARK)
     click(app, rows[move.length].center)
-    if game.placement.direction[Player.DARK] != move.direction:
+    if game.play.placement.direction[Player.DARK] != move.direction:
         click(app, game.board.cell_center(45), button=3)  # right-click rotates
     click(app, game.board.cell_center(focus_for(move.cell, move.length, move.direction)))
 
 
-def enter_place_by_keys(app, game: GameScene, move: Place) -> None:
+def enter_place_by_keys(app, game: MatchScene, move: Place) -> None:
     key(app, KEY_FOR_DIGIT[move.length])
-    if game.placement.direction[Player.LIGHT] != move.direction:
+    if game.play.placement.direction[Player.LIGHT] != move.direction:
         key(app, pygame.K_r)
-    placement = game.placement
+    placement = game.play.placement
     arrows_to(app, lambda: placement.focus, focus_for(move.cell, move.length, move.direction))
     key(app, pygame.K_RETURN)
 
 
-def enter_remove_by_mouse(app, game: GameScene, move: Remove) -> None:
+def enter_remove_by_mouse(app, game: MatchScene, move: Remove) -> None:
     click(app, game.board.cell_center(move.cell))
-    assert game.scoring.anchor == move.cell
+    assert game.play.scoring.anchor == move.cell
     if move.target >= 100:
-        click(app, game.scoring.off_rect.center)
+        click(app, game.play.off_track_button().center)
     else:
         click(app, game.board.cell_center(track_cell(Player.DARK, move.target)))
 
 
-def enter_remove_by_keys(app, game: GameScene, move: Remove) -> None:
-    scoring = game.scoring
+def enter_remove_by_keys(app, game: MatchScene, move: Remove) -> None:
+    scoring = game.play.scoring
     arrows_to(app, lambda: scoring.focus, move.cell)
     key(app, pygame.K_RETURN)
     assert scoring.anchor == move.cell
@@ -85,10 +86,10 @@ def test_whole_hotseat_game_from_title_to_results(app):
     assert title.menu.current.key == "new"
     key(app, pygame.K_RETURN)  # New game (both seats human by default)
     game = app.top
-    assert isinstance(game, GameScene)
+    assert is_game(game, "isaac")
     saw_pass_banner = saw_blocked_reason = False
     for _ in range(400):
-        if not isinstance(app.top, GameScene):
+        if not is_game(app.top, "isaac"):
             break
         state = game.state
         if state.is_over:

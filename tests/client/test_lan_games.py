@@ -19,18 +19,19 @@ import time
 import pygame
 import pytest
 
-from isaac_game.client.lan_game import LanFoundationsScene, LanHariScene, LanSceneMixin
-from isaac_game.client.lan_lobby import LanLobbyScene
-from isaac_game.client.lan_menu import LanHostScene, LanJoinScene
-from isaac_game.client.lan_results import LanResultsScene
-from isaac_game.client.pause import PauseScene
-from isaac_game.client.placement import focus_for
-from isaac_game.client.title import TitleScene
+from isaac_game.client.lan.lobby import LanLobbyScene
+from isaac_game.client.lan.menu import LanHostScene, LanJoinScene
+from isaac_game.client.scenes.match import MatchScene
+from isaac_game.client.scenes.pause import PauseScene
+from isaac_game.client.scenes.results import ResultsScene
+from isaac_game.client.scenes.title import TitleScene
+from isaac_game.client.widgets.hand_cursor import focus_for
 from isaac_game.lan import CLOSED, LanSession
 from isaac_game.match import RandomSeat
 from isaac_game.rules import Discard, Player, Slide
 
 from .driver import KEY_FOR_DIGIT, click, key, menu_to, pad, run
+from .kinds import is_lan_game, is_lan_results
 from .lanclient import Cli, fast_lan, pump, type_text
 from .test_foundations_client import place_by_keys, place_by_mouse
 from .test_hari_client import arrows_to, choose, slide_by_clicks, slide_by_drag, slide_by_keys
@@ -81,12 +82,12 @@ def play_foundations(app, game, rng: random.Random, turn: int) -> None:
 def hari_play(app, game, move, player: Player, by_mouse: bool) -> None:
     """Play or discard a piece from the hand (HariInput), for either colour."""
     if by_mouse:
-        click(app, game.layout.hand_rows[player][move.length].center)
+        click(app, game.hand_rows(player)[move.length].center)
         if isinstance(move, Discard):
             run(app, 1)  # the bar's button is drawn for the chosen piece
-            click(app, game.hari.discard_rect.center)
+            click(app, game.play.hari.discard_button().center)
             return
-        if game.hari.direction[player] != move.direction:
+        if game.play.hari.direction[player] != move.direction:
             click(app, game.board.cell_center(45), button=3)
         click(app, game.board.cell_center(focus_for(move.cell, move.length, move.direction)))
         return
@@ -94,7 +95,7 @@ def hari_play(app, game, move, player: Player, by_mouse: bool) -> None:
     if isinstance(move, Discard):
         key(app, pygame.K_d)
         return
-    if game.hari.direction[player] != move.direction:
+    if game.play.hari.direction[player] != move.direction:
         key(app, pygame.K_r)
     arrows_to(app, game, focus_for(move.cell, move.length, move.direction))
     key(app, pygame.K_RETURN)
@@ -111,7 +112,7 @@ def choose_hari(rng: random.Random, state):
     return move
 
 
-def play_whole_game(app, game: LanSceneMixin, rng, enter, on_move=None) -> int:
+def play_whole_game(app, game: MatchScene, rng, enter, on_move=None) -> int:
     """Enter the local player's moves until the results screen; how many were entered."""
     entered = 0
     while app.top is game:
@@ -135,9 +136,9 @@ def play_whole_game(app, game: LanSceneMixin, rng, enter, on_move=None) -> int:
     return entered
 
 
-def check_results(app, session, peer: Cli) -> LanResultsScene:
+def check_results(app, session, peer: Cli) -> ResultsScene:
     results = app.top
-    assert isinstance(results, LanResultsScene), peer.dump()
+    assert is_lan_results(results), peer.dump()
     final = results.outcome.state
     assert final.is_over and final.moves == session.state.moves
     assert peer.finish() == 0, peer.dump()
@@ -156,13 +157,13 @@ def test_host_foundations_and_play_it_out_against_a_joining_subprocess(app):
     try:
         pump(app, lambda: not isinstance(app.top, LanLobbyScene))
         game = app.top
-        assert isinstance(game, LanFoundationsScene)
-        session = game.session
+        assert is_lan_game(game, "foundations")
+        session = game.control.session
         assert session.you == Player.DARK and game.match is session.match
         pump(app, lambda: session.opponent == "Bob")
-        assert "Bob" in game._panel_info(game.state, Player.LIGHT).who
+        assert "Bob" in game.panel_info(Player.LIGHT).who
         app.draw()
-        assert game.chat.rect.height > 0 and game.link_box.height > 0
+        assert game.control.chat.rect.height > 0 and game.control.link_box.height > 0
 
         def enter(app, game, rng, turn):
             move = rng.choice(list(game.state.legal_moves()))
@@ -190,8 +191,8 @@ def test_host_hari_as_light_slides_go_out_one_by_one_and_undo_is_off(app):
     try:
         pump(app, lambda: not isinstance(app.top, LanLobbyScene))
         game = app.top
-        assert isinstance(game, LanHariScene)
-        session = game.session
+        assert is_lan_game(game, "hari")
+        session = game.control.session
         assert session.you == Player.LIGHT
         seen = {"slides": 0, "undo_checked": False}
 
@@ -253,8 +254,8 @@ def test_join_a_headless_hari_host_from_the_join_list(app, loopback_lan_only):
         pad(app, pygame.CONTROLLER_BUTTON_A)
         pump(app, lambda: not isinstance(app.top, LanJoinScene | LanLobbyScene))
         game = app.top
-        assert isinstance(game, LanHariScene)
-        session = game.session
+        assert is_lan_game(game, "hari")
+        session = game.control.session
         assert session.adapter.game == "hari" and session.you == Player.LIGHT
         assert session.opponent == "Hal"
         cut = []  # animations a new action cut short: none, the peer's actions are paced
@@ -298,23 +299,26 @@ def test_a_typed_address_learns_the_hosts_game_and_a_rematch_keeps_it(app):
         assert isinstance(lobby, LanLobbyScene)
         # the game is not known until the host's refusal names it (which may be at once)
         assert lobby.lines()[0][1].startswith(("Joining as", "FOUNDATIONS as"))
-        pump(app, lambda: isinstance(app.top, LanFoundationsScene), others=[host])
+        pump(app, lambda: is_lan_game(app.top, "foundations"), others=[host])
         game = app.top
-        assert game.session.adapter.game == "foundations" and game.session.opponent == "Hal"
-        assert game.session.you == Player.LIGHT
+        assert (
+            game.control.session.adapter.game == "foundations"
+            and game.control.session.opponent == "Hal"
+        )
+        assert game.control.session.you == Player.LIGHT
         # the host resigns; we ask for a rematch, which is FOUNDATIONS again
         pump(app, lambda: host.match is not None, others=[host])
         host.resign()
-        pump(app, lambda: isinstance(app.top, LanResultsScene), others=[host])
+        pump(app, lambda: is_lan_results(app.top), others=[host])
         results = app.top
-        assert results.headline()[0] == game.session.you
+        assert results.headline()[0] == game.control.session.you
         menu_to(app, results.menu, "rematch")
         key(app, pygame.K_RETURN)
         pump(app, lambda: host.remote.rematch_proposed, others=[host])
         host.rematch()
-        pump(app, lambda: isinstance(app.top, LanFoundationsScene), others=[host])
+        pump(app, lambda: is_lan_game(app.top, "foundations"), others=[host])
         again = app.top
-        assert again is not game and again.session.games == 2
-        assert again.session.you == Player.DARK and again.state.ply == 0  # swapped
+        assert again is not game and again.control.session.games == 2
+        assert again.control.session.you == Player.DARK and again.state.ply == 0  # swapped
     finally:
         host.close()

@@ -9,15 +9,14 @@ import random
 import pygame
 import pytest
 
-from isaac_game.client.lan_game import LanGameScene
-from isaac_game.client.lan_lobby import LanLobbyScene
-from isaac_game.client.lan_menu import LanHostScene
-from isaac_game.client.lan_results import LanResultsScene
-from isaac_game.client.title import TitleScene
+from isaac_game.client.lan.lobby import LanLobbyScene
+from isaac_game.client.lan.menu import LanHostScene
+from isaac_game.client.scenes.title import TitleScene
 from isaac_game.lan import CLOSED
 from isaac_game.rules import Player
 
 from .driver import key, menu_to
+from .kinds import is_lan_game, is_lan_results
 from .lanclient import Cli, fast_lan, play_turn, pump, type_text
 
 __all__ = ["fast_lan"]
@@ -58,22 +57,22 @@ def test_host_from_the_menu_and_play_a_whole_game_against_a_joining_subprocess(a
     join = Cli(["join", f"127.0.0.1:{lobby.port}", "--ai", "random", "--name", "Bob",
                 "--seed", "5"])  # fmt: skip
     try:
-        pump(app, lambda: isinstance(app.top, LanGameScene))
+        pump(app, lambda: is_lan_game(app.top, "isaac"))
         game = app.top
-        session = game.session
+        session = game.control.session
         assert session.you == Player.DARK and game.match is session.match
         pump(app, lambda: session.opponent == "Bob")
-        info = game._panel_info(game.state, Player.LIGHT)
+        info = game.panel_info(Player.LIGHT)
         assert "Bob" in info.who
         rng = random.Random(7)
         turns = 0
-        while isinstance(app.top, LanGameScene):
+        while is_lan_game(app.top, "isaac"):
             assert app.top is game, join.dump()
             if play_turn(app, game, rng, by_mouse=turns % 2 == 0):
                 turns += 1
             assert turns < 200
         results = app.top
-        assert isinstance(results, LanResultsScene), join.dump()
+        assert is_lan_results(results), join.dump()
         final = results.outcome.state
         assert final.is_over and final.moves == session.state.moves
         assert turns > 5
@@ -83,7 +82,7 @@ def test_host_from_the_menu_and_play_a_whole_game_against_a_joining_subprocess(a
         # the joiner has gone: no rematch to offer
         pump(app, lambda: session.link == CLOSED)
         assert not results.menu.item("rematch").enabled()
-        assert "left" in results.rematch_status()
+        assert "left" in results.control.rematch_status()
         app.draw()
         key(app, pygame.K_ESCAPE)
         assert isinstance(app.top, TitleScene)

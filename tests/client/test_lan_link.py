@@ -10,16 +10,16 @@ import random
 import pygame
 import pytest
 
-from isaac_game.client.lan_dialogs import GiveUpScene
-from isaac_game.client.lan_game import LanGameScene
-from isaac_game.client.lan_hud import link_text
-from isaac_game.client.lan_lobby import LanLobbyScene
-from isaac_game.client.title import TitleScene
+from isaac_game.client.lan.dialogs import GiveUpScene
+from isaac_game.client.lan.hud import link_text
+from isaac_game.client.lan.lobby import LanLobbyScene
+from isaac_game.client.scenes.title import TitleScene
 from isaac_game.lan import CONNECTED, LOST, RECONNECTING, LanSession
 from isaac_game.match import RandomSeat
 from isaac_game.rules import Player
 
 from .driver import key, menu_to
+from .kinds import is_lan_game
 from .lanclient import Cli, Proxy, fast_lan, play_turn, pump, type_text
 from .test_lan_host_game import host_from_the_menu
 
@@ -33,9 +33,9 @@ def test_host_shows_reconnecting_then_offers_save_or_leave(app, storage, monkeyp
     lobby = host_from_the_menu(app)
     join = Cli(["join", f"127.0.0.1:{lobby.port}", "--ai", "random", "--name", "Bob"])
     try:
-        pump(app, lambda: isinstance(app.top, LanGameScene))
+        pump(app, lambda: is_lan_game(app.top, "isaac"))
         game = app.top
-        session = game.session
+        session = game.control.session
         rng = random.Random(1)
         turns = 0
         while turns < 3:
@@ -44,7 +44,7 @@ def test_host_shows_reconnecting_then_offers_save_or_leave(app, storage, monkeyp
         join.kill()
         pump(app, lambda: session.link == RECONNECTING)
         assert link_text(session).startswith("reconnecting...")
-        assert game._panel_info(game.state, Player.LIGHT).status == RECONNECTING
+        assert game.panel_info(Player.LIGHT).status == RECONNECTING
         app.draw()  # the notice over the board draws
         # the local player may still move while the link is down
         ply = game.state.ply
@@ -87,9 +87,9 @@ def test_joiner_shows_reconnecting_on_both_sides_and_resumes(app):
         type_text(app, f"127.0.0.1:{proxy.port}")
         key(app, pygame.K_RETURN)  # Enter in the address field joins it
         assert isinstance(app.top, LanLobbyScene)
-        pump(app, lambda: isinstance(app.top, LanGameScene), others=[host])
+        pump(app, lambda: is_lan_game(app.top, "isaac"), others=[host])
         game = app.top
-        session = game.session
+        session = game.control.session
         rng = random.Random(2)
         turns = 0
         while turns < 3:
@@ -99,7 +99,7 @@ def test_joiner_shows_reconnecting_on_both_sides_and_resumes(app):
         pump(app, lambda: session.link == RECONNECTING and host.link == RECONNECTING,
              others=[host])  # fmt: skip
         assert link_text(session).startswith("reconnecting...")
-        assert game._panel_info(game.state, Player.DARK).status == RECONNECTING
+        assert game.panel_info(Player.DARK).status == RECONNECTING
         app.draw()
         # moves made while the link is down reach the host on rejoin
         ply = game.state.ply

@@ -5,14 +5,15 @@ from __future__ import annotations
 import time
 
 import pygame
+import pytest
 
-from isaac_game.client.game_scene import GameScene
-from isaac_game.client.pause import PauseScene
-from isaac_game.client.rules_scene import RulesScene
-from isaac_game.client.settings_scene import SettingsScene
-from isaac_game.client.title import IDLE_DEMO, TitleScene
+from isaac_game.client.scenes.pause import PauseScene
+from isaac_game.client.scenes.rules import RulesScene
+from isaac_game.client.scenes.settings import SettingsScene
+from isaac_game.client.scenes.title import IDLE_DEMO, TitleScene
 
-from .driver import key, menu_to, pad, run
+from .driver import click, key, leave_if_asked, menu_to, pad, run
+from .kinds import is_game
 
 A = pygame.CONTROLLER_BUTTON_A
 B = pygame.CONTROLLER_BUTTON_B
@@ -55,7 +56,7 @@ def test_pad_only_menu_walk(app):
     menu_to(app, title.menu, "new", via_pad=True)
     pad(app, A)
     game = app.top
-    assert isinstance(game, GameScene)
+    assert is_game(game, "isaac")
     assert game.setup.light == app.settings.light_kind
     pad(app, A)  # Dark places the preselected piece at the cursor
     assert len(game.state.moves) == 1
@@ -70,7 +71,7 @@ def test_pad_only_menu_walk(app):
 def test_pad_unplugged_mid_game_pauses(app):
     key(app, pygame.K_RETURN)
     game = app.top
-    assert isinstance(game, GameScene)
+    assert is_game(game, "isaac")
     pad(app, DOWN, instance_id=3)  # the pad is in use
     pygame.event.post(pygame.event.Event(pygame.CONTROLLERDEVICEREMOVED, instance_id=3))
     run(app, 1)
@@ -95,7 +96,7 @@ def test_two_pads_each_take_one_colour(app):
 def test_menu_starts_demo_after_idle_and_any_key_returns(app):
     run(app, int(IDLE_DEMO * 12) + 10, dt=1 / 12)  # at most 5 ticks per frame
     demo = app.top
-    assert isinstance(demo, GameScene) and demo.setup.demo
+    assert is_game(demo, "isaac") and demo.setup.demo
     deadline = time.monotonic() + 60  # the computer players think in worker processes
     while len(demo.state.moves) <= 3 and time.monotonic() < deadline:
         run(app, 5, dt=0.1)
@@ -116,5 +117,57 @@ def test_pause_menu_rules_and_quit_to_menu(app):
     assert app.top is pause
     menu_to(app, pause.menu, "quit")
     key(app, pygame.K_RETURN)
+    leave_if_asked(app)
     assert isinstance(app.top, TitleScene)
     assert len(app.scenes) == 1
+
+
+@pytest.mark.parametrize("held", [pygame.K_RETURN, pygame.K_SPACE], ids=["enter", "space"])
+def test_the_key_that_ends_the_demo_only_returns_to_the_menu(app, held):
+    title = app.top
+    run(app, int(IDLE_DEMO * 12) + 10, dt=1 / 12)
+    demo = app.top
+    assert is_game(demo) and demo.setup.demo
+    down = pygame.event.Event(pygame.KEYDOWN, key=held, mod=0, unicode="", scancode=0)
+    up = pygame.event.Event(pygame.KEYUP, key=held, mod=0, unicode="", scancode=0)
+    pygame.event.post(down)
+    run(app, 1)
+    assert app.top is title
+    for _ in range(4):  # the key is held: it repeats, and the menu takes none of it
+        pygame.event.post(down)
+        run(app, 1)
+    assert app.top is title and len(app.scenes) == 1
+    assert title.menu.current.key == "new"  # where the repeats would have landed
+    pygame.event.post(up)
+    run(app, 1)
+    key(app, held)  # let go and pressed again: the menu takes it
+    assert is_game(app.top) and not app.top.setup.demo
+
+
+def test_value_rows_go_back_on_their_left_half_and_with_a_right_click(app):
+    title = app.top
+    row = title.menu.item("game")
+    left = (row.rect.left + row.rect.width // 4, row.rect.centery)
+    right = (row.rect.right - row.rect.width // 4, row.rect.centery)
+    assert title.game == "isaac"
+    click(app, right)  # the ">" half: on
+    assert title.game == "foundations"
+    click(app, left)  # the "<" half: back
+    assert title.game == "isaac"
+    click(app, left)  # back past the first: the last
+    assert title.game == "hari"
+    click(app, right, button=3)  # a right-click goes back wherever it lands
+    assert title.game == "foundations"
+    assert title.menu.current is row
+    # a setting row too, and the keys still step it
+    light = title.menu.item("light")
+    kinds = list(light.values)
+    start = kinds.index(app.settings.light_kind)
+    click(app, (light.rect.left + 5, light.rect.centery))
+    assert app.settings.light_kind == kinds[(start - 1) % len(kinds)]
+    key(app, pygame.K_RIGHT)
+    assert app.settings.light_kind == kinds[start]
+    # a right-click on a plain row does nothing
+    new = title.menu.item("new")
+    click(app, new.rect.center, button=3)
+    assert app.top is title

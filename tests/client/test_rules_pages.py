@@ -6,9 +6,11 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from isaac_game.client.pause import PauseScene
-from isaac_game.client.rules_scene import GAMES, RulesScene
-from isaac_game.client.title import TitleScene
+from isaac_game.client.registry import NAMES as GAMES
+from isaac_game.client.scenes.pause import PauseScene
+from isaac_game.client.scenes.rules import RulesScene
+from isaac_game.client.scenes.title import TitleScene
+from isaac_game.client.theme import Fonts
 
 from .driver import click, key, menu_to, pad
 
@@ -44,12 +46,13 @@ def open_rules_from_title(app, game: str, via_pad: bool = False) -> RulesScene:
 
 def test_every_game_has_illustrated_pages_with_controls():
     assert GAMES == GAME_NAMES
-    from isaac_game.client.rules_scene import BOOKS
+    from isaac_game.client.registry import GAMES as PLUGINS
 
-    for book in BOOKS:
+    books = [plugin.rules_book(Fonts()) for plugin in PLUGINS.values()]
+    for book in books:
         assert 4 <= len(book.pages) <= 6
         assert book.pages[-1][0].endswith("Controls")
-    hari = dict(BOOKS[2].pages)["5. Controls"]
+    hari = dict(books[2].pages)["5. Controls"]
     assert "drag" in hari and "D, pad Y" in hari
 
 
@@ -148,7 +151,7 @@ def test_every_page_fits_its_text(app, size):
     from isaac_game.client.theme import ui_scale
 
     app.resize(size)
-    rules = app.push(RulesScene(app))
+    rules = app.open("rules")
     for game in GAME_NAMES:
         rules.switch(game=game)
         for page in range(rules.pages):

@@ -4,21 +4,22 @@ from __future__ import annotations
 
 import pygame
 
-from isaac_game.client.app import App
-from isaac_game.client.dialog import MessageScene
-from isaac_game.client.game_scene import GameScene
-from isaac_game.client.pause import PauseScene
-from isaac_game.client.replay import ReplayScene
-from isaac_game.client.saves_scene import SavesScene
-from isaac_game.client.title import TitleScene
+from isaac_game.client.registry import make_app
+from isaac_game.client.scenes.dialog import MessageScene
+from isaac_game.client.scenes.match import MatchScene
+from isaac_game.client.scenes.pause import PauseScene
+from isaac_game.client.scenes.replay import ReplayScene
+from isaac_game.client.scenes.saves import SavesScene
+from isaac_game.client.scenes.title import TitleScene
 
-from .driver import key, menu_to, run
+from .driver import key, leave_if_asked, menu_to, run
+from .kinds import is_game
 
 
-def start_game(app) -> GameScene:
+def start_game(app) -> MatchScene:
     key(app, pygame.K_RETURN)
     game = app.top
-    assert isinstance(game, GameScene)
+    assert is_game(game, "isaac")
     return game
 
 
@@ -62,6 +63,7 @@ def test_save_then_continue_from_the_menu(app, storage):
     assert len(saves) == 1
     menu_to(app, pause.menu, "quit")
     key(app, pygame.K_RETURN)
+    leave_if_asked(app)
     title = app.top
     assert isinstance(title, TitleScene)
     menu_to(app, title.menu, "continue")
@@ -71,7 +73,7 @@ def test_save_then_continue_from_the_menu(app, storage):
     assert listed.startswith("ISAAC") and "Human v Human" in listed and "in progress" in listed
     key(app, pygame.K_RETURN)  # the newest save
     resumed = app.top
-    assert isinstance(resumed, GameScene)
+    assert is_game(resumed, "isaac")
     assert resumed.state.moves == moves
     key(app, pygame.K_z, mod=pygame.KMOD_LCTRL)  # history came back too
     assert len(resumed.state.moves) == 1
@@ -85,6 +87,7 @@ def test_replay_a_saved_game_steps_with_arrows(app, storage):
     key(app, pygame.K_ESCAPE)
     menu_to(app, app.top.menu, "quit")
     key(app, pygame.K_RETURN)
+    leave_if_asked(app)
     menu_to(app, app.top.menu, "replay")
     key(app, pygame.K_RETURN)
     key(app, pygame.K_RETURN)
@@ -121,7 +124,9 @@ def test_saves_list_names_game_players_date_and_result_from_headers(app, storage
     storage.save_game(storage.saves_dir / "2026-05-01_09-15-00.isaac.txt", hari, {"Dark": "Ada"})
     storage.save_game(storage.saves_dir / "2026-05-02_10-20-00.isaac.txt", over, {})
     (storage.saves_dir / "junk.isaac.txt").write_bytes(b"\xff\xfe not a record")
-    monkeypatch.setattr(storage, "load_game", lambda path: (_ for _ in ()).throw(AssertionError))
+    loaded = []  # each listed file is loaded once, to list a corrupt one with its error
+    real_load = storage.load_game
+    monkeypatch.setattr(storage, "load_game", lambda path: loaded.append(path) or real_load(path))
     title = app.top
     menu_to(app, title.menu, "continue")
     key(app, pygame.K_RETURN)
@@ -131,18 +136,24 @@ def test_saves_list_names_game_players_date_and_result_from_headers(app, storage
     hari_label = labels["2026-05-01_09-15-00.isaac.txt"]
     assert hari_label.startswith("HARI") and "Ada v Light" in hari_label
     assert "2026-05-01 09:15" in hari_label and "in progress" in hari_label
+    assert "not a readable game record" in labels["junk.isaac.txt"]
+    assert "2026-05-02_10-20-00.isaac.txt" not in labels  # finished: under Replay only
+    assert len(loaded) <= 3
+    key(app, pygame.K_ESCAPE)
+    menu_to(app, title.menu, "replay")
+    key(app, pygame.K_RETURN)
+    labels = {item.key: item.text() for item in app.top.menu.items}
     done = labels["2026-05-02_10-20-00.isaac.txt"]
     assert done.startswith("FOUNDATIONS") and "finished" in done
-    assert "not a readable game record" in labels["junk.isaac.txt"]
     app.draw()
 
 
 def test_corrupt_settings_file_gives_a_message(storage):
     storage.config_dir.mkdir(parents=True)
     storage.settings_path.write_text("{ this is not json")
-    application = App(size=(1280, 720), fullscreen=False, storage=storage, sound=False)
+    application = make_app(size=(1280, 720), fullscreen=False, storage=storage, sound=False)
     try:
-        application.push(TitleScene(application))
+        application.open("title")
         application.frame()
         box = application.top
         assert isinstance(box, MessageScene)
@@ -181,7 +192,7 @@ def test_fullscreen_toggle_with_f11_and_alt_enter(app):
 
 
 def test_ui_bench_prints_its_figure(capsys):
-    from isaac_game.client.bench import run_ui_bench
+    from isaac_game.client.tools.bench import run_ui_bench
 
     assert run_ui_bench(0.2) == 0
     last = capsys.readouterr().out.strip().splitlines()[-1]

@@ -87,12 +87,12 @@ def test_remote_seat_offers_the_network_record_in_order_and_forwards_ours():
     assert sent == [m0]
 
 
-def test_remote_seat_resync_detects_a_different_record():
+def test_remote_seat_resync_tells_a_record_that_parted():
     seat = RemoteSeat("light", "Bob", lambda m: None)
-    seat.resync(("a", "b", "c"), ("a", "b"))
+    assert seat.resync(("a", "b", "c"), ("a", "b"))
     assert seat.problem is None and seat.record == ["a", "b", "c"]
-    seat.resync(("a", "x"), ("a", "b", "c"))
-    assert seat.problem
+    assert not seat.resync(("a", "x"), ("a", "b", "c"))  # the session rebuilds from it
+    assert seat.record == ["a", "x"] and seat.problem is None
 
 
 def test_beacons_follow_the_bind_address(monkeypatch):
@@ -116,3 +116,44 @@ def test_a_peers_non_canonical_spelling_is_one_move_with_ours():
     assert canonical_move(adapter, " 5v04") == "5v04"
     assert canonical_move(adapter, "bogus") == "bogus"
     assert adapter.try_apply("5v04") is None and adapter.moves() == ["5v04"]
+
+
+def test_spellings_digests_and_duplicates_use_the_canonical_record():
+    """PROTOCOL.md 1.1: a receiver accepts any spelling the rules parse and records the
+    canonical one; the digest is over the canonical record after the move; a duplicate
+    `n` is the same move if it is the same move *at that ply* (rule 5)."""
+    from net import HostSession, MoveReceived, messages
+    from net.events import Send
+    from net.game import moves_digest
+
+    def sent(outs):
+        return [o.msg for o in outs if isinstance(o, Send)]
+
+    opening = ["3h00", "3h05", "4h20", "3h93"]  # then Dark slides 4h20 by 6: s23+6 = s20+6
+    for digest_of, ok in [(["s20+6"], True), (["s23+6"], False)]:
+        host = HostSession(EngineAdapter("hari"), seat="light")
+        host.connection_made(1, 0.0)
+        host.receive(1, messages.hello("t", "Joe", "hari"), 0.0)
+        for n, move in enumerate(opening):
+            if n % 2 == 0:
+                host.receive(1, messages.move(n, move), 0.1)
+            else:
+                host.play(move, 0.1)
+        digest = moves_digest([*opening, *digest_of])
+        outs = host.receive(1, messages.move(4, "s23+6", digest), 0.2)
+        assert [e for e in outs if isinstance(e, MoveReceived)] == [MoveReceived(4, "s20+6")]
+        assert host.adapter.moves() == [*opening, "s20+6"]
+        assert [e["code"] for e in sent(outs)] == ([] if ok else ["desync"])
+    host = HostSession(EngineAdapter("hari"), seat="light")
+    host.connection_made(1, 0.0)
+    host.receive(1, messages.hello("t", "Joe", "hari"), 0.0)
+    for n, move in enumerate([*opening, "s23+6"]):
+        if n % 2 == 0:
+            host.receive(1, messages.move(n, move), 0.1)
+        else:
+            host.play(move, 0.1)
+    # the same move again, as the peer spelled it: ignored, though "s23+6" means
+    # nothing in today's position (the piece is no longer on 23)
+    assert host.receive(1, messages.move(4, "s23+6"), 0.3) == []
+    outs = host.receive(1, messages.move(4, "s20+5"), 0.4)  # another move for that n
+    assert [e["code"] for e in sent(outs)] == ["desync"]

@@ -198,3 +198,34 @@ def test_moves_in_flight_when_the_peer_leaves_are_played_before_giving_up():
     assert session.state.moves[-1] == nxt
     assert session.stalled or session.finished
     assert ep.played == []  # the peer's moves are never sent back
+
+
+def test_a_rejoin_whose_record_parted_is_rebuilt_from_the_hosts():
+    """PROTOCOL.md 1.1 rule 6: after a desync the host's record is authoritative, and
+    the rejoin's welcome brings the joiner back in step: the match is rebuilt from it
+    (the same game: same token, same colours, not a new game)."""
+    from isaac_game.lan import EngineAdapter
+    from isaac_game.rules import new_game
+
+    s0 = new_game("isaac")
+    a, b = (str(m) for m in s0.legal_moves()[:2])
+    reply = str(s0.play(b).legal_moves()[0])
+    token = "ab" * 16
+    batches = [
+        [net.GameStarted("light", "Ann", token, (a,), False)],
+        [net.LinkLost("desync: digest after move 0 differs")],
+        [net.GameStarted("light", "Ann", token, (b, reply), True)],
+    ]
+    session = LanSession(ScriptedEndpoint(batches), EngineAdapter("isaac"),
+                         RandomSeat("me", seed=1), role="join", name="Bob",
+                         timers=FAST)  # fmt: skip
+    session.update()
+    first = session.match
+    assert first is not None and first.state.moves[0] == a  # (and maybe our reply)
+    session.update()
+    assert session.link == RECONNECTING
+    session.update()
+    assert session.match is not first and session.match.state.moves == (b, reply)
+    assert session.remote.record == [b, reply] and session.problem is None
+    assert session.games == 1 and session.token == token and session.you == Player.LIGHT
+    assert session.link == CONNECTED and session.playing

@@ -80,8 +80,31 @@ def test_string_at_limit_is_fine():
 
 def test_huge_array_and_map():
     refused(b"\x81\xa1t\xdd" + (10**9).to_bytes(4, "big"))
-    refused(msgpack.packb({"t": "welcome", "moves": ["a"] * 1001}))
-    refused(msgpack.packb({"t": "x", **{f"k{i}": i for i in range(100)}}))
+    refused(b"\x81\xa1t\xdf" + (10**9).to_bytes(4, "big"))  # a map of a billion keys
+
+
+def test_arrays_hold_1000_items_but_welcome_moves_4000():
+    """PROTOCOL.md 1.1 rule 8: the limits apply to every array except `welcome.moves`,
+    which may hold up to 4,000 items."""
+    welcome = {"t": "welcome", "moves": ["a"] * 4000}
+    assert feed_all(encode(welcome)) == [welcome]
+    refused(msgpack.packb({"t": "welcome", "moves": ["a"] * 4001}))
+    at_limit = {"t": "chat", "text": "x", "pad": [0] * 1000}
+    assert feed_all(encode(at_limit)) == [at_limit]
+    for over in (
+        {"t": "chat", "text": "x", "pad": [0] * 1001},  # an unknown key's array
+        {"t": "move", "n": 0, "move": "a", "moves": ["a"] * 1001},  # `moves`, not a welcome's
+        {"t": "welcome", "moves": [], "other": ["a"] * 1001},  # a welcome's other array
+        {"t": "welcome", "moves": [["a"] * 1001]},  # inside the moves
+        {"t": "ping", "id": 1, "deep": {"deeper": [[0] * 1001]}},  # at any depth
+    ):
+        refused(msgpack.packb(over))
+
+
+def test_unknown_keys_are_room_to_grow_not_a_limit():
+    """1.1 limits no map but by the message's 64 KiB: a peer's extra keys pass."""
+    many = {"t": "ping", "id": 1, **{f"k{i}": i for i in range(2000)}}
+    assert feed_all(encode(many)) == [many]
 
 
 def test_deep_nesting():

@@ -136,7 +136,7 @@ def handshake(sock: socket.socket, shared: Shared) -> bool:
                     shared.token = reply["token"]
                 return True
             if reply["t"] == "reject":
-                if reply["reason"] == "bad token":
+                if reply["code"] == "bad-token":
                     with shared.lock:
                         shared.token = None
                 return False
@@ -172,7 +172,7 @@ def welcome_after_fuzz(host: NetHost, timeout: float = 10.0) -> dict:
         reply = peer.expect_any(("welcome", "reject"))
         if reply["t"] == "welcome":
             return reply
-        assert reply["reason"] == "table full", reply
+        assert reply["code"] == "table-full", reply
         assert time.monotonic() < deadline, "the host never freed its table after the fuzz"
         time.sleep(0.05)  # the host closes the last fuzzing connections meanwhile
 

@@ -82,7 +82,7 @@ def test_seat_choice():
 
 def test_fresh_token_per_game(host):
     w1, _ = join(host)
-    host.receive(1, m.bye(), 1.0)
+    host.abandon(1.0)
     w2, _ = join(host, conn=2, now=2.0)
     assert w1["token"] != w2["token"]
 
@@ -130,10 +130,10 @@ def test_table_full_and_wrong_token_while_playing(host):
     w, _ = join(host)
     host.connection_made(2, 0.5)
     outs = host.receive(2, hello(), 0.6)
-    assert sent(outs, 2) == [m.reject("table full")] and closed(outs) == [2]
+    assert sent(outs, 2) == [m.reject("table-full", "table full")] and closed(outs) == [2]
     host.connection_made(3, 0.7)
     outs = host.receive(3, hello(token="f" * 32), 0.8)
-    assert sent(outs, 3) == [m.reject("bad token")]
+    assert [r["code"] for r in sent(outs, 3)] == ["bad-token"]
     assert host.link is not None and host.link.conn == 1  # the game is untouched
 
 
@@ -141,7 +141,7 @@ def playing(host):
     """Host is dark with m0 played; the joiner (light) is to move n=1."""
     w, _ = join(host)
     outs = host.play("m0", 0.1)
-    assert sent(outs) == [m.move(0, "m0")]  # digests are not sent by default
+    assert sent(outs) == [m.move(0, "m0", moves_digest(["m0"]))]  # 1.1: digests are sent
     assert events(outs, MoveSent) == [MoveSent(0, "m0")]
     return w
 
@@ -192,10 +192,17 @@ def test_duplicate_n_different_move_is_desync(host):
     assert_refused(host.receive(1, m.move(0, "x0"), 0.2), "desync", host, ["m0"])
 
 
-def test_wrong_digest_is_desync_and_not_applied(host):
+def test_wrong_digest_is_desync_compared_after_applying(host):
+    """1.1: the receiver compares the digest after applying the move; a mismatch is
+    `error desync`, the connection closes, and the game (with that move: the host's
+    record is authoritative) is kept for a rejoin."""
     playing(host)
     outs = host.receive(1, m.move(1, "m1", "0123456789abcdef"), 0.2)
-    assert_refused(outs, "desync", host, ["m0"])
+    (err,) = sent(outs)
+    assert err["t"] == "error" and err["code"] == "desync" and closed(outs) == [1]
+    assert events(outs, MoveReceived) == [MoveReceived(1, "m1")]
+    assert events(outs, LinkLost) and host.token is not None and not host.table_free
+    assert host.adapter.moves() == ["m0", "m1"]
 
 
 def test_move_after_game_over():
@@ -238,7 +245,7 @@ def test_rejoin_with_right_token_gets_every_move():
     host.play("m2", 2.0)  # the host may move while the peer is away
     host.connection_made(2, 100.0)
     host.connection_made(3, 100.0)
-    assert sent(host.receive(3, hello(), 100.0)) == [m.reject("table full")]
+    assert sent(host.receive(3, hello(), 100.0)) == [m.reject("table-full", "table full")]
     outs = host.receive(2, hello(token=w["token"]), 100.0)
     (welcome,) = sent(outs)
     assert welcome["moves"] == ["m0", "m1", "m2"] and welcome["token"] == w["token"]
@@ -247,13 +254,15 @@ def test_rejoin_with_right_token_gets_every_move():
 
 
 def test_rejoin_window_expires():
-    host = HostSession(fake_game(), rejoin_window=120.0)
+    host = HostSession(fake_game(), rejoin_window=120.0, hold_games=False)
     w = playing(host)
     host.connection_lost(1, 1.0)
     assert events(host.tick(120.9), GameClosed) == []
     assert events(host.tick(121.0), GameClosed) == [GameClosed("rejoin window expired")]
     host.connection_made(2, 122.0)
-    assert sent(host.receive(2, hello(token=w["token"]), 122.0)) == [m.reject("bad token")]
+    assert [r["code"] for r in sent(host.receive(2, hello(token=w["token"]), 122.0))] == [
+        "bad-token"
+    ]
     welcome, _ = join(host, conn=3, now=123.0)  # a new game, a fresh record
     assert welcome["moves"] == [] and host.adapter.moves() == []
 
@@ -301,8 +310,26 @@ def test_local_resign_and_chat(host):
     assert events(host.play("m0", 0.4), MoveRefused)
 
 
-def test_bye_frees_the_table(host):
+def test_bye_mid_game_is_a_pause_kept_as_a_lost_link(host):
+    """1.1: `bye` mid-game is not a resignation: the game and its token are kept
+    exactly as after a lost link (rule 4), for the rejoin window and on."""
+    w = playing(host)
+    outs = host.receive(1, m.bye(), 0.5)
+    assert closed(outs) == [1] and sent(outs) == []
+    assert events(outs, LinkLost) == [LinkLost("peer said bye", bye=True)]
+    assert events(outs, GameClosed) == [] and host.resigned is None
+    assert host.token == w["token"] and host.lost_at == 0.5 and not host.held
+    outs = host.tick(200.0)  # the window passes: held (rule 7), never dropped
+    assert events(outs, GameClosed) == [] and host.held
+    host.connection_made(2, 300.0)
+    (welcome,) = sent(host.receive(2, hello(token=w["token"]), 300.0))
+    assert welcome["t"] == "welcome" and welcome["moves"] == ["m0"]
+
+
+def test_bye_after_the_end_frees_the_table():
+    host = HostSession(fake_game(length=1))
     join(host)
+    host.play("m0", 0.1)  # the last move: the game is over
     outs = host.receive(1, m.bye(), 0.5)
     assert closed(outs) == [1] and events(outs, GameClosed) == [GameClosed("peer left")]
     assert host.table_free
@@ -351,25 +378,43 @@ def test_abandon_and_shutdown(host):
     assert closed(host.shutdown(2.0)) == [5]
 
 
-def test_digests_are_sent_only_when_asked_for():
-    """PROTOCOL.md leaves the digest algorithm open: sending one is opt-in."""
-    host = HostSession(fake_game(), send_digests=True)
-    w, _ = join(host)
-    assert w["you"] == "light"  # the host plays Dark and moves first
-    outs = host.play("m0", 0.3)
-    assert sent(outs) == [m.move(0, "m0", moves_digest(["m0"]))]
-
-
-def test_other_plausible_digest_spellings_are_accepted():
-    """A peer's sha256 of the record, full or a prefix of >= 8 hex digits, fits."""
+def test_digests_are_sent_as_1_1_defines_them_unless_turned_off():
+    """1.1 makes sending optional; we send the first 16 lower-case hex characters of
+    SHA-256 over the record so far, this move included, joined by newlines."""
     import hashlib
 
-    from net.game import digest_matches
+    host = HostSession(fake_game())
+    join(host)
+    (move,) = sent(host.play("m0", 0.3))
+    assert move["digest"] == hashlib.sha256(b"m0").hexdigest()[:16]
+    host.receive(1, m.move(1, "m1"), 0.4)
+    (move,) = sent(host.play("m2", 0.5))
+    assert move["digest"] == hashlib.sha256(b"m0\nm1\nm2").hexdigest()[:16]
+    assert move["digest"] == moves_digest(["m0", "m1", "m2"])
+    quiet = HostSession(fake_game(), send_digests=False)
+    join(quiet)
+    assert sent(quiet.play("m0", 0.1)) == [m.move(0, "m0")]
 
-    record = ["5v04", "3h71"]
-    full = hashlib.sha256("\n".join(record).encode()).hexdigest()
-    spaced = hashlib.sha256(" ".join(record).encode()).hexdigest()
-    assert digest_matches(full, record) and digest_matches(full[:8].upper(), record)
-    assert digest_matches(spaced[:20], record)
-    assert not digest_matches(full[:7], record) and not digest_matches("wrong", record)
-    assert not digest_matches("0" * 16, record)
+
+def test_the_digest_is_compared_exactly_on_the_record_after_the_move():
+    import hashlib
+
+    record = hashlib.sha256(b"m0\nm1").hexdigest()
+    for digest, ok in [
+        (record[:16], True),
+        (record[:16].upper(), False),  # 1.1: lower case
+        (record[:8], False),  # 16 characters, no fewer
+        (record, False),  # and no more
+        (moves_digest(["m0"]), False),  # the record before the move
+        (hashlib.sha256(b"m0 m1").hexdigest()[:16], False),  # joined by "\n" only
+    ]:
+        host = HostSession(fake_game())
+        playing(host)
+        outs = host.receive(1, m.move(1, "m1", digest), 0.2)
+        assert events(outs, MoveReceived) == [MoveReceived(1, "m1")], digest
+        assert [e["code"] for e in sent(outs)] == ([] if ok else ["desync"]), digest
+
+
+def test_a_negative_n_is_illegal_move(host):
+    playing(host)
+    assert_refused(host.receive(1, m.move(-1, "m0"), 0.2), "illegal-move", host, ["m0"])

@@ -19,6 +19,7 @@ from net.events import (
     Send,
 )
 from net.framing import FrameDecoder, encode
+from net.game import moves_digest
 from net.host_session import HostSession
 from net.join_session import JoinSession
 
@@ -50,7 +51,7 @@ def test_welcome_applies_moves(joiner):
     outs = joiner.receive(1, welcome(["m0"]), 0.1)
     assert of(outs, GameStarted) == [GameStarted("light", "Host", TOKEN, ("m0",), False)]
     assert joiner.state == "playing" and joiner.adapter.moves() == ["m0"]
-    assert sent(joiner.play("m1", 0.2)) == [m.move(1, "m1")]
+    assert sent(joiner.play("m1", 0.2)) == [m.move(1, "m1", moves_digest(["m0", "m1"]))]
 
 
 def test_welcome_with_illegal_moves_is_desync(joiner):
@@ -59,10 +60,25 @@ def test_welcome_with_illegal_moves_is_desync(joiner):
 
 
 def test_reject(joiner):
-    outs = joiner.receive(1, m.reject("table full"), 0.1)
-    assert of(outs, Rejected) == [Rejected("table full")]
+    outs = joiner.receive(1, m.reject("table-full", "table full"), 0.1)
+    assert of(outs, Rejected) == [Rejected("table full", "table-full")]
     assert of(outs, Closed) and joiner.state == "closed"
     assert joiner.tick(10.0) == []
+
+
+@pytest.mark.parametrize(
+    ("msg", "code", "game"),
+    [
+        ({"t": "reject", "reason": "no such game", "code": "bad-token"}, "bad-token", ""),
+        (m.reject("wrong-game", "we play something else", "hari"), "wrong-game", "hari"),
+        # the reason is for people: nothing is read from it, not even a 1.0 host's
+        ({"t": "reject", "reason": "bad token"}, "", ""),
+        ({"t": "reject", "reason": "wrong game: this host plays hari"}, "", ""),
+    ],
+)
+def test_the_joiner_acts_on_reject_codes_never_on_the_reason(joiner, msg, code, game):
+    (rejected,) = of(joiner.receive(1, msg, 0.1), Rejected)
+    assert rejected == Rejected(msg["reason"], code, game)
 
 
 def test_cannot_connect_at_all():
@@ -104,10 +120,42 @@ def test_rejoin_resends_moves_the_host_never_got(joiner):
     joiner.tick(1.5)
     joiner.connection_made(2, 1.6)
     outs = joiner.receive(2, welcome(["m0"]), 1.7)
-    assert sent(outs) == [m.move(1, "m1")]
+    assert sent(outs) == [m.move(1, "m1", moves_digest(["m0", "m1"]))]
 
 
-def test_rejoin_with_conflicting_record_is_desync(joiner):
+def test_a_rejoin_whose_record_parted_takes_the_hosts(joiner):
+    """1.1 rule 6: after a desync the host's record is authoritative, and a rejoin's
+    welcome brings the joiner back in step (ours is replaced, nothing is resent)."""
+    joiner.receive(1, welcome(["m0"]), 0.1)
+    joiner.play("m1", 0.2)
+    outs = joiner.receive(1, m.move(1, "m1x"), 0.3)  # a different move for an n we have
+    assert [e["code"] for e in sent(outs)] == ["desync"] and of(outs, Close)
+    assert of(outs, LinkLost) and joiner.state == "lost"  # the game is kept
+    assert joiner.adapter.moves() == ["m0", "m1"]
+    assert of(joiner.tick(0.3), Connect) == [Connect(2)]
+    (h,) = sent(joiner.connection_made(2, 0.4))
+    assert h["token"] == TOKEN
+    outs = joiner.receive(2, welcome(["m0"]), 0.5)  # the host never took our m1
+    assert sent(outs) == [m.move(1, "m1", moves_digest(["m0", "m1"]))]  # resent
+    joiner.connection_lost(2, 1.0)
+    joiner.tick(1.0)
+    joiner.connection_made(3, 1.1)
+    outs = joiner.receive(3, welcome(["m0", "m1", "m2"]), 1.2)
+    assert sent(outs) == [] and joiner.adapter.moves() == ["m0", "m1", "m2"]
+    assert of(outs, GameStarted)[0].resumed
+    # records that parted: the host's wins
+    joiner.connection_lost(3, 2.0)
+    joiner.tick(2.0)
+    joiner.connection_made(4, 2.1)
+    joiner.adapter._moves = ["m0", "zz"]  # as if ours had gone astray
+    outs = joiner.receive(4, welcome(["m0", "m1", "m2", "m3"]), 2.2)
+    assert sent(outs) == [] and not of(outs, Closed)
+    assert joiner.adapter.moves() == ["m0", "m1", "m2", "m3"] and joiner.state == "playing"
+    (started,) = of(outs, GameStarted)
+    assert started.resumed and started.moves == ("m0", "m1", "m2", "m3")
+
+
+def test_a_rejoin_the_engine_cannot_follow_gives_up(joiner):
     joiner.receive(1, welcome(["m0"]), 0.1)
     joiner.connection_lost(1, 1.0)
     joiner.tick(1.0)
@@ -145,10 +193,46 @@ def test_rematch_welcome_resets(joiner):
     assert joiner.adapter.moves() == [] and joiner.seat == "dark"
 
 
-def test_bye_from_host(joiner):
-    joiner.receive(1, welcome(), 0.1)
+def test_the_hosts_bye_mid_game_is_a_pause(joiner):
+    """1.1: kept exactly as after a lost link: the joiner keeps its game and token
+    and redials for the rejoin window (rule 4); nobody resigned."""
+    joiner.receive(1, welcome(["m0"]), 0.1)
     outs = joiner.receive(1, m.bye(), 0.2)
-    assert of(outs, Closed) == [Closed("host left")]
+    assert of(outs, LinkLost) == [LinkLost("host said bye", bye=True)] and of(outs, Close)
+    assert of(outs, Closed) == [] and joiner.state == "lost" and joiner.resigned is None
+    assert joiner.token == TOKEN and joiner.adapter.moves() == ["m0"]
+    assert joiner.tick(0.5) == []  # the host is going: the first redial is paced
+    assert of(joiner.tick(1.2), Connect) == [Connect(2)]
+    (h,) = sent(joiner.connection_made(2, 1.3))
+    assert h["token"] == TOKEN
+    outs = joiner.receive(2, welcome(["m0"]), 1.4)
+    assert of(outs, GameStarted)[0].resumed and joiner.state == "playing"
+
+
+def test_the_hosts_bye_after_the_end_closes(joiner):
+    joiner.receive(1, welcome(["m0"]), 0.1)
+    joiner.receive(1, m.resign(), 0.2)
+    outs = joiner.receive(1, m.bye(), 0.3)
+    assert of(outs, Closed) == [Closed("host left")] and not of(outs, LinkLost)
+
+
+def test_a_bye_before_the_welcome_ends_a_first_dial(joiner):
+    outs = joiner.receive(1, m.bye(), 0.1)
+    assert sent(outs) == [] and of(outs, Closed) == [Closed("host said bye")]
+
+
+def test_a_welcome_of_4000_moves_arrives_whole():
+    """1.1 rule 8: `welcome.moves` may hold 4,000 items (every other array 1,000)."""
+    kept = fake_game(length=5000)
+    for n in range(4000):
+        kept.try_apply(f"m{n}")
+    host = HostSession(kept, name="H", seat="light", keep_token=TOKEN)  # a long game, kept
+    joiner = JoinSession(fake_game(length=5000), name="J", token=TOKEN)
+    w = Wire(host, joiner)
+    w.joiner_out(joiner.start(0))
+    w.pump()
+    assert joiner.state == "playing" and len(joiner.adapter.moves()) == 4000
+    assert joiner.adapter.moves() == host.adapter.moves()
 
 
 def test_leave(joiner):

@@ -13,7 +13,10 @@ GOOD = [
     m.hello("app", "Ann", "isaac"),
     m.hello("app", "Ann", "hari", token=TOKEN),
     m.welcome("app", "Bob", "foundations", "light", TOKEN, ["a", "b"]),
-    m.reject("table full"),
+    m.reject("table-full", "table full"),
+    m.reject("wrong-game", "wrong game: this host plays hari", "hari"),
+    m.welcome("app", "Bob", "isaac", "dark", TOKEN, ["m"] * 4000),  # 1.1 rule 8
+    m.welcome("app", "B" * 40, "isaac", "dark", TOKEN.upper(), []),  # 1.1 fixes neither
     m.move(0, "5v04"),
     m.move(3, "5v04", digest="abc"),
     m.resign(),
@@ -78,7 +81,6 @@ BAD = [
         "token": TOKEN,
         "moves": [1],
     },
-    {"t": "move", "n": -1, "move": "a"},
     {"t": "move", "n": 1.0, "move": "a"},
     {"t": "move", "n": 0, "move": 7},
     {"t": "move", "n": 0, "move": "a", "digest": 7},
@@ -88,6 +90,17 @@ BAD = [
     {"t": "pong", "id": "1"},
     {"t": "error", "code": "x"},
     {"t": "reject", "reason": None},
+    {"t": "reject", "reason": "r", "code": 5},
+    {
+        "t": "welcome",
+        "proto": 1,
+        "app": "a",
+        "name": "n",
+        "game": "isaac",
+        "you": "dark",
+        "token": TOKEN,
+        "moves": ["m"] * 4001,
+    },
 ]
 
 
@@ -104,6 +117,33 @@ def test_chat_limit_counts_characters_not_bytes():
 
 
 def test_token_format():
-    assert m.is_token(TOKEN)
-    assert not m.is_token(TOKEN.upper())
-    assert not m.is_token(TOKEN[:-1])
+    """PROTOCOL.md: "32 hex chars"; ours are lower case, a peer's may be either."""
+    assert m.is_token(TOKEN) and m.is_token(TOKEN.upper())
+    assert not m.is_token(TOKEN[:-1]) and not m.is_token("g" * 32)
+
+
+def test_a_negative_n_is_well_typed():
+    """A wrong `n` is `illegal-move` (the session's call), not a bad type."""
+    assert m.validate(m.move(-1, "a"))["n"] == -1
+
+
+def test_reject_builder_carries_a_1_1_code_and_game_only_with_wrong_game():
+    assert m.reject("bad-hello", "bad hello") == {
+        "t": "reject",
+        "code": "bad-hello",
+        "reason": "bad hello",
+    }
+    assert set(m.REJECT_CODES) == {
+        "bad-proto",
+        "wrong-game",
+        "table-full",
+        "bad-token",
+        "bad-hello",
+    }
+    assert set(m.ERROR_CODES) == {"bad-message", "illegal-move", "desync"}
+    with pytest.raises(ValueError):
+        m.reject("go-away", "no")
+    with pytest.raises(ValueError):
+        m.reject("wrong-game", "no game named")
+    with pytest.raises(ValueError):
+        m.reject("table-full", "full", "isaac")

@@ -26,6 +26,7 @@ from net.events import (
     PeerResigned,
     Rejected,
 )
+from net.game import moves_digest
 from net.transport import NetHost, NetJoin
 
 FAST = dict(hello_timeout=0.5, ping_interval=0.2, silence_limit=1.0, rejoin_window=10.0)
@@ -78,7 +79,7 @@ def raw_game(host):
     peer = RawPeer(host.port)
     w = peer.hello()
     host.play("m0")
-    assert peer.expect("move") == m.move(0, "m0")
+    assert peer.expect("move") == m.move(0, "m0", moves_digest(["m0"]))
     return peer, w["token"]
 
 
@@ -147,20 +148,21 @@ def test_unknown_t_keeps_the_connection(host):
 
 
 @pytest.mark.parametrize(
-    "msg, code",
+    "msg, code, moves",
     [
-        (m.move(2, "m2"), "illegal-move"),  # wrong n
-        (m.move(1, "zz"), "illegal-move"),  # illegal
-        (m.move(0, "x0"), "desync"),  # duplicate n, different move
-        (m.move(1, "m1", "0" * 16), "desync"),  # wrong digest
+        (m.move(2, "m2"), "illegal-move", ["m0"]),  # wrong n
+        (m.move(1, "zz"), "illegal-move", ["m0"]),  # illegal: not applied
+        (m.move(0, "x0"), "desync", ["m0"]),  # duplicate n, different move
+        # wrong digest: compared after applying the move (1.1), which the host keeps
+        (m.move(1, "m1", "0" * 16), "desync", ["m0", "m1"]),
     ],
 )
-def test_bad_moves_error_close_and_leave_the_game_untouched(host, msg, code):
+def test_bad_moves_error_close_and_keep_the_game(host, msg, code, moves):
     peer, token = raw_game(host)
     peer.send(msg)
     assert peer.wait_closed()[-1]["code"] == code
-    assert host.session.adapter.moves() == ["m0"]
-    assert_alive(host, token, ["m0"])
+    assert host.session.adapter.moves() == moves
+    assert_alive(host, token, moves)
 
 
 def test_out_of_turn_move(host):
@@ -184,11 +186,11 @@ def test_table_full_and_wrong_token(host):
     peer, token = raw_game(host)
     other = RawPeer(host.port)
     other.send(m.hello("t", "x", "isaac"))
-    assert other.expect("reject") == m.reject("table full")
+    assert other.expect("reject") == m.reject("table-full", "table full")
     other.wait_closed()
     bad = RawPeer(host.port)
     bad.send(m.hello("t", "x", "isaac", token="f" * 32))
-    assert bad.expect("reject") == m.reject("bad token")
+    assert bad.expect("reject")["code"] == "bad-token"
     peer.send(m.ping(3))
     assert peer.expect("pong") == m.pong(3)  # the game's link is unharmed
 
@@ -260,7 +262,8 @@ def test_second_joiner_is_rejected_while_the_first_plays(host):
     try:
         Events(j1).wait_for(GameStarted)
         j2 = start_joiner(host.port)
-        assert Events(j2).wait_for(Rejected).reason == "table full"
+        rejected = Events(j2).wait_for(Rejected)
+        assert (rejected.code, rejected.game) == ("table-full", "")
     finally:
         j1.close()
         if j2:

@@ -65,7 +65,7 @@ def test_rules_2_1_empty_board_dark_first_on_level_1():
 def test_rules_2_2_non_decreasing_length_on_a_level():
     state = play("4h00", "3h90")
     assert state.min_length(DARK) == 4 and state.min_length(LIGHT) == 3
-    rejects(state, "3h20", "after a 4-cell piece on level 1, play 4 cells or longer")
+    rejects(state, "3h20", "after a 2 (4 cells) on level 1, play a 2 or longer")
     assert {m.length for m in state.legal_moves()} == {4, 5, 6, 7}
     state = state.play("4h20")
     assert state.scores == (36 - 4, 36 - 1)
@@ -230,7 +230,7 @@ def test_rules_2_bad_input_is_a_clear_value_error_and_changes_nothing(text, reas
 
 def test_rules_2_no_piece_left_in_hand():
     state = play("7h00", "3h90")
-    rejects(state, "7h10@2", "no 7-cell piece left in hand")
+    rejects(state, "7h10@2", "no 6 (7 cells) left in hand")
 
 
 def test_rules_2_notation_level_suffix_round_trips():

@@ -137,8 +137,8 @@ def test_rules_3_3_each_piece_slides_at_most_once_a_turn():
 def test_rules_3_4_plays_never_get_shorter_placed_or_discarded():
     state = play("d5", "3h00")
     assert state.min_length(DARK) == 5
-    rejects(state, "4h90", "plays never get shorter; your last play was 5 cells")
-    rejects(state, "d3", "plays never get shorter; your last play was 5 cells")
+    rejects(state, "4h90", "plays never get shorter; your last play was a 3 (5 cells)")
+    rejects(state, "d3", "plays never get shorter; your last play was a 3 (5 cells)")
     assert {m.length for m in state.legal_moves()} == {5, 6, 7}
 
 
@@ -149,8 +149,8 @@ def test_rules_3_5_source_example_moved_a_2_and_a_1_so_play_3_or_more():
     """'if a player moves a 2-piece and a 1-piece, he can then play value 3 or more'."""
     state = play(*TWO).play("s00+1").play("s20+2")
     assert state.slid_value == 3 and state.best_play_value == 6 and state.budget() == 3
-    rejects(state, "d4", "a 4-cell piece is worth 2, less than the 3 you slid this turn")
-    rejects(state, "4h40", "a 4-cell piece is worth 2, less than the 3 you slid this turn")
+    rejects(state, "d4", "a 2 (4 cells) is worth less than the 3 you slid this turn")
+    rejects(state, "4h40", "a 2 (4 cells) is worth less than the 3 you slid this turn")
     assert {m.length for m in state.legal_moves()} == {5, 6, 7}
     assert VALUE[5] == 3
     state = state.play("5h40")
@@ -166,7 +166,7 @@ def test_rules_3_5_a_slide_needs_a_playable_piece_to_cover_the_new_sum():
     assert state.slide_range(40) == NO_SLIDE
     state = state.play("s00+1")
     rejects(state, "s20+1", "that would make 7 slid this turn")
-    rejects(state, "d6", "a 6-cell piece is worth 4, less than the 5 you slid this turn")
+    rejects(state, "d6", "a 4 (6 cells) is worth less than the 5 you slid this turn")
     assert [str(m) for m in state.legal_moves() if not isinstance(m, Slide)][-1] == "d7"
     assert all(m.length == 7 for m in state.legal_moves() if not isinstance(m, Slide))
 
@@ -180,7 +180,7 @@ def test_rules_3_6_pass_only_when_no_piece_can_be_played_and_two_passes_end():
     state = play("7h00", "3h90")
     assert [str(m) for m in state.legal_moves()] == ["pass"]
     rejects(state, "s00+1", "you have no piece left you could play, so nothing may slide")
-    rejects(state, "d3", "plays never get shorter; your last play was 7 cells")
+    rejects(state, "d3", "plays never get shorter; your last play was a 6 (7 cells)")
     state = state.play("pass").play("7h80")
     assert not state.is_over and state.to_move is DARK
     state = state.play("pass").play("pass")

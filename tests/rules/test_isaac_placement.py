@@ -64,7 +64,7 @@ def test_rules_1_1_2_hand_runs_out():
     """RULES 0 and 1.1.2: a side has one 7-piece; placing it empties that slot."""
     g = new_game().play("7h00").play("3h90")
     assert g.hand(Player.DARK)[7] == 0
-    with pytest.raises(IllegalMoveError, match="no 7-cell piece left"):
+    with pytest.raises(IllegalMoveError, match=r"no 6 \(7 cells\) left"):
         g.play("7h10")
     assert not any(str(m).startswith("7") for m in g.legal_moves())
 

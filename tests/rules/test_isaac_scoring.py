@@ -107,7 +107,7 @@ def test_rules_1_3_2_removal_lengths_never_go_down():
     g = IsaacState.setup(["5h20", "3h40", "5h60"], ["3h90"], scores=(10, 10), last_removed=(0, 0))
     g = g.play("x20-10").play("x90-10")
     assert g.last_removed_length(Player.DARK) == 5
-    assert g.blocked_pieces() == {40: "shorter than your last removal (5 cells)"}
+    assert g.blocked_pieces() == {40: "shorter than your last removal, a 3 (5 cells)"}
     with pytest.raises(IllegalMoveError, match="shorter than your last removal"):
         g.play("x40-10")
     assert all(m.startswith("x60-") for m in moves_of(g))

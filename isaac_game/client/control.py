@@ -1,0 +1,190 @@
+"""What kind of game the match scene is showing: a local one, or (subclassed in
+`client/lan/control.py`) one over the LAN.
+
+The match scene renders a match and doesn't care which kind each seat is; what a
+LAN game changes (may the local player move, undo being off, pacing the peer's
+moves, the chat and link boxes, resign, the LAN results screen) lives in its
+control object, handed to the same scene. This base is the local game's control:
+undo, redo, saving and hints are on, the seats' kinds come from the setup.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Protocol
+
+import pygame
+
+from isaac_game.match import Match, MatchEvent
+from isaac_game.rules import GameState, Move, Player
+
+from .handoff import GameOutcome, GameSetup
+from .input import Action
+from .scene import Question
+from .widgets.hud import GameLayout, PanelInfo
+from .widgets.menu import MenuItem
+
+if TYPE_CHECKING:
+    from .app import App
+    from .widgets.menu import Menu
+
+
+def kind_label(kind: str) -> str:
+    return "Human" if kind == "human" else f"Computer ({kind})"
+
+
+class ControlledScene(Protocol):
+    """The match scene, as its control sees it."""
+
+    app: App
+    match: Match
+    setup: GameSetup
+
+    def handle_events(self, events: list[MatchEvent]) -> None: ...
+    def say(self, text: str, warn: bool = False, seconds: float = 2.5) -> None: ...
+
+
+class MatchControl:
+    """A local game: hotseat or against the computer."""
+
+    #: No remote seat: undo, redo, saving and hints are allowed.
+    local = True
+    #: Where the finished game goes: the results scene, by name.
+    results_scene = "results"
+    #: Is the game kept in the saves folder after every move (a lesson's is not)?
+    keeps_games = True
+
+    def __init__(self) -> None:
+        self.scene: ControlledScene | None = None
+
+    def attach(self, scene: ControlledScene) -> None:
+        self.scene = scene
+
+    def make_match(self, setup: GameSetup) -> Match | None:
+        """The match to show (None: the scene builds one from the setup)."""
+        return None
+
+    def may_move(self) -> bool:
+        """May a local player move at all now?"""
+        return True
+
+    def seat_kind(self, player: Player, setup: GameSetup) -> str:
+        return setup.dark if player == Player.DARK else setup.light
+
+    def seat_label(self, player: Player, setup: GameSetup) -> str:
+        return kind_label(self.seat_kind(player, setup))
+
+    def waiting_text(self, player: Player, setup: GameSetup) -> str:
+        """The top bar while `player` is to move and no local human may move for them:
+        "Light (hard) is thinking..." (a LAN game: "Bob's turn")."""
+        kind = self.seat_kind(player, setup)
+        if kind == "human":
+            return f"{player.title}'s turn"
+        return f"{player.title} ({kind}) is thinking..."
+
+    def headers(self, setup: GameSetup) -> dict[str, str]:
+        """The saved record's player headers."""
+        return {
+            "Dark": kind_label(setup.dark),
+            "Light": kind_label(setup.light),
+            "DarkPlayer": setup.dark,
+            "LightPlayer": setup.light,
+        }
+
+    def leave_question(self, leave: Callable[[], None]) -> Question:
+        """What to ask before the player leaves the game under way."""
+        return Question(
+            "Leave the game?",
+            "It is saved: Resume picks it up.",
+            [MenuItem("Leave", leave, key="leave"), MenuItem("Stay", key="stay")],
+        )
+
+    def refuse_move(self, state: GameState, move: Move | str) -> str:
+        """Why a local player's move is refused before the rules see it ("" to let the
+        match check it): a lesson asks for one move of its step."""
+        return ""
+
+    def refuse_undo(self, what: str) -> str:
+        """Why `what` ("Undo", "Redo") is off ("" when it is on)."""
+        return ""
+
+    def finished(self) -> bool:
+        """Is the game decided although the position is not over (a resignation)?"""
+        return False
+
+    # ----- the frame ------------------------------------------------------------------
+
+    def handle(self, action: Action) -> bool:
+        """Input the control takes before the game (a chat line); True when used."""
+        return False
+
+    def update(self, dt: float) -> bool:
+        """Before the scene's own update; True when the scene should only let time pass."""
+        return False
+
+    def tick_behind(self, dt: float) -> None:
+        """Under an overlay: keep going what must not stall (a local game just waits)."""
+
+    def keeps_time(self) -> bool:
+        """Does the control show time passing now (a reconnect countdown)?"""
+        return False
+
+    def holding_back(self) -> bool:
+        """Should the next move of the match wait (pacing a peer's actions)?"""
+        return False
+
+    def outcome_handoff(self, outcome: GameOutcome) -> tuple:
+        """The results scene's hand-off."""
+        return (outcome,)
+
+    def pause_items(self) -> list[MenuItem]:
+        return []
+
+    def on_exit(self) -> None: ...
+
+    # ----- drawing ---------------------------------------------------------------------
+
+    def relayout(self, layout: GameLayout) -> None:
+        """Take room from the game's layout (the LAN boxes under the panels)."""
+
+    def dress_panel(self, info: PanelInfo, player: Player) -> PanelInfo:
+        return info
+
+    def draw(self, surface: pygame.Surface, layout: GameLayout) -> None:
+        """Over the game's screen (chat, link state, a lost-link notice)."""
+
+
+class ResultsControl:
+    """What kind of game the results screen closes: a local one (this base), or one
+    over the LAN (`client/lan/results.py`: a rematch asks the other side, chat, link)."""
+
+    #: Main menu goes back past the game's screens to the title (not just one step).
+    leaves_to_title = False
+
+    def rematch_label(self) -> str:
+        return "Rematch (colours swapped)"
+
+    def can_rematch(self) -> bool:
+        return True
+
+    def rematch(self) -> bool:
+        """Handle Rematch; False: start a local rematch with colours swapped."""
+        return False
+
+    def headline(self, outcome: GameOutcome) -> tuple[Player | None, str, str] | None:
+        """(winner, title, reason) when the control knows better than the position."""
+        return None
+
+    def handle(self, action: Action) -> bool:
+        return False
+
+    def keeps_time(self) -> bool:
+        """Does the screen show news that come by themselves (the other side's answer)?"""
+        return False
+
+    def update(self, app: App) -> None: ...
+
+    def on_exit(self) -> None: ...
+
+    def draw(self, surface: pygame.Surface, menu: Menu, u: float) -> None:
+        """Beside the results' menu (LAN: the rematch state, chat and link)."""

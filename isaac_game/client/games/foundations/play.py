@@ -1,0 +1,144 @@
+"""FOUNDATIONS' part of the match scene.
+
+What differs from ISAAC: one phase only (placing), a ghost on the level the mover
+must build on, passes every turn for a player who is stuck, a hover tooltip listing
+a cell's stack, and no hints.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from isaac_game.match import MovePlayed
+from isaac_game.rules import FoundationsState, Player
+
+from ...input import Action, Button
+from ...theme import draw_panel
+from ...widgets.hud import GameLayout, PanelInfo, draw_bar_text
+from ..base import GamePlay, PlayHost
+from .board import StackBoard, StackDrop
+from .placement import FoundationsPlacement
+from .view import (
+    between_panels,
+    draw_panels,
+    draw_stack_tooltip,
+    draw_stacks,
+    draw_top_left,
+    panel_info,
+)
+
+HOVER_DELAY = 0.35  # seconds the pointer or cursor rests on a cell before its tooltip
+
+
+class FoundationsPlay(GamePlay):
+    board: StackBoard
+
+    def __init__(self, host: PlayHost) -> None:
+        super().__init__(host, StackBoard(host.app.fonts))
+        # lengths never go down on a level, so offer the shortest piece first
+        self.placement = FoundationsPlacement(host, self.board, 3)
+        self.hover_cell: int | None = None
+        self.hover_rest = 0.0
+
+    @property
+    def state(self) -> FoundationsState:
+        state = self.host.state
+        assert isinstance(state, FoundationsState)
+        return state
+
+    # ----- input -------------------------------------------------------------------------
+
+    def _track_hover(self, action: Action) -> None:
+        b = action.button
+        if b == Button.POINT and action.pos is not None:
+            cell = self.board.cell_at(action.pos)
+            if cell != self.hover_cell:
+                self.hover_cell, self.hover_rest = cell, 0.0
+        elif b in (Button.UP, Button.DOWN, Button.LEFT, Button.RIGHT, Button.CLICK):
+            self.hover_rest = 0.0
+
+    def handle(self, action: Action) -> None:
+        self._track_hover(action)
+        if action.button == Button.HINT:
+            self.host.say("Hints are for ISAAC only", warn=True)
+            return
+        mover = self.host.input_mover(action)
+        if mover is None:
+            return
+        self.placement.handle(action, self.state, mover)
+        if not self.placement.pointer:  # the keyboard cursor shows its cell's stack
+            self.hover_cell = self.placement.focus
+
+    # ----- the match -----------------------------------------------------------------------
+
+    def narrate(self, event: MovePlayed) -> None:
+        """The move's animation and sound (its words: `words.describe`)."""
+        host = self.host
+        if event.move == "pass":
+            host.app.audio.play("pass")
+            return
+        after = event.after
+        assert isinstance(after, FoundationsState)
+        pieces = after.pieces()
+        if pieces:
+            host.anims.append(StackDrop(pieces[-1]))
+        host.app.audio.play("place")
+
+    def pass_text(self, state, mover: Player) -> str:
+        return f"{mover.title} cannot place: passes"
+
+    def reset(self, new_game: bool = False) -> None:
+        if new_game:
+            self.hover_cell, self.hover_rest = None, 0.0
+
+    def update(self, dt: float) -> None:
+        self.hover_rest += dt
+        self.placement.follow_pointer(self.state)
+
+    def keeps_time(self) -> bool:
+        return self.hover_cell is not None and self.hover_rest < HOVER_DELAY + 0.1
+
+    def tooltip_cell(self) -> int | None:
+        """The cell whose stack the tooltip lists, once the pointer or cursor rests."""
+        if self.hover_cell is None or self.hover_rest < HOVER_DELAY:
+            return None
+        return self.hover_cell if self.state.height(self.hover_cell) else None
+
+    # ----- drawing ---------------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface, layout: GameLayout) -> None:
+        host = self.host
+        pal, fonts, u = host.app.palette, host.app.fonts, layout.u
+        state = self.state
+        mover, human = state.to_move, host.human_to_move()
+        hidden = frozenset({a.hides_piece() for a in host.anims} - {None})
+        draw_stacks(surface, self.board, pal, state, hidden, mark_last=not host.anims)
+        for anim in host.anims:
+            anim.draw(surface, self.board, pal, False)
+        if human is not None and host.pass_timer is None:
+            self.placement.draw(surface, state, human, True)
+        infos = {p: host.panel_info(p) for p in (Player.DARK, Player.LIGHT)}
+        playable = self.placement.playable_lengths(state) if human is not None else None
+        draw_panels(surface, fonts, pal, layout, infos, playable)
+        step = ""
+        if mover is not None and str(state.legal_moves()[0]) == "pass":
+            step = "no piece fits: passes"
+        elif mover is not None:
+            step = f"place a piece on level {self.placement.target_level(state, mover)}"
+        host.draw_top_bar(surface, host.heading(step))
+        draw_top_left(surface, fonts, pal, layout.top, state, u)
+        bottom = layout.bottom
+        draw_panel(surface, bottom, pal, radius=int(12 * u))
+        text, color = host.status(human, lambda player: self.placement.info(state, player))
+        draw_bar_text(surface, fonts, pal, bottom, text, int(32 * u), color)
+        # last: the tooltip goes over the board, never over a panel
+        cell, room = self.tooltip_cell(), between_panels(layout)
+        draw_stack_tooltip(surface, fonts, pal, self.board, state, cell, u, room)
+
+    def panel_info(self, player: Player, who: str) -> PanelInfo:
+        state, host = self.state, self.host
+        status = "thinking..." if host.thinking(player) else ""
+        selected = None
+        if state.to_move == player and host.human_to_move() == player:
+            selected = self.placement.selected(state, player)
+        return panel_info(state, player, who, status, selected)

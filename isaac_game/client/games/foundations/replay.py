@@ -1,0 +1,56 @@
+"""How the replay scene draws a FOUNDATIONS position: stacks, panels, the stack tooltip."""
+
+from __future__ import annotations
+
+import pygame
+
+from isaac_game.rules import FoundationsState, Player
+
+from ...input import Action, Button
+from ...theme import Fonts, Palette
+from ...widgets.hud import GameLayout, draw_bar_text
+from ..base import ReplayHost, ReplayView
+from .board import StackBoard
+from .view import draw_panels, draw_stack_tooltip, draw_stacks, draw_top_left, panel_info
+
+
+def _state(host: ReplayHost) -> FoundationsState:
+    state = host.states[host.index]
+    assert isinstance(state, FoundationsState)
+    return state
+
+
+class FoundationsReplayView(ReplayView):
+    board: StackBoard
+
+    def __init__(self, board: StackBoard) -> None:
+        super().__init__(board)
+        self.hover: int | None = None
+
+    def handle(self, action: Action) -> bool:
+        if action.button == Button.POINT and action.pos is not None:
+            self.hover = self.board.cell_at(action.pos)
+            return True
+        return False
+
+    def draw_board(self, surface: pygame.Surface, host: ReplayHost, pal: Palette) -> None:
+        draw_stacks(surface, self.board, pal, _state(host))
+
+    def draw_panels(
+        self, surface: pygame.Surface, host: ReplayHost, layout: GameLayout, fonts: Fonts
+    ) -> None:
+        state = _state(host)
+        infos = {p: panel_info(state, p, "") for p in (Player.DARK, Player.LIGHT)}
+        draw_panels(surface, fonts, host.app.palette, layout, infos, None)
+
+    def draw_title(
+        self, surface: pygame.Surface, host: ReplayHost, layout: GameLayout, title: str
+    ) -> None:
+        pal, fonts, u = host.app.palette, host.app.fonts, layout.u
+        top = layout.top.inflate(-int(600 * u), 0)
+        draw_bar_text(surface, fonts, pal, top, title, int(40 * u), pal.text, True)
+        draw_top_left(surface, fonts, pal, layout.top, _state(host), u)
+
+    def draw_overlay(self, surface: pygame.Surface, host: ReplayHost, u: float) -> None:
+        pal, fonts = host.app.palette, host.app.fonts
+        draw_stack_tooltip(surface, fonts, pal, self.board, _state(host), self.hover, u)

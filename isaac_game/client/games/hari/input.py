@@ -1,0 +1,334 @@
+"""HARI input: slide your pieces (drag, click-click, or keys), then play from hand.
+
+Two modes share one cursor (the mouse's cell, or the keyboard/pad focus):
+- *play*: the selected hand piece follows the cursor as a green/red ghost (as in
+  ISAAC: choose with the panel, digits or Tab/Q, rotate with R, right-click, wheel
+  or pad X, put down with a click, Enter or A); D, pad Y or the bar's button
+  discards it instead. Pointing at one of your own pieces shows how far it may
+  slide (or why it may not); clicking it, or Enter on it, picks it up.
+- *slide*: a piece is picked up. Drag it and let go (while dragged, the piece itself
+  follows the pointer along its line, as far as it may slide, and a ghost shows
+  where it would land), or click a target cell on its line (beyond the board's edge:
+  off the board); arrows along its axis step through the legal targets and Enter
+  confirms; Esc, pad B or right-click puts it back.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from isaac_game.rules import LENGTHS, VALUE, BoardPiece, HariState, Player, Slide
+
+from ...input import Action, Button
+from ...widgets.board_view import BoardView
+from ...widgets.hand_cursor import HandCursorInput
+from ...widgets.hud import bar_button
+
+if TYPE_CHECKING:
+    from ..base import PlayHost
+
+OFF = "off"  # a slide target beyond the board's edge
+#: The share of the bottom bar the Discard button takes, at its right end.
+DISCARD_SHARE = 0.24
+
+
+class HariInput(HandCursorInput[HariState]):
+    def __init__(self, host: PlayHost, board: BoardView) -> None:
+        super().__init__(host, board, 3)
+        self.piece: BoardPiece | None = None  # picked up to slide
+        self.grab = 0  # the cell it was picked up by
+        self.target: Slide | None = None  # where it would go now
+        self.dragging = False
+        #: where the pointer held the piece when the drag began (screen pixels)
+        self.grab_pos: tuple[int, int] | None = None
+
+    def reset(self) -> None:
+        """Forget a picked-up piece (after a move, undo or redo)."""
+        self.piece, self.target, self.dragging = None, None, False
+
+    def discard_button(self) -> pygame.Rect | None:
+        """The bar's Discard button, while the human to move holds no piece to slide."""
+        host, layout, state = self.host, self.host.layout, self.host.state
+        human = host.human_to_move()
+        if layout is None or human is None or host.pass_timer is not None or self.piece:
+            return None
+        assert isinstance(state, HariState)
+        if self.selected(state, human) is None:
+            return None
+        return bar_button(layout.bottom, DISCARD_SHARE)
+
+    # ----- what the position allows ---------------------------------------------------
+
+    @staticmethod
+    def playable(state: HariState, player: Player) -> list[int]:
+        """Lengths the player could play now (in hand, long enough, worth the slides)."""
+        hand, least = state.hand(player), state.min_length(player)
+        return [n for n in LENGTHS if hand[n] and n >= least and VALUE[n] >= state.slid_value]
+
+    def selected(self, state: HariState, player: Player) -> int | None:
+        """The chosen hand length, moved to the shortest playable one if it cannot be played."""
+        hand = state.hand(player)
+        options = self.playable(state, player) or [n for n in LENGTHS if hand[n]]
+        if not options:
+            return None
+        if self.length[player] not in options:
+            self.length[player] = options[0]
+        return self.length[player]
+
+    def cycle_options(self, state: HariState, player: Player) -> list[int]:
+        return self.playable(state, player)
+
+    def ghost(self, state: HariState, player: Player) -> tuple[int, str, int, bool] | None:
+        ghost = super().ghost(state, player)
+        return None if self.piece is not None else ghost
+
+    def own_piece_at(self, state: HariState, cell: int | None, player: Player) -> BoardPiece | None:
+        piece = None if cell is None else state.piece_at(cell)
+        return piece if piece is not None and piece.owner == player else None
+
+    def targets(self, state: HariState) -> list[Slide | None]:
+        """The picked-up piece's legal targets in order along its axis; None = stay."""
+        piece = self.piece
+        if piece is None:
+            return [None]
+        rng = state.slide_range(piece.anchor)
+        a = piece.anchor
+        out: list[Slide | None] = [Slide(a, -1, None)] if rng.off_low else []
+        out += [Slide(a, -1, d) for d in range(-rng.low, 0, -1)]
+        out.append(None)
+        out += [Slide(a, 1, d) for d in range(1, rng.high + 1)]
+        if rng.off_high:
+            out.append(Slide(a, 1, None))
+        return out
+
+    def slide_toward(self, pos: tuple[int, int]) -> Slide | None:
+        """The slide that brings the grabbed cell under `pos` (None: no move)."""
+        piece, board = self.piece, self.board
+        if piece is None:
+            return None
+        x = (pos[0] - board.grid.x) // board.cell
+        y = 9 - (pos[1] - board.grid.y) // board.cell
+        gr, gc = divmod(self.grab, 10)
+        pos_r, pos_c = divmod(piece.anchor, 10)
+        if piece.direction == "h":
+            delta, start = x - gc, pos_c
+        else:
+            delta, start = y - gr, pos_r
+        if delta == 0:
+            return None
+        sign = 1 if delta > 0 else -1
+        if start + delta < 0 or start + delta + piece.length > 10:
+            return Slide(piece.anchor, sign, None)
+        return Slide(piece.anchor, sign, abs(delta))
+
+    def drag_shift(self, state: HariState) -> tuple[int, int] | None:
+        """How far (screen pixels) the dragged piece is drawn from its cells: the
+        pointer's way from where it took hold, along the piece's axis only, no further
+        than it may slide (past the edge when it may leave the board). None: no drag."""
+        piece, board, pos = self.piece, self.board, self._pointer_at
+        if piece is None or not self.dragging or self.grab_pos is None or pos is None:
+            return None
+        rng = state.slide_range(piece.anchor)
+        start = piece.anchor % 10 if piece.direction == "h" else piece.anchor // 10
+        low = -(start + piece.length) if rng.off_low else rng.low
+        high = 10 - start if rng.off_high else rng.high
+        # (row numbers grow up the screen)
+        h = piece.direction == "h"
+        along = pos[0] - self.grab_pos[0] if h else self.grab_pos[1] - pos[1]
+        along = max(low * board.cell, min(high * board.cell, along))
+        return (along, 0) if piece.direction == "h" else (0, -along)
+
+    def _take_hold(self, cell: int, pos: tuple[int, int]) -> None:
+        """The pointer takes hold of the picked-up piece at `cell`, `pos`: a drag."""
+        self.dragging, self.grab, self.grab_pos = True, cell, pos
+
+    def on_axis(self, pos: tuple[int, int]) -> bool:
+        """Is `pos` on the picked-up piece's line (its row or column, margins included)?"""
+        piece, board = self.piece, self.board
+        if piece is None:
+            return False
+        line = board.span_rect(board.line_cells(piece))
+        if piece.direction == "h":
+            line = line.inflate(board.margin * 2 + board.cell * 2, 0)
+        else:
+            line = line.inflate(0, board.margin * 2 + board.cell * 2)
+        return line.collidepoint(pos)
+
+    # ----- input -----------------------------------------------------------------------
+
+    def handle(self, action: Action, state: HariState, player: Player) -> None:
+        b = action.button
+        # D discards (the arrows still move); so does pad Y, as HARI has no hints
+        d_key = b == Button.RIGHT and action.key == pygame.K_d
+        if d_key or (b == Button.HINT and action.device == "pad"):
+            self.discard(state, player)
+        elif b == Button.HINT:
+            self.host.say("Hints are for ISAAC only. D / pad Y: discard", warn=True)
+        elif self.piece is not None:
+            self._handle_slide(action, state, player)
+        else:
+            self._handle_play(action, state, player)
+
+    def _handle_play(self, action: Action, state: HariState, player: Player) -> None:
+        super().handle(action, state, player)
+
+    def _click_off_board(self, pos: tuple[int, int], state: HariState, player: Player) -> bool:
+        button = self.discard_button()
+        if button is not None and button.collidepoint(pos):
+            self.discard(state, player)
+            return True
+        return super()._click_off_board(pos, state, player)
+
+    def click_cell(self, state: HariState, player: Player, cell: int) -> None:
+        if self.pick_up(state, player, cell):
+            if self.piece is not None and self._pointer_at is not None:
+                self._take_hold(cell, self._pointer_at)
+        else:
+            self.place(state, player)
+
+    def confirm_cell(self, state: HariState, player: Player, cell: int) -> None:
+        if not self.pick_up(state, player, cell):
+            self.place(state, player)
+
+    def _handle_slide(self, action: Action, state: HariState, player: Player) -> None:
+        b = action.button
+        piece = self.piece
+        assert piece is not None
+        if action.pos is not None:
+            self._pointer_at = action.pos  # seen here too, so `follow_pointer` is not fooled
+        if b == Button.POINT and action.pos is not None:
+            self.pointer = True
+            self.focus = self.board.cell_at(action.pos)
+            if self.dragging or self.on_axis(action.pos):
+                self.target = self.slide_toward(action.pos)
+        elif b == Button.RELEASE and action.pos is not None:
+            if self.dragging:
+                self.dragging = False
+                target = self.slide_toward(action.pos)
+                if target is not None:
+                    self.target = target
+                    self.confirm(state)
+        elif b == Button.CLICK and action.pos is not None:
+            cell = self.board.cell_at(action.pos)
+            if self.on_axis(action.pos) and (cell is None or cell not in piece.cells):
+                self.target = self.slide_toward(action.pos)
+                self.confirm(state)
+            elif cell is not None and cell in piece.cells:
+                self._take_hold(cell, action.pos)
+            elif cell is not None and self.own_piece_at(state, cell, player) is not None:
+                self.pick_up(state, player, cell)
+                if self.piece is not None:
+                    self._take_hold(cell, action.pos)
+            else:
+                self.reset()
+        elif b in (Button.ALT_CLICK, Button.BACK):
+            self.reset()
+            self.host.say("Piece put back")
+        elif b in (Button.UP, Button.DOWN, Button.LEFT, Button.RIGHT):
+            along = (
+                (Button.LEFT, Button.RIGHT) if piece.direction == "h" else (Button.DOWN, Button.UP)
+            )
+            if b in along:
+                self._step_target(state, 1 if b == along[1] else -1)
+            else:
+                self.reset()
+                self._move_focus(b)
+        elif b == Button.CONFIRM:
+            if self.target is None:
+                self.reset()
+            else:
+                self.confirm(state)
+
+    def _step_target(self, state: HariState, step: int) -> None:
+        options = self.targets(state)
+        current = self.target if self.target in options else None
+        i = options.index(current) + step
+        if 0 <= i < len(options):
+            self.target = options[i]
+        self.pointer = False
+
+    def pick_up(self, state: HariState, player: Player, cell: int) -> bool:
+        """Pick up the player's piece on `cell` to slide it; False if none is there."""
+        piece = self.own_piece_at(state, cell, player)
+        if piece is None:
+            return False
+        reason = state.slide_block(cell)
+        if reason is None and not state.slide_range(cell).any:
+            reason = "no room: it is hemmed in on both ends"
+        if reason is not None:
+            self.host.say(f"That piece cannot slide: {reason}", warn=True)
+            return True
+        self.piece, self.grab, self.target = piece, cell, None
+        self.host.app.audio.play("click")
+        return True
+
+    def confirm(self, state: HariState) -> None:
+        target = self.target
+        if target is None:
+            return
+        try:
+            state.parse_move(target)
+        except ValueError as error:
+            self.host.say(str(error), warn=True)
+            return
+        self.host.submit(target)
+
+    def chosen(self, state: HariState, player: Player, length: int) -> None:
+        if length not in self.playable(state, player):
+            self.host.say(self.play_reason(state, f"d{length}"), warn=True)
+
+    def discard(self, state: HariState, player: Player) -> None:
+        length = self.selected(state, player)
+        if length is not None:
+            self.reset()
+            self.host.submit(f"d{length}")
+
+    # ----- words for the bar -----------------------------------------------------------
+
+    def info(self, state: HariState, player: Player) -> str:
+        name = player.title
+        if self.piece is not None:
+            target = self.target
+            if target is None:
+                return (
+                    f"{name}: drag, click a cell on its line, or arrows + Enter to slide it"
+                    " (Esc / right-click: put back)"
+                )
+            reason = self.play_reason(state, str(target))
+            where = "off the board (it leaves the game)" if target.distance is None else str(target)
+            return reason or f"{name}: slide {where}  (let go / click / Enter)"
+        mine = self.own_piece_at(state, self.focus, player)
+        if mine is not None:
+            return self.slide_text(state, mine)
+        ghost = self.ghost(state, player)
+        if ghost is None:
+            return f"{name}: slide a piece, or choose where to place one"
+        length, direction, anchor, legal = ghost
+        text = f"{length}{direction}{anchor:02d}"
+        if legal:
+            return (
+                f"{name}: place the {VALUE[length]} at {text}  (click / Enter / A; rotate: R,"
+                " right-click, X;"
+                " discard: D, Y)"
+            )
+        return self.play_reason(state, text) or f"{text} is not legal"
+
+    @staticmethod
+    def slide_text(state: HariState, piece: BoardPiece) -> str:
+        """What the piece under the cursor may do: its slide range, or why not."""
+        reason = state.slide_block(piece.anchor)
+        if reason is not None:
+            return f"This piece cannot slide: {reason}"
+        rng = state.slide_range(piece.anchor)
+        if not rng.any:
+            return "This piece cannot slide: no room on either end"
+        lo, hi = ("left", "right") if piece.direction == "h" else ("down", "up")
+        parts = []
+        for way, far, off in ((lo, -rng.low, rng.off_low), (hi, rng.high, rng.off_high)):
+            reach = [f"up to {far}" if far > 1 else "1"] if far else []
+            reach += ["off the board"] if off else []
+            if reach:
+                parts.append(f"{way} {' or '.join(reach)}")
+        return f"Slides {'; '.join(parts)} (value {piece.value}): click or drag it"

@@ -1,0 +1,235 @@
+"""HARI's part of the match scene.
+
+Each HARI action is one move of the match (a slide keeps the turn), so a computer's
+turn plays out one action at a time with the usual pause between, undo takes back
+one action, and a LAN peer's actions are paced the same way (`paces_peer_actions`).
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from isaac_game.match import MovePlayed
+from isaac_game.rules import VALUE, GameState, HariState, Player, piece_name
+
+from ...input import Action, Button
+from ...theme import blit_text, draw_panel, mix
+from ...widgets.anim import DropIn
+from ...widgets.board_view import BoardView
+from ...widgets.hud import GameLayout, PanelInfo, draw_bar_text, draw_player_panel
+from ..base import GamePlay, PlayHost
+from .input import HariInput
+from .view import (
+    SlideAnim,
+    budget_text,
+    draw_marks,
+    draw_off_arrow,
+    draw_reach,
+    hari_panel,
+    moved_cells,
+    recent_actions,
+    shade_short_rows,
+)
+from .words import turn_words
+
+
+class HariPlay(GamePlay):
+    demo_keeps_on = (Button.RELEASE,)
+    paces_peer_actions = True
+
+    def __init__(self, host: PlayHost) -> None:
+        super().__init__(host, BoardView(host.app.fonts))
+        self.hari = HariInput(host, self.board)
+        self._recent: tuple[GameState, list] | None = None
+
+    @property
+    def state(self) -> HariState:
+        state = self.host.state
+        assert isinstance(state, HariState)
+        return state
+
+    def recent(self) -> list:
+        """The last turn's actions and this turn's so far (cached per position)."""
+        state = self.state
+        if self._recent is None or self._recent[0] is not state:
+            states = list(self.host.match.history[-40:])
+            self._recent = (state, recent_actions(states))
+        return self._recent[1]
+
+    # ----- input ---------------------------------------------------------------------
+
+    def handle(self, action: Action) -> None:
+        mover = self.host.input_mover(action)
+        if mover is not None:
+            self.hari.handle(action, self.state, mover)
+
+    def wants_back(self, mover: Player | None) -> bool:
+        return bool(self.hari.piece is not None and mover)
+
+    # ----- the match -------------------------------------------------------------------
+
+    def reset(self, new_game: bool = False) -> None:
+        self.hari.reset()
+
+    def update(self, dt: float) -> None:
+        if self.hari.piece is None:  # a picked-up piece follows the pointer's events
+            self.hari.follow_pointer(self.state)
+
+    def pass_text(self, state, mover: Player) -> str:
+        return f"{mover.title} has no piece long enough to play: passes"
+
+    def narrate(self, event: MovePlayed) -> None:
+        """The action's animation and sound (its words: `words.describe`)."""
+        host, audio = self.host, self.host.app.audio
+        before, after = event.before, event.after
+        assert isinstance(before, HariState) and isinstance(after, HariState)
+        move = event.move
+        if move == "pass":
+            audio.play("pass")
+        elif move.startswith("s"):
+            piece = before.piece_at(int(move[1:3]))
+            if piece is not None:
+                host.anims.append(SlideAnim(piece, move))
+            audio.play("remove" if move.endswith("x") else "place")
+        elif move.startswith("d"):
+            audio.play("remove")
+        else:
+            placed = after.piece_at(int(move[2:4]))
+            if placed is not None:
+                host.anims.append(DropIn(placed))
+            audio.play("place")
+
+    # ----- drawing ---------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface, layout: GameLayout) -> None:
+        host = self.host
+        pal, fonts, u = host.app.palette, host.app.fonts, layout.u
+        state = self.state
+        human = host.human_to_move()
+        ui = self.hari
+        hidden = {a.hides_piece() for a in host.anims} - {None}
+        inputs = human is not None and host.pass_timer is None and not host.anims
+        dragged = ui.piece if inputs and ui.drag_shift(state) is not None else None
+        if dragged is not None:  # drawn where the pointer has it (`_draw_input`)
+            hidden.add(dragged.anchor)
+        pieces = [p for p in state.pieces() if p.anchor not in hidden]
+        dimmed: frozenset[int] = frozenset()
+        if human is not None and host.pass_timer is None:
+            dimmed = frozenset(
+                p.anchor
+                for p in pieces
+                if p.owner == human
+                and (ui.piece is None or p.anchor != ui.piece.anchor)
+                and not state.slide_range(p.anchor).any
+            )
+        board = self.board
+        surface.blit(board.board_surface(pal, pieces, dimmed), board.rect)
+        if not host.anims:
+            draw_marks(surface, board, pal, self.recent(), state)
+        for anim in host.anims:
+            anim.draw(surface, board, pal, False)
+        if human is not None and host.pass_timer is None and not host.anims:
+            self._draw_input(surface, state, human)
+        for player in (Player.DARK, Player.LIGHT):
+            info = host.panel_info(player)
+            rows = draw_player_panel(surface, fonts, pal, layout.panels[player], info, u)
+            shade_short_rows(surface, pal, rows, state.min_length(player))
+        self._draw_bars(surface, state, human, layout)
+
+    def panel_info(self, player: Player, who: str) -> PanelInfo:
+        state, host = self.state, self.host
+        to_move = state.to_move == player
+        info = hari_panel(state, player, who)
+        if host.thinking(player):
+            info.status = "thinking..."
+        if to_move and host.human_to_move() == player:
+            info.selected = self.hari.selected(state, player)
+        last = turn_words(self.recent(), player)  # in words, not notation
+        if last and not info.status:
+            info.status = f"last: {last}" if state.to_move != player else f"so far: {last}"
+        return info
+
+    def _draw_input(self, surface: pygame.Surface, state: HariState, player: Player) -> None:
+        ui, board, pal = self.hari, self.board, self.host.app.palette
+        piece = ui.piece
+        if piece is None:
+            mine = ui.own_piece_at(state, ui.focus, player)
+            if mine is not None:
+                draw_reach(surface, board, pal, state, mine, 60)
+            else:
+                ghost = ui.ghost(state, player)
+                if ghost is not None:
+                    length, direction, anchor, legal = ghost
+                    image = board.ghost(length, direction, pal.legal if legal else pal.illegal)
+                    rect = board.cell_rect(anchor)
+                    top = rect.y - (board.cell * (length - 1) if direction == "v" else 0)
+                    surface.blit(image, (rect.x, top))
+        else:
+            draw_reach(surface, board, pal, state, piece, 90)
+            rect = board.span_rect(piece.cells).inflate(-2, -2)
+            pygame.draw.rect(
+                surface, pal.highlight, rect, max(3, board.cell // 10), board.cell // 5
+            )
+            target = ui.target
+            if target is not None:
+                legal = not ui.play_reason(state, str(target))
+                color = pal.legal if legal else pal.illegal
+                cells = moved_cells(piece, str(target))
+                if cells:
+                    image = board.ghost(piece.length, piece.direction, color)
+                    surface.blit(image, board.span_rect(cells).topleft)
+                else:
+                    draw_off_arrow(surface, board, piece, target.sign, color, big=True)
+            shift = ui.drag_shift(state)
+            if shift is not None:  # the piece itself rides the pointer along its line
+                clip = surface.get_clip()
+                surface.set_clip(board.grid)
+                at = board.span_rect(piece.cells).move(shift)
+                board.draw_piece(surface, at, piece.owner, piece.length, pal)
+                surface.set_clip(clip)
+        if ui.focus is not None and not ui.pointer:
+            pygame.draw.rect(
+                surface, pal.highlight, board.cell_rect(ui.focus), max(2, board.cell // 16)
+            )
+
+    def _draw_bars(self, surface, state: HariState, human, layout) -> None:
+        host = self.host
+        pal, fonts, u = host.app.palette, host.app.fonts, layout.u
+        top = layout.top
+        step = budget_text(state)
+        if not state.is_over and str(state.legal_moves()[0]) == "pass":
+            step = "no piece long enough: passes"
+        elif self.hari.piece is not None:
+            step = f"slide the {piece_name(self.hari.piece.length)}, or put it back (Esc)"
+        title = host.heading(step)
+        host.draw_top_bar(surface, title, inset=560, px=40)
+        blit_text(
+            surface, fonts, "HARI", int(26 * u), pal.text_dim, (int(20 * u), top.centery), "midleft"
+        )
+        bottom = layout.bottom
+        draw_panel(surface, bottom, pal, radius=int(12 * u))
+        ui = self.hari
+        text_rect = bottom
+        button = ui.discard_button()
+        if button is not None and human is not None:
+            length = ui.selected(state, human)
+            if length is not None:
+                text_rect = bottom.copy()
+                text_rect.width -= button.width
+                ok = not ui.play_reason(state, f"d{length}")
+                back = mix(pal.panel, pal.illegal if not ok else pal.target, 0.45 if ok else 0.2)
+                inner = button.inflate(-int(8 * u), -int(8 * u))
+                pygame.draw.rect(surface, back, inner, border_radius=int(10 * u))
+                label = f"Discard a {VALUE[length]} (D / Y)"  # by its printed value (RULES.md 0)
+                draw_bar_text(
+                    surface,
+                    fonts,
+                    pal,
+                    button,
+                    label,
+                    int(28 * u),
+                    pal.text if ok else pal.text_dim,
+                    True,
+                )
+        text, color = host.status(human, lambda player: ui.info(state, player))
+        draw_bar_text(surface, fonts, pal, text_rect, text, int(30 * u), color)

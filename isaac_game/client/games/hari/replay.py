@@ -1,0 +1,45 @@
+"""How the replay scene draws a HARI position, action by action: marks and panels."""
+
+from __future__ import annotations
+
+import pygame
+
+from isaac_game.rules import HariState, Player
+
+from ...theme import Fonts, Palette
+from ...widgets.hud import GameLayout, draw_player_panel
+from ..base import ReplayHost, ReplayView
+from .view import budget_text, draw_marks, hari_panel, recent_actions, shade_short_rows
+
+
+def _state(host: ReplayHost) -> HariState:
+    state = host.states[host.index]
+    assert isinstance(state, HariState)
+    return state
+
+
+class HariReplayView(ReplayView):
+    unit = "action"
+
+    def draw_board(self, surface: pygame.Surface, host: ReplayHost, pal: Palette) -> None:
+        state = _state(host)
+        surface.blit(self.board.board_surface(pal, state.pieces()), self.board.rect)
+        # the action just stepped to, and the rest of its turn so far
+        recent = recent_actions(host.states[max(0, host.index - 40) : host.index + 1])
+        draw_marks(surface, self.board, pal, recent, state)
+
+    def draw_panels(
+        self, surface: pygame.Surface, host: ReplayHost, layout: GameLayout, fonts: Fonts
+    ) -> None:
+        state, pal = _state(host), host.app.palette
+        for player in (Player.DARK, Player.LIGHT):
+            info = hari_panel(state, player, "")
+            rows = draw_player_panel(surface, fonts, pal, layout.panels[player], info, layout.u)
+            shade_short_rows(surface, pal, rows, state.min_length(player))
+
+    def step_note(self, host: ReplayHost) -> str:
+        """The turn's budget, while it goes on: `Dark: slid 3 so far: play value 3 or more`."""
+        state = _state(host)
+        if state.to_move is None or not state.slid_value:
+            return ""
+        return f"{state.to_move.title}: {budget_text(state)}"

@@ -1,0 +1,239 @@
+"""HARI's rules pages (RULES.md 3), drawn with the HARI board and its marks.
+
+The pictures follow one short game, played through the engine: Dark slides a
+piece and places one, then Light slides two pieces and must pay for both with
+the piece it plays. The last rules page shows a whole seeded game.
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+
+import pygame
+
+from isaac_game.rules import VALUE, BoardPiece, HariState, Place, Player, Slide, piece_name
+
+from ...theme import Palette
+from ...widgets.board_view import piece_cells
+from ...widgets.rules_pages import RulesBook, play_through, ring, seeded_game
+from .view import draw_marks, draw_reach, recent_actions, turn_text
+
+#: Dark slides 4h32 two cells left and places 4h96; Light then slides 3v66 and 4h92.
+STORY = ("4h32", "3v66", "4v17", "4h92", "s32-2", "4h96", "s66-3", "s92-2")
+TURN, SLID = 6, 8  # positions in the story (actions played)
+PLAY = "5h70"  # what Light may place after its two slides
+
+PAGES = (
+    (
+        "1. A turn: slide, then play",
+        "Each player has the same 15 bars as in ISAAC (values 1, 2, 3, 4 and 6); the aim is "
+        "the most value of your own pieces on the board. The board starts empty, Dark moves "
+        "first, then turns alternate.\n"
+        "A turn: first slide zero or more of your own pieces already on the board, then play "
+        "exactly one piece from your hand: place it on empty cells, across or up, or discard "
+        "it out of the game.",
+    ),
+    (
+        "2. Sliding",
+        "A slide moves one of your pieces along its own length by one or more cells. It may "
+        "not pass through or land on any other piece, of either colour. It ends wholly on the "
+        "board, or wholly off it: a piece slid off the board is discarded. Each piece slides "
+        "at most once per turn.",
+    ),
+    (
+        "3. What you may play",
+        "Your plays, placed or discarded, go in lengths that never go down: each at least as "
+        "long as your last play. The piece you play must be worth at least the sum of the "
+        "values of the pieces you slid this turn, so a slide is only allowed if some piece "
+        "you could still play would pay for it.",
+    ),
+    (
+        "4. The end and notation",
+        "A player who cannot play any piece passes; when both pass in a row the game ends. "
+        "The higher total value of your own pieces on the board wins; equal totals: a draw.\n"
+        "Notation: a turn is its actions in order. s23+2 slides the piece covering 23 two "
+        "cells toward higher row or column (s23-2: lower), s23+x or s23-x slides it off the "
+        "board, 5h40 places, d5 discards the 3 (5 cells), and pass.",
+    ),
+    (
+        "5. Controls",
+        "Slide: drag one of your pieces along its line and let go, or click it, then click a "
+        "cell on its line (beyond the edge: off the board). With keys or a pad, Enter / A "
+        "picks up the piece under the cursor, the arrows step through its targets and Enter "
+        "/ A slides it; Esc, pad B or right-click puts it back.\n"
+        "Play: as in ISAAC's placing (3-7, Tab / Q or shoulders to choose; R, right-click, "
+        "wheel or X to rotate; click, Enter or A to place). D, pad Y or the bar's Discard "
+        "button discards the chosen piece. Ctrl+Z / Ctrl+Y: undo and redo one action.",
+    ),
+)
+
+
+@functools.cache
+def story() -> tuple[HariState, ...]:
+    return tuple(play_through("hari", STORY))  # type: ignore[arg-type]
+
+
+@functools.cache
+def finished_game(seed: int = 0) -> tuple[HariState, ...]:
+    """A whole seeded game: the shortest piece placed first, now and then a slide."""
+
+    def choose(state: HariState, rng: random.Random) -> object:
+        moves = list(state.legal_moves())
+        places = [m for m in moves if isinstance(m, Place)]
+        slides = [m for m in moves if isinstance(m, Slide)]
+        if slides and not state.slid_value and rng.random() < 0.3:
+            return rng.choice(slides)
+        if places:
+            shortest = min(m.length for m in places)
+            return rng.choice([m for m in places if m.length == shortest])
+        return moves[0]
+
+    return tuple(seeded_game("hari", seed, choose))  # type: ignore[arg-type]
+
+
+def notation(piece: BoardPiece) -> str:
+    """`4h96`: where a piece lies, in the notation (which gives its length in cells)."""
+    return f"{piece.length}{piece.direction}{piece.anchor:02d}"
+
+
+def or_list(items) -> str:
+    """`5, 6 or 7`."""
+    names = [str(i) for i in items]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
+
+
+def reach_text(state: HariState, anchor: int) -> str:
+    """`down 1 to 6 cells or off the board`, from the engine's slide range."""
+    piece = state.piece_at(anchor)
+    rng = state.slide_range(anchor)
+    if piece is None or not rng.any:
+        return "nowhere"
+    lo, hi = ("left", "right") if piece.direction == "h" else ("down", "up")
+    parts = []
+    for way, far, off in ((lo, -rng.low, rng.off_low), (hi, rng.high, rng.off_high)):
+        if far:
+            cells = {1: "1 cell", 2: "1 or 2 cells"}.get(far, f"1 to {far} cells")
+            parts.append(f"{way} {cells}" + (" or off the board" if off else ""))
+        elif off:
+            parts.append(f"{way} off the board")
+    return ", or ".join(parts)
+
+
+class HariBook(RulesBook):
+    game = "hari"
+    name = "HARI"
+    pages = PAGES
+
+    def __init__(self, fonts) -> None:
+        super().__init__(fonts)
+        from ...widgets.board_view import BoardView
+
+        self.board = BoardView(fonts)
+
+    def _draw(self, surface, pal: Palette, states, marks: bool = True) -> HariState:
+        state = states[-1]
+        surface.blit(self.board.board_surface(pal, state.pieces()), self.board.rect)
+        if marks:
+            draw_marks(surface, self.board, pal, recent_actions(list(states)), state)
+        return state
+
+    def illustrate(
+        self, page: int, surface: pygame.Surface, area: pygame.Rect, pal: Palette
+    ) -> str:
+        self.board.place(area)
+        states = story()
+        if page == 0:
+            turn = recent_actions(list(states[: TURN + 1]))
+            self._draw(surface, pal, states[: TURN + 1])
+            slid = states[TURN - 2].piece_at(int(STORY[TURN - 2][1:3]))
+            placed = states[TURN - 1].parse_move(STORY[TURN - 1])
+            assert slid is not None and isinstance(placed, Place)
+            slid_name, placed_name = piece_name(slid.length), piece_name(placed.length)
+            return (
+                f"In the picture Dark's last turn (orange) was {turn_text(turn, Player.DARK)}: "
+                f"it slid its {slid_name} two cells left (its old cells ringed), then placed "
+                f"a {placed_name}."
+            )
+        if page == 1:
+            return self._sliding(surface, pal, states[: TURN + 1])
+        if page == 2:
+            return self._paying(surface, pal, states[: SLID + 1])
+        if page == 3:
+            return self._end(surface, pal, finished_game())
+        return self._controls(surface, pal, states[TURN])
+
+    def _sliding(self, surface, pal: Palette, states) -> str:
+        state = self._draw(surface, pal, states, marks=False)
+        board = self.board
+        mine = [p for p in state.pieces() if p.owner == Player.LIGHT]
+        for piece in mine:
+            draw_reach(surface, board, pal, state, piece, 90)
+            ring(surface, board, board.span_rect(piece.cells), pal.highlight)
+        blocker = state.piece_at(96)
+        if blocker is not None:
+            ring(surface, board, board.span_rect(blocker.cells), pal.illegal)
+        ways = "; ".join(f"its {p.value} ({notation(p)}) {reach_text(state, p.anchor)}"
+                         for p in mine)  # fmt: skip
+        named = f"{blocker.value} ({notation(blocker)})" if blocker is not None else "piece"
+        return (
+            f"In the picture Light may slide {ways} (green). Dark's {named}, in red, blocks "
+            "both on the right and at the top: no slide goes through it."
+        )
+
+    def _paying(self, surface, pal: Palette, states) -> str:
+        state = self._draw(surface, pal, states)
+        mover = state.to_move
+        assert mover is not None  # mid-turn: Light is to play
+        least = max(state.min_length(mover), 3)
+        need = state.slid_value
+        lengths = [n for n in (3, 4, 5, 6, 7) if n >= least and VALUE[n] >= need]
+        move = state.parse_move(PLAY)
+        assert isinstance(move, Place)
+        cells = piece_cells(move.length, move.direction, move.cell)
+        image = self.board.ghost(move.length, move.direction, pal.legal)
+        surface.blit(image, self.board.span_rect(cells).topleft)
+        slides = " and ".join(m for m in state.moves[len(state.moves) - 2 :])
+        return (
+            f"In the picture {mover.title} has slid {slides} (blue), worth {need} in all: "
+            f"{mover.title} must now play a piece worth {need} or more, no shorter than its "
+            f"last play, a {piece_name(state.min_length(mover))}: a "
+            f"{or_list(VALUE[n] for n in lengths)}. Green: {PLAY}, a {VALUE[move.length]}, "
+            "would do."
+        )
+
+    def _end(self, surface, pal: Palette, states) -> str:
+        state = self._draw(surface, pal, states, marks=False)
+        dark, light = state.scores
+        outcome = "a draw" if state.winner is None else f"{state.winner.title} wins"
+        return (
+            f"In the picture both have passed: Dark has {dark} on the board, Light {light}: "
+            f"{outcome}. Pieces out of the game: Dark {state.discarded(Player.DARK)}, "
+            f"Light {state.discarded(Player.LIGHT)}."
+        )
+
+    def _controls(self, surface, pal: Palette, state: HariState) -> str:
+        board = self.board
+        surface.blit(board.board_surface(pal, state.pieces()), board.rect)
+        piece = state.piece_at(66)
+        if piece is None:
+            return ""
+        draw_reach(surface, board, pal, state, piece, 60)
+        ring(surface, board, board.span_rect(piece.cells), pal.highlight)
+        target = Slide(piece.anchor, -1, 3)
+        cells = piece_cells(piece.length, piece.direction, piece.anchor - 30)
+        image = board.ghost(piece.length, piece.direction, pal.legal)
+        goal = board.span_rect(cells)
+        surface.blit(image, goal.topleft)
+        ring(surface, board, goal, pal.legal)
+        start = board.span_rect(piece.cells).center
+        width = max(3, board.cell // 10)
+        pygame.draw.line(surface, pal.highlight, start, goal.center, width)
+        tip, s = goal.center, board.cell // 4
+        pygame.draw.polygon(
+            surface, pal.highlight, [tip, (tip[0] - s, tip[1] - s), (tip[0] + s, tip[1] - s)]
+        )
+        return (
+            f"In the picture Light has picked up its {piece.value} ({notation(piece)}): the "
+            f"green cells show where it may go, and letting go at the ghost plays {target}."
+        )

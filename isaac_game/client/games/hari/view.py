@@ -1,0 +1,221 @@
+"""Drawing HARI's screen parts, shared by its play part, replay view and rules pages.
+
+Pure functions of what they are given. Marks: the last turn's actions in orange (a
+slid piece outlined where it went and its old cells ringed, a placed piece
+outlined), this turn's slid pieces in blue; the picked-up piece's reach is tinted
+along its line with arrows at the edges it may slide off.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pygame
+
+from isaac_game.rules import VALUE, BoardPiece, GameState, HariState, Player
+
+from ...theme import Palette
+from ...widgets.anim import Anim, ease_out
+from ...widgets.board_view import BoardView, piece_cells
+from ...widgets.hud import PanelInfo
+
+Action = tuple[Player, str, HariState, HariState]  # mover, move, before, after
+
+
+def recent_actions(states: Sequence[GameState]) -> list[Action]:
+    """The last finished turn's actions and this turn's slides so far, oldest first."""
+    if len(states) < 2:
+        return []
+    current = states[-1].to_move
+    if current is None:  # the game is over: the last mover's turn is finished
+        last = states[-2].to_move
+        assert last is not None  # a move was played from it
+        current = last.other
+    out: list[Action] = []
+    seen_other = False
+    for i in range(len(states) - 1, 0, -1):
+        before, after = states[i - 1], states[i]
+        assert isinstance(before, HariState) and isinstance(after, HariState)
+        mover = before.to_move
+        assert mover is not None  # a move was played from it
+        if mover != current:
+            seen_other = True
+        elif seen_other:
+            break
+        out.append((mover, after.moves[-1], before, after))
+    return out[::-1]
+
+
+def turn_text(actions: list[Action], player: Player) -> str:
+    """`s23+2 d5`: the player's actions among `actions`."""
+    return " ".join(move for mover, move, _, _ in actions if mover == player)
+
+
+def draw_marks(
+    surface: pygame.Surface, board: BoardView, pal: Palette, actions: list[Action], now: HariState
+) -> None:
+    width = max(3, board.cell // 12)
+    for mover, move, before, after in actions:
+        color = pal.target if mover == now.to_move else pal.last_move
+        if move.startswith("s"):
+            old = before.piece_at(int(move[1:3]))
+            if old is None:
+                continue
+            moved = moved_cells(old, move)
+            new = after.piece_at(moved[0]) if moved else None
+            for cell in old.cells:
+                if new is None or cell not in new.cells:
+                    r = board.cell_rect(cell).inflate(-board.cell // 3, -board.cell // 3)
+                    pygame.draw.rect(surface, color, r, max(2, width // 2), board.cell // 6)
+            if new is not None:
+                rect = board.span_rect(new.cells).inflate(-2, -2)
+                pygame.draw.rect(surface, color, rect, width, border_radius=board.cell // 5)
+        elif move[0].isdigit():
+            piece = now.piece_at(int(move[2:4]))
+            if piece is not None:
+                rect = board.span_rect(piece.cells).inflate(-2, -2)
+                pygame.draw.rect(surface, color, rect, width, border_radius=board.cell // 5)
+
+
+def moved_cells(piece: BoardPiece, move: str) -> tuple[int, ...]:
+    """The cells a slide notation puts `piece` on (empty: off the board)."""
+    if move.endswith("x"):
+        return ()
+    step = 1 if piece.direction == "h" else 10
+    delta = int(move[4:]) * (1 if move[3] == "+" else -1)
+    return piece_cells(piece.length, piece.direction, piece.anchor + delta * step)
+
+
+class SlideAnim(Anim):
+    """A piece glides along its axis (and fades out when it leaves the board)."""
+
+    duration = 0.22
+
+    def __init__(self, piece: BoardPiece, move: str) -> None:
+        super().__init__()
+        self.piece = piece
+        self.cells = moved_cells(piece, move)
+        self.sign = 1 if move[3] == "+" else -1
+
+    def hides_piece(self) -> int | None:
+        return self.cells[0] if self.cells else None
+
+    def draw(self, surface, board, pal, shared) -> None:
+        start = board.span_rect(self.piece.cells)
+        if self.cells:
+            end = board.span_rect(self.cells)
+        else:  # off the board: just past the edge it leaves by
+            span = board.cell * (10 if self.piece.direction == "h" else -10)
+            end = start.move(span * self.sign, 0) if self.piece.direction == "h" else start
+            if self.piece.direction == "v":
+                end = start.move(0, span * self.sign)
+        t = ease_out(self.progress)
+        rect = pygame.Rect(
+            round(start.x + (end.x - start.x) * t),
+            round(start.y + (end.y - start.y) * t),
+            start.width,
+            start.height,
+        )
+        if not self.cells:
+            clip = surface.get_clip()
+            surface.set_clip(board.grid)
+            board.draw_piece(surface, rect, self.piece.owner, self.piece.length, pal)
+            surface.set_clip(clip)
+        else:
+            board.draw_piece(surface, rect, self.piece.owner, self.piece.length, pal)
+
+
+def hari_panel(state: HariState, player: Player, who: str) -> PanelInfo:
+    least = state.min_length(player)
+    # by printed value, the length after (RULES.md 0)
+    extra = f"Plays {VALUE[least]} or more ({least}+ cells)" if least else "Plays any piece"
+    out = state.discarded(player)
+    if out:
+        extra += f",  {out} out"
+    info = PanelInfo.of(
+        state,
+        player,
+        who,
+        status="winner" if state.is_over and state.winner == player else "",
+        hand_label="In hand",
+        extra=extra,
+        score_label="On board",
+    )
+    return info
+
+
+def shade_short_rows(
+    surface: pygame.Surface, pal: Palette, rows: dict[int, pygame.Rect], least: int
+) -> None:
+    """Fade the hand rows shorter than the player may still play."""
+    for length, rect in rows.items():
+        if length < least:
+            veil = pygame.Surface(rect.size, pygame.SRCALPHA)
+            veil.fill((*pal.panel, 170))
+            surface.blit(veil, rect.topleft)
+            y = rect.centery
+            pygame.draw.line(surface, pal.text_dim, (rect.x + 4, y), (rect.right - 4, y), 2)
+
+
+def budget_text(state: HariState) -> str:
+    slid = state.slid_value
+    if state.is_over or state.to_move is None:
+        return ""
+    if slid:
+        return f"slid {slid} so far: play value {slid} or more"
+    return "slide pieces, then play one"
+
+
+def draw_reach(
+    surface: pygame.Surface,
+    board: BoardView,
+    pal: Palette,
+    state: HariState,
+    piece: BoardPiece,
+    alpha: int,
+) -> None:
+    """Tint the cells the piece may slide over, and arrows where it may leave the board."""
+    rng = state.slide_range(piece.anchor)
+    if not rng.any:
+        return
+    step = 1 if piece.direction == "h" else 10
+    tint = board.cell_tint(pal.legal, alpha)
+    for d in list(range(rng.low, 0)) + list(range(1, rng.high + 1)):
+        for cell in piece_cells(piece.length, piece.direction, piece.anchor + d * step):
+            if cell not in piece.cells:
+                surface.blit(tint, board.cell_rect(cell))
+    if rng.off_low:
+        draw_off_arrow(surface, board, piece, -1, pal.legal)
+    if rng.off_high:
+        draw_off_arrow(surface, board, piece, 1, pal.legal)
+
+
+def draw_off_arrow(
+    surface: pygame.Surface,
+    board: BoardView,
+    piece: BoardPiece,
+    sign: int,
+    color,
+    big: bool = False,
+) -> None:
+    """An arrow in the margin where the piece's line leaves the board."""
+    r, c = divmod(piece.anchor, 10)
+    edge = (
+        (r * 10 + (0 if sign < 0 else 9))
+        if piece.direction == "h"
+        else ((0 if sign < 0 else 9) * 10 + c)
+    )
+    cx, cy = board.cell_center(edge)
+    half, reach = board.cell // 2, board.margin + (board.cell // 3 if big else 0)
+    s = max(4, board.margin // 2 + (board.cell // 6 if big else 0))
+    points: list[tuple[float, float]]
+    if piece.direction == "h":
+        tip_x = cx + sign * (half + reach)
+        base_x = tip_x - sign * s * 1.6
+        points = [(tip_x, cy), (base_x, cy - s), (base_x, cy + s)]
+    else:  # row 9 is at the top of the screen
+        tip_y = cy - sign * (half + reach)
+        base_y = tip_y + sign * s * 1.6
+        points = [(cx, tip_y), (cx - s, base_y), (cx + s, base_y)]
+    pygame.draw.polygon(surface, color, points)
+    pygame.draw.polygon(surface, (0, 0, 0), points, 1)

@@ -1,0 +1,222 @@
+"""The hint button (H, pad Y, the bar's button, the pause menu): what Hard would play.
+
+A hint is for a local human to move in a game against the computer or in hotseat:
+never for a computer's turn, in a demo, or in a game with a remote (LAN) seat. It
+is asked of an `AsyncHint` (a worker process, created on the first request and
+closed with the scene), so the screen never waits for it. While it thinks the bar
+says so; the answer is one line in the bottom bar and the move drawn on the board
+(a ghost outline for a placement; the piece outlined and its counter's target
+marked for a removal) until the position changes. The hinted move is also made
+ready (`on_answer`: its piece selected and the cursor on it), but the player plays
+it themselves, with one press of Enter.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import pygame
+
+from isaac_game.ai import AsyncHint
+from isaac_game.rules import IsaacState, Move, Place, Player, Remove
+
+from ...theme import blit_text, mix
+from ...widgets.board_view import BoardView, piece_cells
+from ...widgets.hud import bar_button, draw_bar_text
+from .scoring import track_cell
+
+if TYPE_CHECKING:
+    from ..base import PlayHost
+
+#: The share of the bottom bar the Hint button takes, at its left end.
+HINT_SHARE = 0.11
+
+
+class HintHelper:
+    """One game scene's hints: asks, polls, forgets stale answers, draws."""
+
+    def __init__(
+        self,
+        host: PlayHost,
+        board: BoardView,
+        budget: float | None = None,
+        on_answer: Callable[[Move], None] | None = None,
+    ) -> None:
+        self.host = host
+        self.board = board
+        self.budget = budget  # None: Hard's own default
+        #: told the hinted move when it arrives for the position on the board
+        self.on_answer = on_answer
+        self.worker: AsyncHint | None = None
+        self.state: IsaacState | None = None  # the position asked about
+        self.move: Move | None = None
+        self.text = ""
+        self.error = ""
+        self.pending = False
+
+    # ----- asking ---------------------------------------------------------------------
+
+    def available(self) -> bool:
+        """May a hint be asked for now? (a local human to move in a running game)"""
+        host = self.host
+        state = host.state
+        return (
+            isinstance(state, IsaacState)
+            and not state.is_over
+            and not host.demo
+            and host.local  # against the computer or hotseat: no hints in a LAN game
+            and host.human_to_move() is not None
+            and host.pass_timer is None
+        )
+
+    @property
+    def busy(self) -> bool:
+        return self.pending
+
+    @property
+    def shown(self) -> bool:
+        return self.move is not None and self.state is self.host.state
+
+    def request(self) -> bool:
+        """Ask for a hint for the current position; False when nothing was asked."""
+        if self.pending or not self.available():
+            return False
+        state = self.host.state
+        assert isinstance(state, IsaacState)  # available() says so
+        if self.shown:
+            return False  # already on the board
+        if self.worker is None:
+            self.worker = AsyncHint(self.budget)
+        self.clear()
+        self.worker.start(state)
+        self.state, self.pending = state, True
+        self.host.app.audio.play("click")
+        return True
+
+    def update(self) -> None:
+        """Once per tick: drop a hint whose position is gone, collect an answer."""
+        if self.state is not None and self.state is not self.host.state:
+            self.clear()
+            return
+        if not self.pending or self.worker is None:
+            return
+        answer = self.worker.poll()
+        if answer is not None:
+            self.pending = False
+            self.move, self.text = answer
+            if self.on_answer is not None:
+                self.on_answer(self.move)
+        elif not self.worker.busy:  # the worker answered with an error
+            self.pending = False
+            self.error = self.worker.error or "no answer"
+            self.host.say("No hint this time", warn=True)
+
+    def clear(self) -> None:
+        if self.pending and self.worker is not None:
+            self.worker.cancel()
+        self.pending = False
+        self.state = self.move = None
+        self.text = self.error = ""
+
+    def close(self) -> None:
+        self.clear()
+        if self.worker is not None:
+            self.worker.close()
+            self.worker = None
+
+    def button(self) -> pygame.Rect | None:
+        """The bar's Hint button, while a hint may be asked for."""
+        layout = self.host.layout
+        if layout is None or not self.available():
+            return None
+        return bar_button(layout.bottom, HINT_SHARE, right=False)
+
+    def hit(self, pos: tuple[int, int] | None) -> bool:
+        button = self.button()
+        return pos is not None and button is not None and button.collidepoint(pos)
+
+    def line(self) -> str:
+        if self.pending:
+            return "Hint: thinking..."
+        if self.shown:
+            return f"Hint: {self.move}  -  {self.text}"
+        return ""
+
+    # ----- drawing ----------------------------------------------------------------------
+
+    def draw_board(self, surface: pygame.Surface) -> None:
+        """The suggested move on the board."""
+        if not self.shown or self.state is None:
+            return
+        host, move = self.host, self.move
+        board, pal = self.board, host.app.palette
+        color = pal.target
+        pulse = 0.5 + 0.5 * abs(((host.age * 1.2) % 2.0) - 1.0)  # 0.5 .. 1, slowly
+        width = max(3, board.cell // 10)
+        radius = board.cell // 5
+        if isinstance(move, Place):
+            rect = board.span_rect(piece_cells(move.length, move.direction, move.cell))
+            self._tint(surface, rect, (*color, int(70 * pulse)), board.cell // 10, radius)
+            self._dashed_rect(surface, mix(pal.board, color, pulse), rect.inflate(-4, -4), width)
+        elif isinstance(move, Remove):
+            piece = self.state.piece_at(move.cell)
+            if piece is not None:
+                rect = board.span_rect(piece.cells)
+                self._tint(surface, rect, (*color, int(60 * pulse)), 0, radius)
+                pygame.draw.rect(
+                    surface, mix(pal.board, color, pulse), rect, width, border_radius=radius
+                )
+            if move.target < 100 and self.state.to_move is not None:
+                cell = track_cell(Player(self.state.to_move), move.target)
+                target = board.cell_rect(cell).inflate(-board.cell // 8, -board.cell // 8)
+                pygame.draw.rect(surface, color, target, width, border_radius=board.cell // 4)
+                pygame.draw.circle(surface, color, target.center, max(3, board.cell // 8))
+
+    @staticmethod
+    def _tint(surface: pygame.Surface, rect: pygame.Rect, rgba, inset: int, radius: int) -> None:
+        fill = pygame.Surface(rect.size, pygame.SRCALPHA)
+        inner = fill.get_rect().inflate(-2 * inset, -2 * inset)
+        pygame.draw.rect(fill, rgba, inner, border_radius=radius)
+        surface.blit(fill, rect)
+
+    @staticmethod
+    def _dashed_rect(surface: pygame.Surface, color, rect: pygame.Rect, width: int) -> None:
+        """A dashed outline: a ghost, told apart from the player's own solid one."""
+        dash = max(6, width * 3)
+        corners = [rect.topleft, rect.topright, rect.bottomright, rect.bottomleft]
+        for (x0, y0), (x1, y1) in zip(corners, corners[1:] + corners[:1], strict=True):
+            length = max(abs(x1 - x0), abs(y1 - y0))
+            for start in range(0, length, dash * 2):
+                end = min(length, start + dash)
+                a = (x0 + (x1 - x0) * start // length, y0 + (y1 - y0) * start // length)
+                b = (x0 + (x1 - x0) * end // length, y0 + (y1 - y0) * end // length)
+                pygame.draw.line(surface, color, a, b, width)
+
+    def draw_bar(self, surface: pygame.Surface, rect: pygame.Rect, u: float) -> pygame.Rect:
+        """The button (left end of the bottom bar) and the hint line; the rect left over."""
+        host = self.host
+        pal, fonts = host.app.palette, host.app.fonts
+        button = self.button()
+        if button is not None:
+            rect = rect.copy()
+            rect.width -= button.width
+            rect.left = button.right
+            key = "Y" if host.app.input.last_device == "pad" else "H"
+            label = "Thinking..." if self.pending else f"Hint ({key})"
+            back = mix(pal.panel, pal.target, 0.45 if self.shown or self.pending else 0.25)
+            face = button.inflate(-int(8 * u), -int(8 * u))
+            pygame.draw.rect(surface, back, face, border_radius=int(10 * u))
+            pygame.draw.rect(surface, pal.target, face, max(1, int(2 * u)), int(10 * u))
+            px = fonts.fit(label, int(28 * u), face.width - int(12 * u), True)
+            blit_text(surface, fonts, label, px, pal.text, face.center, "center", True)
+        text = self.line()
+        if not text:
+            return rect
+        upper, lower = rect.copy(), rect.copy()
+        upper.height = rect.height // 2 + int(4 * u)
+        lower.height = rect.height - upper.height
+        lower.top = upper.bottom - int(6 * u)
+        color = pal.text_dim if self.pending else pal.target
+        draw_bar_text(surface, fonts, pal, lower, text, int(26 * u), color)
+        return upper

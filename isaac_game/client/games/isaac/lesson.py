@@ -1,0 +1,236 @@
+"""ISAAC's lesson: a guided first game on real positions (RULES.md 1).
+
+Every position is built by the engine: real moves from a new game, or
+`IsaacState.setup(...)` as the rules tests build them (the worked checks of RULES.md
+1.6 are the rulebook's examples). Every number in an explanation comes from the
+engine (`removal_points`, `scores`, `tiebreak`), as the game itself shows them.
+"""
+
+from __future__ import annotations
+
+from isaac_game.rules import GameState, IsaacState, Player, Remove, new_game
+
+from ...learn.lesson import Lesson, Step, cells_of
+
+
+def removals(state: IsaacState, cell: int, least: int = 0) -> frozenset[str]:
+    """Every legal removal of the piece at `cell` (any target from `least` on)."""
+    anchor = state.piece_at(cell)
+    assert anchor is not None
+    return frozenset(
+        str(m)
+        for m in state.legal_moves()
+        if isinstance(m, Remove) and m.cell == anchor.anchor and m.target >= least
+    )
+
+
+def points_words(before: GameState, move: str, after: GameState) -> str:
+    """ "3 x 3 x 2 = 18: the value 3, N = 3 pieces on the line, M = 2 ..." from the engine."""
+    assert isinstance(before, IsaacState)
+    removal = before.parse_move(move)
+    assert isinstance(removal, Remove)
+    p = before.removal_points(removal.cell)
+    mover = before.to_move
+    assert mover is not None
+    start, end = before.scores[mover.index], after.scores[mover.index]
+    counters = {1: "no counter", 2: "one counter", 4: "two counters"}[p.multiplier]
+    return (
+        f"{p}: value {p.value}, N = {p.pieces} (pieces left on the line), M = "
+        f"{p.multiplier} ({counters} on it before yours moved). Your counter: {start} "
+        f"to {end}."
+    )
+
+
+def _placed(before: GameState, move: str, after: GameState) -> str:
+    return (
+        f"Placed: {move}. Now Light places, and you take turns placing until no piece "
+        "fits. Placing is compulsory while you can."
+    )
+
+
+def _passed(before: GameState, move: str, after: GameState) -> str:
+    return (
+        "You passed first, so you will start the scoring phase. Light goes on placing "
+        "for as long as it can, then passes too. Pieces still in hand are set aside: "
+        "they decide a tie."
+    )
+
+
+def _blocked(before: GameState, move: str, after: GameState) -> str:
+    assert isinstance(after, IsaacState)
+    why = "; ".join(after.blocked_pieces().values()) or "blocked"
+    return (
+        f"{points_words(before, move, after)} You stopped short on purpose: Light's "
+        f"last piece is {why}. Light has no removal, passes and is out for good."
+    )
+
+
+def _finished(before: GameState, move: str, after: GameState) -> str:
+    dark, light = after.scores
+    return (
+        f"{points_words(before, move, after)} 100 or more takes the counter off the "
+        f"track and ends the game at once: Dark wins, {dark} to {light}."
+    )
+
+
+def _tie(before: GameState, move: str, after: GameState) -> str:
+    final = after
+    while not final.is_over and [str(m) for m in final.legal_moves()] == ["pass"]:
+        final = final.play("pass")
+    winner = final.winner.title if final.winner else "nobody"
+    reason = final.tiebreak if isinstance(final, IsaacState) else None
+    return (
+        f"{points_words(before, move, after)} You have no piece left, so you pass and "
+        f"the game ends. Tie-break: {reason}. {winner} wins. (Equal lines too? Dark, "
+        "who started, wins: ISAAC has no draws.)"
+    )
+
+
+def _steps() -> tuple[Step, ...]:
+    start = new_game("isaac")
+    turned = start.play("7h00").play("7h90")
+    stuck = IsaacState.setup(
+        ["6h60", "6v48", "5h24", "5h51", "5v09", "4h81", "4v12", "4v59", "4h04", "3v46"]
+        + ["3h00", "3v37", "3h92", "3v11"],
+        ["7h70", "6h13"],
+        phase="placement",
+    )
+    first = IsaacState.setup(
+        ["5h52", "3v49", "6h20"],
+        ["3v40", "4v37", "5h80"],
+        scores=(5, 41),
+        first_passer=Player.DARK,
+    )
+    longer = IsaacState.setup(
+        ["4h02", "6v38"], ["3h90", "3h97"], scores=(10, 12), last_removed=(5, 0)
+    )
+    example_2m = IsaacState.setup(["6v43"], ["7h30"], scores=(13, 0))
+    short = IsaacState.setup(["6v43", "3h01", "4h10"], ["3h20"], scores=(16, 0))
+    example_3 = IsaacState.setup(
+        ["3v05", "3v07"], ["5h10", "4v09", "3v08"], to_move=Player.LIGHT, scores=(50, 0)
+    )
+    hundred = IsaacState.setup(["5h50", "3v45"], ["4h72", "4v36"], scores=(93, 40))
+    tie = IsaacState.setup(
+        ["5h50"],
+        ["4h72", "4v36"],
+        scores=(30, 33),
+        out=(False, True),
+        aside=({4: 1}, {3: 1}),
+    )
+    return (
+        Step(
+            "Place a piece",
+            start,
+            "ISAAC begins with placing. Dark moves first: you are Dark. Your 6 (7 cells) is "
+            "picked"
+            " (your hand is on the left). Lay it along the bottom row on the lit cells "
+            "00-06: point at them and click, or use the arrows and Enter (pad: D-pad, A).",
+            cells_of("7h00"),
+            frozenset({"7h00"}),
+            "That is a fine move in a game, but this step asks for the lit cells 00-06.",
+            _placed,
+        ),
+        Step(
+            "Turn a piece",
+            turned,
+            "Light put its 6 on the top row. Now pick your 3 (5 cells): press 5, or click "
+            "it in your hand. Turn it upright with R, a right-click, the wheel or X, and "
+            "put it on the lit cells 14-54 of column 4.",
+            cells_of("5v14"),
+            frozenset({"5v14"}),
+            "Legal, but not this step's: your 3 (5 cells), upright, on the lit cells 14-54.",
+            _placed,
+        ),
+        Step(
+            "Passing",
+            stuck,
+            "Later the board fills. Your last piece, the 6 (7 cells), fits nowhere: a "
+            "player who cannot place must pass, and never places again. Watch: the game "
+            "passes for you.",
+            frozenset(),
+            frozenset({"pass"}),
+            "",
+            _passed,
+        ),
+        Step(
+            "Scoring: N and M",
+            first,
+            "Both passed and you passed first, so you start the scoring phase. Now you "
+            "remove your own pieces and move your counter (on 05). Remove the lit 3: it "
+            "scores value x N x M. Click it (or Enter), then a lit cell on your track, or "
+            "Enter for the full gain.",
+            cells_of("5h52"),
+            removals(first, 52),
+            "This step asks you to remove the lit 3 (5 cells) on row 5.",
+            points_words,
+        ),
+        Step(
+            "Lengths never go down",
+            longer,
+            "You already removed a 5-cell piece. Each removal must be at least as long as "
+            "every earlier one, so your 2 (4 cells) is stuck for good. Try it if you like; "
+            "then remove the piece you may.",
+            cells_of("6v38"),
+            frozenset(),
+            "",
+            points_words,
+        ),
+        Step(
+            "M is read first",
+            example_2m,
+            "The rulebook's example 2: remove your 4 (6 cells) on column 3. Your counter "
+            "on 13 stands on that column, so M = 2, even though the counter then moves "
+            "off it: counters are read before yours moves.",
+            cells_of("6v43"),
+            removals(example_2m, 43),
+            "This step asks you to remove the lit 4 (6 cells).",
+            points_words,
+        ),
+        Step(
+            "Stop short to block",
+            short,
+            "Your 4 (6 cells) is worth 8: your counter may go from 16 up to 24, or stop "
+            "anywhere before. Light has one piece left, its 1 on cells 20-22. Stop short "
+            "on a lit cell (click your 4, then the cell; or Left and Enter): a piece "
+            "under a counter cannot be removed.",
+            frozenset({20, 21, 22}),
+            frozenset({"x43-20", "x43-21", "x43-22"}),
+            "Legal, but it leaves Light a piece to remove. Choose your 4 again, then a lit "
+            "cell: 20, 21 or 22.",
+            _blocked,
+        ),
+        Step(
+            "Play Light: a row",
+            example_3,
+            "The rulebook's example 3: now play Light (the lesson gives you both sides). "
+            "Remove Light's 3 (5 cells) on row 1: four other pieces cross that row and no "
+            "counter is on it.",
+            cells_of("5h10"),
+            removals(example_3, 12),
+            "This step asks you to remove Light's lit 3 (5 cells) on row 1.",
+            points_words,
+        ),
+        Step(
+            "Reach 100",
+            hundred,
+            "Your counter is on 93. Remove the lit 3 (5 cells) and take the full gain: "
+            "a score of 100 or more ends the game at once.",
+            cells_of("5h50"),
+            removals(hundred, 50, least=100),
+            "Take the full gain this time: 100 or more wins at once.",
+            _finished,
+        ),
+        Step(
+            "The tie-break",
+            tie,
+            "Light is out; you trail 30 to 33 with one piece left. Remove the lit 3 and "
+            "stop your counter exactly on 33, level with Light, to see who wins a tie.",
+            cells_of("5h50") | {33},
+            frozenset({"x50-33"}),
+            "For this step stop exactly on 33, the lit cell, level with Light.",
+            _tie,
+        ),
+    )
+
+
+LESSON = Lesson("isaac", "ISAAC: your first game", _steps())

@@ -1,0 +1,45 @@
+"""ISAAC's placement input: the shared hand cursor, offering the longest piece first."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from isaac_game.rules import LENGTHS, VALUE, IsaacState, Player
+
+from ...widgets.board_view import BoardView
+from ...widgets.hand_cursor import HandCursorInput
+
+if TYPE_CHECKING:
+    from ..base import PlayHost
+
+
+class PlacementInput(HandCursorInput[IsaacState]):
+    """ISAAC's placement phase."""
+
+    def __init__(self, host: PlayHost, board: BoardView, length: int = 7) -> None:
+        super().__init__(host, board, length)
+
+    def selected(self, state: IsaacState, player: Player) -> int | None:
+        """The selected length, moved to an available one if the hand ran out."""
+        hand = state.hand(player)
+        if hand.get(self.length[player], 0) == 0:
+            available = [n for n in reversed(LENGTHS) if hand[n]]
+            if not available:
+                return None
+            self.length[player] = available[0]
+        return self.length[player]
+
+    def info(self, state: IsaacState, player: Player) -> str:
+        ghost = self.ghost(state, player)
+        name = player.title
+        if ghost is None:
+            return f"{name}: choose where to place a piece"
+        length, direction, anchor, legal = ghost
+        text = f"{length}{direction}{anchor:02d}"
+        if legal:
+            hint = "; hint: H, Y" if self.host.hint_available() else ""  # none in a lesson
+            return (
+                f"{name}: place the {VALUE[length]} at {text}  (click / Enter / A; rotate:"
+                f" right-click, wheel, R, X{hint})"
+            )
+        return self.play_reason(state, text) or f"{text} is not legal"

@@ -1,0 +1,270 @@
+"""ISAAC's part of the match scene: placement and scoring input, hints, how a move is
+told, and the screen (board, counters, panels, bars)."""
+
+from __future__ import annotations
+
+import pygame
+
+from isaac_game.match import MovePlayed
+from isaac_game.rules import IsaacState, Move, Place, Player, Remove, piece_name
+
+from ...input import Action, Button
+from ...theme import blit_text, draw_panel, mix
+from ...widgets.anim import CounterHop, DropIn, LiftOut
+from ...widgets.board_view import BoardView
+from ...widgets.hud import GameLayout, PanelInfo, bar_button, draw_bar_text, draw_player_panel
+from ..base import GamePlay, PlayHost
+from .hint import HintHelper
+from .placement import PlacementInput
+from .scoring import ScoringInput
+
+#: The share of the bottom bar the "off the track" button takes.
+OFF_TRACK_SHARE = 0.3
+
+
+class IsaacPlay(GamePlay):
+    def __init__(self, host: PlayHost) -> None:
+        super().__init__(host, BoardView(host.app.fonts))
+        self.placement = PlacementInput(host, self.board)
+        self.scoring = ScoringInput(host, self.board, self.off_track_button)
+        self.hints = HintHelper(host, self.board, on_answer=self.take_hint)
+
+    @property
+    def state(self) -> IsaacState:
+        state = self.host.state
+        assert isinstance(state, IsaacState)
+        return state
+
+    # ----- input ---------------------------------------------------------------------
+
+    def handle(self, action: Action) -> None:
+        host, b = self.host, action.button
+        if b == Button.HINT or (b == Button.CLICK and self.hints.hit(action.pos)):
+            if action.allowed_for(host.human_to_move()):
+                self.hints.request()
+            return
+        mover = host.input_mover(action)
+        if mover is None:
+            return
+        if self.state.phase == "placement":
+            self.placement.handle(action, self.state, mover)
+        elif self.state.phase == "scoring":
+            self.scoring.handle(action, self.state, mover)
+
+    def wants_back(self, mover: Player | None) -> bool:
+        return bool(mover and self.state.phase == "scoring" and self.scoring.wants_back())
+
+    def hint_available(self) -> bool:
+        return self.hints.available()
+
+    def request_hint(self) -> None:
+        self.hints.request()
+
+    def animating(self) -> bool:
+        return self.hints.pending or self.hints.shown  # the hint pulses on the board
+
+    def take_hint(self, move: Move) -> None:
+        """The hint arrived: select its piece and put the cursor on it (placement: its
+        length and direction chosen, the keyboard cursor on its cells; scoring: its
+        piece chosen with its target selected), so one press of Enter plays it."""
+        state, player = self.state, self.host.human_to_move()
+        if player is None or state.to_move != player:
+            return
+        if isinstance(move, Place) and state.phase == "placement":
+            self.placement.aim(state, player, move.length, move.direction, move.cell)
+        elif isinstance(move, Remove) and state.phase == "scoring":
+            self.scoring.select(state, player, move.cell, move.target)
+
+    def off_track_button(self) -> pygame.Rect | None:
+        """The bar's "leave the track" button, while a removal can take the counter off."""
+        layout, targets = self.host.layout, self.scoring.targets
+        if layout is None or not targets or targets[-1] < 100:
+            return None
+        if self.state.phase != "scoring" or self.host.human_to_move() is None:
+            return None
+        return bar_button(layout.bottom, OFF_TRACK_SHARE)
+
+    # ----- the match -----------------------------------------------------------------------
+
+    def reset(self, new_game: bool = False) -> None:
+        self.scoring.reset()
+
+    def update(self, dt: float) -> None:
+        self.hints.update()
+        # the pointer is followed on every turn, so a move made while it rests is known
+        if self.state.phase == "placement":
+            self.placement.follow_pointer(self.state)
+        elif self.state.phase == "scoring":
+            self.scoring.follow_pointer(self.state)
+
+    def close(self) -> None:
+        self.hints.close()
+
+    def pass_text(self, state, mover: Player) -> str:
+        verb = "place" if state.phase == "placement" else "remove a piece"
+        return f"{mover.title} cannot {verb}: passes"
+
+    def narrate(self, event: MovePlayed) -> None:
+        """The move's animations and sounds (its words: `words.describe`)."""
+        host, audio = self.host, self.host.app.audio
+        before, after = event.before, event.after
+        assert isinstance(before, IsaacState) and isinstance(after, IsaacState)
+        if event.move == "pass":
+            audio.play("pass")
+            return
+        if event.move[0].isdigit():
+            piece = after.piece_at(int(event.move[2:4]))
+            if piece is not None:
+                host.anims.append(DropIn(piece))
+            audio.play("place")
+            return
+        # a removal
+        cell = int(event.move[1:3])
+        removed = before.piece_at(cell)
+        if removed is not None:
+            host.anims.append(LiftOut(removed))
+        start, end = before.scores[event.player.index], after.scores[event.player.index]
+        if end != start:
+            host.anims.append(CounterHop(event.player, start, end))
+        audio.play("remove")
+        if end != start:
+            audio.play("counter")
+
+    # ----- drawing ---------------------------------------------------------------------------
+
+    def step(self, state: IsaacState) -> str:
+        """What the human to move does now (the top bar: "Dark: choose a piece to remove")."""
+        passes = str(state.legal_moves()[0]) == "pass" if not state.is_over else False
+        if state.phase == "placement":
+            return "no piece fits: passes" if passes else "place a piece"
+        if passes:
+            return "no piece can go: passes"
+        if self.scoring.anchor is not None:
+            return "choose where your counter goes"
+        return "choose a piece to remove"
+
+    def draw(self, surface: pygame.Surface, layout: GameLayout) -> None:
+        host = self.host
+        pal, fonts, u = host.app.palette, host.app.fonts, layout.u
+        state = self.state
+        human = host.human_to_move()
+        hidden = {a.hides_piece() for a in host.anims} - {None}
+        pieces = [p for p in state.pieces() if p.anchor not in hidden]
+        dimmed: frozenset[int] = frozenset()
+        outlined: frozenset[int] = frozenset()
+        if state.phase == "scoring":
+            dimmed, outlined = self.scoring.marks(state)
+            if human is None:
+                outlined = frozenset()
+        board = self.board
+        surface.blit(board.board_surface(pal, pieces, dimmed, outlined), board.rect)
+        self._draw_last_move(surface)
+        if state.phase == "scoring" and human is not None:
+            self.scoring.draw(surface, state, human, True)
+        self._draw_counters(surface, state)
+        self.hints.draw_board(surface)
+        for anim in host.anims:
+            anim.draw(surface, board, pal, False)
+        if state.phase == "placement" and human is not None and host.pass_timer is None:
+            self.placement.draw(surface, state, human, True)
+        for player in (Player.DARK, Player.LIGHT):
+            draw_player_panel(
+                surface, fonts, pal, layout.panels[player], host.panel_info(player), u
+            )
+        host.draw_top_bar(surface, host.heading(self.step(state)))
+        at = (int(20 * u), layout.top.centery)
+        phase = f"ISAAC  -  {state.phase}"
+        blit_text(surface, fonts, phase, int(26 * u), pal.text_dim, at, "midleft")
+        self._draw_bottom_bar(surface, layout, human)
+
+    def _draw_bottom_bar(
+        self, surface: pygame.Surface, layout: GameLayout, human: Player | None
+    ) -> None:
+        host, state = self.host, self.state
+        pal, fonts, u = host.app.palette, host.app.fonts, layout.u
+        bottom = layout.bottom
+        draw_panel(surface, bottom, pal, radius=int(12 * u))
+        phase_input = self.placement if state.phase == "placement" else self.scoring
+        # a removal chosen wins the bar over older messages (the opponent's last move)
+        pending = state.phase == "scoring" and self.scoring.pending
+        since = self.scoring.chosen_after if pending else None
+        text, color = host.status(human, lambda player: phase_input.info(state, player), since)
+        text_rect = bottom
+        button = self.off_track_button()
+        if button is not None:
+            text_rect = bottom.copy()
+            text_rect.width -= button.width
+            targets = self.scoring.targets
+            selected = self.scoring.index == len(targets) - 1
+            back = mix(pal.panel, pal.target, 0.6 if selected else 0.3)
+            face = button.inflate(-int(8 * u), -int(8 * u))
+            pygame.draw.rect(surface, back, face, border_radius=int(10 * u))
+            label = f"Off the track: {targets[-1]} (wins)"
+            draw_bar_text(surface, fonts, pal, button, label, int(30 * u), pal.text, True)
+        text_rect = self.hints.draw_bar(surface, text_rect, u)
+        draw_bar_text(surface, fonts, pal, text_rect, text, int(32 * u), color)
+
+    def _draw_last_move(self, surface: pygame.Surface) -> None:
+        last = self.host.match.history
+        if len(last) < 2 or self.host.anims:
+            return
+        before, now = last[-2], last[-1]
+        assert isinstance(before, IsaacState) and isinstance(now, IsaacState)
+        move = now.moves[-1]
+        pal, board = self.host.app.palette, self.board
+        width = max(3, board.cell // 12)
+        if move[0].isdigit():
+            piece = now.piece_at(int(move[2:4]))
+            if piece is not None:
+                rect = board.span_rect(piece.cells).inflate(-2, -2)
+                pygame.draw.rect(surface, pal.last_move, rect, width, border_radius=board.cell // 5)
+        elif move.startswith("x"):
+            removed = before.piece_at(int(move[1:3]))
+            if removed is None:
+                return
+            for cell in removed.cells:
+                if now.piece_at(cell) is None:
+                    r = board.cell_rect(cell).inflate(-board.cell // 3, -board.cell // 3)
+                    radius = board.cell // 6
+                    pygame.draw.rect(surface, pal.last_move, r, max(2, width // 2), radius)
+
+    def _draw_counters(self, surface: pygame.Surface, state: IsaacState) -> None:
+        if state.phase == "placement":
+            return
+        hidden = {a.hides_counter() for a in self.host.anims}
+        dark, light = state.scores
+        shared = dark + light == 99
+        for player, score in ((Player.DARK, dark), (Player.LIGHT, light)):
+            if player in hidden or score >= 100:
+                continue
+            pos = self.board.counter_position(player, score, shared)
+            self.board.draw_counter(surface, pos, player, score, self.host.app.palette)
+
+    def panel_info(self, player: Player, who: str) -> PanelInfo:
+        state, host = self.state, self.host
+        to_move = state.to_move == player
+        status = ""
+        if state.phase == "placement" and state.has_passed(player):
+            status = "passed"
+        elif state.phase == "scoring" and state.has_passed(player):
+            status = "out (passed)"
+        elif state.is_over and state.winner == player:
+            status = "winner"
+        if host.thinking(player):
+            status = "thinking..."
+        selected = None
+        if to_move and state.phase == "placement" and host.human_to_move() == player:
+            selected = self.placement.selected(state, player)
+        extra = ""
+        if state.phase != "placement":
+            last = state.last_removed_length(player)
+            extra = f"Last removal: a {piece_name(last)}" if last else "No removal yet"
+        return PanelInfo.of(
+            state,
+            player,
+            who,
+            status=status,
+            selected=selected,
+            hand_label="In hand" if state.phase == "placement" else "Set aside (tie-break)",
+            extra=extra,
+        )

@@ -1,0 +1,69 @@
+"""Typed hand-offs between scenes (cabbages-and-kings' explicit hand-off, as dataclasses).
+
+A scene never reaches into another scene for what it needs: the menu hands the match
+scene a `GameSetup`, the match scene hands the results scene a `GameOutcome`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from isaac_game.players import PLAYER_KINDS
+from isaac_game.rules import GameRecord, GameState, new_game
+
+
+@dataclass(frozen=True)
+class GameSetup:
+    """Hand-off from the menu (or results, or a saved game) to the game scene."""
+
+    game: str = "isaac"
+    dark: str = "human"  # a players.PLAYER_KINDS name
+    light: str = "human"
+    history: tuple[GameState, ...] = ()  # a continued game: every state from the start
+    save_path: Path | None = None
+    demo: bool = False
+
+
+@dataclass(frozen=True)
+class GameOutcome:
+    """Hand-off from the game scene to the results scene."""
+
+    setup: GameSetup
+    state: GameState
+    save_path: Path | None = None
+    headers: dict[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Resumable:
+    """A game the title menu offers to pick up where it stopped: a saved game in
+    progress, or a LAN game this machine can rejoin."""
+
+    label: str  # "Resume: ISAAC, Human vs Computer (hard), move 23"
+    scene: str  # the registry name of the scene that resumes it
+    handoff: tuple = ()  # what that scene is given
+
+
+def history_of(state: GameState) -> tuple[GameState, ...]:
+    """Every state from the start to `state`, by replaying its moves (for undo)."""
+    states = [new_game(state.game)]
+    for move in state.moves:
+        states.append(states[-1].play(move))
+    return tuple(states)
+
+
+def setup_from_record(record: GameRecord, path: Path) -> GameSetup:
+    """How to go on with a saved game: its players (a LAN game goes on as hotseat), its
+    moves with their undo, and its file, which it goes on being kept in."""
+    kinds = [record.headers.get(k, "human") for k in ("DarkPlayer", "LightPlayer")]
+    kinds = [k if k in PLAYER_KINDS else "human" for k in kinds]
+    return GameSetup(record.game, kinds[0], kinds[1], history_of(record.state), path)
+
+
+def resume_label(record: GameRecord) -> str:
+    """`Resume: ISAAC, Human vs Computer (hard), move 23` (the move to be played next)."""
+    dark = record.headers.get("Dark", "Dark")
+    light = record.headers.get("Light", "Light")
+    move = len(record.state.moves) + 1
+    return f"Resume: {record.game.upper()}, {dark} vs {light}, move {move}"

@@ -1,0 +1,317 @@
+"""A LAN game, as the match scene's control (`client/control.py`): the same scene that
+plays a local game, handed this object.
+
+The session owns the match (rebuilt on every new game, kept across a rejoin unless the
+records parted, when it is rebuilt from the host's: PROTOCOL.md 1.1 rule 6); the
+control follows `session.match` and calls `session.update()` once per frame, which
+never blocks. Local moves go in exactly as in local play (the human seat here);
+each is sent as it is played (a HARI slide as soon as it is made), and the remote
+seat's moves arrive through the session one by one. Undo and redo are off. On top
+of the game's usual screen: the opponent's name and the link's state, a chat box
+(T), a "reconnecting..." notice over the board while the link is down, resign in
+the pause menu, and, once the link has been gone for the rejoin window (after a lost
+link or the peer's `bye`, which 1.1 makes a pause: "left for now"), a choice to save
+the game or leave; the host's game is saved as soon as the
+session holds it for its absent joiner, and only the host's "New game" frees the seat.
+A saved LAN game carries `Lan*` header lines (`isaac_game.lan.lan_headers`), so the
+host can host it again and the joiner's ticket still fits.
+
+A game whose turn is several actions (HARI) has the peer's next action held back
+while the last one still shows, as a computer's turn is paced, unless a backlog
+piled up (a rejoin).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Protocol
+
+import pygame
+
+from isaac_game.lan import (
+    CLOSED,
+    CONNECTED,
+    LOST,
+    RECONNECTING,
+    ChatReceived,
+    Closed,
+    GameClosed,
+    GameHeld,
+    GameStarted,
+    LanSession,
+    LinkLost,
+    NetEvent,
+    PeerError,
+    PeerMisbehaved,
+    PeerResigned,
+    lan_headers,
+)
+from isaac_game.match import Match
+from isaac_game.rules import Player
+
+from ..control import ControlledScene, MatchControl
+from ..games.base import GamePlay
+from ..handoff import GameOutcome, GameSetup
+from ..input import Action
+from ..scene import Question
+from ..widgets.hud import GameLayout, PanelInfo
+from ..widgets.menu import MenuItem
+from .hud import ChatBox, draw_link_box, draw_lost_notice
+
+if TYPE_CHECKING:
+    from ..app import App
+
+LAN_BOX_H = 175  # chat and link boxes under the panels, at ui scale 1
+#: More of the peer's actions waiting than this: show them without pauses.
+CATCH_UP = 4
+
+
+class LanGame(ControlledScene, Protocol):
+    """The match scene, as the LAN control and its dialogs see it."""
+
+    control: LanControl
+    play: GamePlay
+    anims: list
+    wait: float
+
+    def follow(self, match: Match, announce: str = "") -> None: ...
+    def age_by(self, dt: float) -> None: ...
+    def save(self) -> str: ...
+    def tick_behind(self, dt: float) -> None: ...
+
+
+def lan_setup(session: LanSession, save_path: Path | None = None) -> GameSetup:
+    """The setup a LAN game's scene starts from (both seats are people); `save_path`:
+    the file of a saved game hosted again, which it goes on being kept in."""
+    return GameSetup(session.adapter.game, "human", "human", save_path=save_path)
+
+
+class LanControl(MatchControl):
+    local = False
+    results_scene = "lan_results"
+
+    def __init__(self, app: App, session: LanSession) -> None:
+        super().__init__()
+        self.app = app
+        self.session = session
+        self.chat = ChatBox(app, session)
+        self.link_box = pygame.Rect(0, 0, 0, 0)
+        self.offered_give_up = False
+        self.game: LanGame | None = None
+        #: Host: what saving the game said once the session held it ("" until then).
+        self.kept = ""
+        self.games_seen = session.games  # games of the session the scene has followed
+
+    def attach(self, scene: ControlledScene) -> None:
+        super().attach(scene)
+        self.game = scene  # type: ignore[assignment]
+
+    def make_match(self, setup: GameSetup) -> Match | None:
+        return self.session.match
+
+    @property
+    def you(self) -> Player | None:
+        return self.session.you
+
+    # ----- following the session ------------------------------------------------------
+
+    def pump(self) -> None:
+        """One `session.update()`: network news in, at most one move played."""
+        game = self.game
+        assert game is not None
+        for event in self.session.update():
+            if isinstance(event, NetEvent):
+                self._net_event(event)
+            else:
+                game.handle_events([event])
+        s = self.session
+        if s.role == "host" and s.held and s.stalled and not self.kept and game.match is s.match:
+            # the joiner is gone for good: the game is kept on disk before anything else
+            self.kept = game.save() if game.match.state.moves else ""
+        match = self.session.match
+        if match is not None and match is not game.match:
+            self.offered_give_up = False
+            self.kept = ""
+            you = self.you
+            news = f"New game: you play {you.title}" if you is not None else ""
+            if self.session.games == self.games_seen:  # a rejoin rebuilt it (after a desync)
+                news = "Back in step: the game goes on from the host's record"
+            self.games_seen = self.session.games
+            game.follow(match, news)
+
+    def _net_event(self, event: NetEvent) -> None:
+        game, s = self.game, self.session
+        assert game is not None
+        opp = s.opponent or "The opponent"
+        if isinstance(event, GameStarted) and event.resumed:
+            game.say("Reconnected: the game goes on")
+        elif isinstance(event, ChatReceived):
+            self.app.audio.play("click")
+        elif isinstance(event, PeerResigned):
+            game.say(f"{opp} resigned")
+        elif isinstance(event, LinkLost) and event.bye:  # PROTOCOL.md 1.1: a pause
+            game.say(f"{opp} left for now: the game is kept for their return", warn=True)
+        elif isinstance(event, LinkLost):
+            game.say(f"Connection to {opp} lost: reconnecting...", warn=True)
+        elif isinstance(event, GameClosed | GameHeld | Closed) and not s.finished:
+            if s.link == CLOSED:
+                game.say(f"{opp} left the game", warn=True)
+        elif isinstance(event, PeerError | PeerMisbehaved):
+            game.say(f"Network: {event.code} {event.msg}", warn=True)
+
+    # ----- what may happen now --------------------------------------------------------
+
+    def may_move(self) -> bool:
+        """May the local player move? Not once the game is decided or the peer is gone
+        for good; while the link is merely down, yes (the moves follow on rejoin)."""
+        s = self.session
+        return s.playing and s.link not in (LOST, CLOSED)
+
+    def finished(self) -> bool:
+        return self.session.finished
+
+    def seat_kind(self, player: Player, setup: GameSetup) -> str:
+        return "remote" if player != self.you else "human"
+
+    def seat_label(self, player: Player, setup: GameSetup) -> str:
+        if player == self.you:
+            return f"You: {self.session.name}"
+        return f"{self.session.opponent or '?'} (over the LAN)"
+
+    def waiting_text(self, player: Player, setup: GameSetup) -> str:
+        """A person plays the other seat: "Bob's turn" (never "thinking...")."""
+        if player != self.you:
+            return f"{self.session.opponent or 'The opponent'}'s turn"
+        return super().waiting_text(player, setup)
+
+    def headers(self, setup: GameSetup) -> dict[str, str]:
+        s = self.session
+        names = {self.you: s.name, s.remote.player: s.opponent}
+        return {
+            "Dark": f"{names.get(Player.DARK, '?')} (LAN)",
+            "Light": f"{names.get(Player.LIGHT, '?')} (LAN)",
+            "DarkPlayer": "human",  # a saved LAN game continues as a hotseat game
+            "LightPlayer": "human",
+            **lan_headers(s),  # Lan, LanPeer, LanToken, LanSeat: to host it again
+        }
+
+    def leave_question(self, leave: Callable[[], None]) -> Question:
+        opp = self.session.opponent or "the opponent"
+
+        def resign() -> None:
+            self.session.resign()
+            if self.game is not None:
+                self.game.say("You resigned")
+
+        return Question(
+            "Leave the game?",
+            f"Your seat is kept for a while: come back to go on against {opp}.",
+            [
+                MenuItem("Leave for now (your seat is kept)", leave, key="leave"),
+                MenuItem("Resign", resign, enabled=self.may_move, key="resign"),
+                MenuItem("Stay", key="stay"),
+            ],
+        )
+
+    def refuse_undo(self, what: str) -> str:
+        return f"{what} is off in LAN games"
+
+    def outcome_handoff(self, outcome: GameOutcome) -> tuple:
+        return (outcome, self.session)
+
+    # ----- input ------------------------------------------------------------------------
+
+    def handle(self, action: Action) -> bool:
+        return self.chat.handle(action)
+
+    def pause_items(self) -> list[MenuItem]:
+        return [MenuItem("Resign", self.ask_resign, enabled=self.may_move, key="resign")]
+
+    def ask_resign(self) -> None:
+        def resign() -> None:
+            self.app.pop_to("match")
+            self.session.resign()
+            if self.game is not None:
+                self.game.say("You resigned")
+
+        self.app.open("confirm", "Resign this game?", "Resign", resign, self.game)
+
+    # ----- the frame ----------------------------------------------------------------------
+
+    def tick_behind(self, dt: float) -> None:
+        """Keep the network and the board going under an overlay (pause, dialogs)."""
+        self.pump()
+        if self.game is not None:
+            self.game.age_by(dt)
+
+    def update(self, dt: float) -> bool:
+        if not self.holding_back():
+            self.pump()
+        s, game = self.session, self.game
+        assert game is not None
+        if s.link == CONNECTED:
+            self.offered_give_up = False
+            self.kept = ""  # back: a later hold saves again
+        if s.finished:
+            return False  # the scene hands over to the results
+        if (s.can_give_up or s.stalled) and not self.offered_give_up:
+            self.offered_give_up = True
+            self.app.open("give_up", game)
+            return True
+        mover = game.match.state.to_move
+        # the local player cannot move: no auto-pass either, time only passes
+        return mover is not None and mover == self.you and not self.may_move()
+
+    def keeps_time(self) -> bool:
+        return self.session.link != CONNECTED  # "reconnecting... 12 s", "waiting"
+
+    def holding_back(self) -> bool:
+        """Is the peer to move while the last action still shows? Then its next action
+        waits (one update brings both the echo of ours and the peer's reply, so the
+        pause cannot wait for the reply to be there); the scene plays it once the
+        pause is over. News from the network waits as long (under a second: the
+        link's heartbeat runs on the network thread)."""
+        s, game = self.session, self.game
+        if game is None or not game.play.paces_peer_actions:
+            return False
+        match = game.match
+        if not (game.anims or game.wait > 0) or match is not s.match or not s.playing:
+            return False
+        backlog = len(s.remote.record) - match.state.ply
+        return match.seat_to_move is s.remote and backlog <= CATCH_UP
+
+    def on_exit(self) -> None:
+        self.session.close()
+
+    # ----- drawing --------------------------------------------------------------------------
+
+    def relayout(self, layout: GameLayout) -> None:
+        u = layout.u
+        left, right = layout.panels[Player.DARK], layout.panels[Player.LIGHT]
+        gap = int(10 * u)
+        box_h = max(0, min(int(LAN_BOX_H * u), left.height - int(380 * u)))
+        bottom = left.bottom
+        for panel in (left, right):
+            panel.height -= box_h + gap if box_h else 0
+        self.chat.rect = pygame.Rect(left.x, bottom - box_h, left.width, box_h)
+        self.link_box = pygame.Rect(right.x, bottom - box_h, right.width, box_h)
+
+    def draw(self, surface: pygame.Surface, layout: GameLayout) -> None:
+        pal, fonts, u = self.app.palette, self.app.fonts, layout.u
+        self.chat.draw(surface, fonts, pal, u)
+        draw_link_box(surface, fonts, pal, self.link_box, self.session, u)
+        if self.session.link == RECONNECTING and not self.session.finished:
+            draw_lost_notice(surface, fonts, pal, layout.board_area, self.session, u)
+
+    def dress_panel(self, info: PanelInfo, player: Player) -> PanelInfo:
+        s = self.session
+        game = self.game
+        over = game is not None and game.match.state.is_over
+        if player != self.you and s.link != CONNECTED and not over:
+            info.status = s.link if s.link != CLOSED else "left"
+        if s.resigned == player:
+            info.status = "resigned"
+        elif s.resigned is not None and s.resigned != player:
+            info.status = "winner"
+        return info

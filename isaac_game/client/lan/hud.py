@@ -1,0 +1,238 @@
+"""LAN play on screen: text fields, the chat box, the connection box, the lost-link
+notice. Shared by the LAN menus, the LAN game scene and its results screen.
+
+Typing: SDL sends a KEYDOWN (a virtual button, with its key) and then a TEXTINPUT
+(Button.TEXT) for a printable key. A field being edited takes the characters from
+TEXT actions and reads only Enter, Escape and Backspace from the keys (so W, P or
+Space type letters instead of moving, pausing or confirming); a pad's A and B end
+or cancel the edit. The TEXT of the very key that opened a field (T, Space) is
+dropped: it arrives in the same frame as its KEYDOWN.
+"""
+
+from __future__ import annotations
+
+import getpass
+
+import pygame
+
+from isaac_game.lan import CONNECTED, LOST, RECONNECTING, LanSession
+
+from ..input import Action, Button
+from ..theme import Fonts, Palette, blit_text, draw_panel
+from ..widgets.menu import MenuItem
+
+_ENTER = (pygame.K_RETURN, pygame.K_KP_ENTER)
+
+
+class TextField:
+    """One line of text typed on the keyboard."""
+
+    def __init__(self, text: str = "", limit: int = 40) -> None:
+        self.text = text
+        self.limit = limit
+        self.editing = False
+        self._opened_frame = -1
+        self._before = text
+
+    def begin(self, frame: int) -> None:
+        self.editing = True
+        self._opened_frame = frame
+        self._before = self.text
+        pygame.key.start_text_input()
+
+    def end(self, keep: bool = True) -> None:
+        if not keep:
+            self.text = self._before
+        self.editing = False
+
+    def handle(self, action: Action, frame: int) -> str | None:
+        """While editing: "done", "cancel", "edit" (the field used it), or None (not
+        the field's business: pointer actions and the like)."""
+        b = action.button
+        if b == Button.TEXT:
+            if frame != self._opened_frame:
+                typed = "".join(ch for ch in action.text if ch.isprintable())
+                self.text = (self.text + typed)[: self.limit]
+            return "edit"
+        if action.device == "keyboard":
+            if action.key in _ENTER:
+                return "done"
+            if action.key == pygame.K_ESCAPE:
+                return "cancel"
+            if action.key == pygame.K_BACKSPACE:
+                self.text = self.text[:-1]
+            return "edit"  # any other key is typing (its TEXT follows) or nothing
+        if b == Button.CONFIRM:
+            return "done"
+        if b in (Button.BACK, Button.PAUSE):
+            return "cancel"
+        return None
+
+    def shown(self, blink: bool = True) -> str:
+        return self.text + ("_" if self.editing and blink else "")
+
+
+def field_item(label: str, field: TextField, start, key: str, empty: str = "") -> MenuItem:
+    """A menu row showing a text field; activating it starts the edit."""
+
+    def text() -> str:
+        value = field.shown() if field.editing else (field.text or empty)
+        return f"{label}:  {value}" + ("" if field.editing else "   (Enter / A to edit)")
+
+    return MenuItem(text, start, key=key)
+
+
+def default_name(saved: str) -> str:
+    if saved.strip():
+        return saved.strip()
+    try:
+        user = getpass.getuser()
+    except Exception:  # no login name (containers, odd platforms)
+        user = ""
+    return (user[:1].upper() + user[1:]) if user and user != "root" else "Player"
+
+
+def link_colour(pal: Palette, link: str):
+    if link == CONNECTED:
+        return pal.legal
+    if link in (RECONNECTING, LOST) or link == "closed":
+        return pal.illegal
+    return pal.text_dim
+
+
+def link_text(session: LanSession) -> str:
+    """ "connected", "reconnecting... 12 s", "lost", "left"..."""
+    link = session.link
+    if link == RECONNECTING:
+        return f"{RECONNECTING} {int(session.lost_for)} s"
+    if link == "closed" and session.match is not None:
+        return "left the game"
+    return link
+
+
+class ChatBox:
+    """Recent chat lines and the line being typed (T opens it, Enter sends)."""
+
+    LINES = 6
+
+    def __init__(self, app, session: LanSession) -> None:
+        self.app = app
+        self.session = session
+        self.field = TextField(limit=200)
+        self.rect = pygame.Rect(0, 0, 0, 0)
+
+    @property
+    def typing(self) -> bool:
+        return self.field.editing
+
+    def open(self) -> None:
+        self.field.text = ""
+        self.field.begin(self.app.frames)
+
+    def handle(self, action: Action) -> bool:
+        """True when the chat used the action (T opens; everything while typing)."""
+        if not self.field.editing:
+            if action.button == Button.CHAT:
+                self.open()
+                return True
+            return False
+        result = self.field.handle(action, self.app.frames)
+        if result == "done":
+            text = self.field.text.strip()
+            self.field.end()
+            if text:
+                self.session.chat(text)
+                self.app.audio.play("click")
+        elif result == "cancel":
+            self.field.end(keep=False)
+        return result is not None
+
+    def draw(self, surface: pygame.Surface, fonts: Fonts, pal: Palette, u: float) -> None:
+        rect = self.rect
+        if rect.height < 40 * u:
+            return
+        draw_panel(surface, rect, pal, radius=int(12 * u))
+        pad = int(10 * u)
+        px = int(22 * u)
+        line_h = int(px * 1.15)
+        inner_w = rect.width - 2 * pad
+        blit_text(surface, fonts, "Chat", px, pal.text_dim, (rect.x + pad, rect.y + pad), bold=True)
+        if self.typing:
+            prompt = "> " + self.field.shown(self.app.time % 1.0 < 0.6)
+            colour = pal.accent
+        else:
+            prompt, colour = "T: type a message", pal.text_dim
+        bottom = rect.bottom - pad - line_h
+        fit = fonts.fit(prompt, px, inner_w)
+        blit_text(surface, fonts, prompt, fit, colour, (rect.x + pad, bottom))
+        room = max(0, (bottom - (rect.y + pad + line_h)) // line_h)
+        y = bottom - line_h
+        for line in reversed(self.session.chat_lines[-min(room, self.LINES) :] if room else []):
+            text = f"{line.who}: {line.text}"
+            colour = pal.text if line.mine else pal.accent
+            blit_text(surface, fonts, text, fonts.fit(text, px, inner_w), colour, (rect.x + pad, y))
+            y -= line_h
+
+
+def draw_link_box(
+    surface: pygame.Surface,
+    fonts: Fonts,
+    pal: Palette,
+    rect: pygame.Rect,
+    session: LanSession,
+    u: float,
+    hints: tuple[str, ...] = ("T: chat   L: moves   Esc: menu, resign", "Undo is off in LAN games"),
+) -> None:
+    """Who the opponent is, the state of the link, the LAN keys."""
+    if rect.height < 40 * u:
+        return
+    draw_panel(surface, rect, pal, radius=int(12 * u))
+    pad = int(10 * u)
+    px = int(22 * u)
+    x, y = rect.x + pad, rect.y + pad
+    inner_w = rect.width - 2 * pad
+    colour = session.remote.player.title if session.match is not None else "?"
+    who = f"Opponent: {session.opponent or '?'} ({colour})"
+    blit_text(surface, fonts, who, fonts.fit(who, px, inner_w, True), pal.text, (x, y), bold=True)
+    y += int(px * 1.3)
+    state = link_text(session)
+    big = fonts.fit(state, int(30 * u), inner_w, True)
+    blit_text(surface, fonts, state, big, link_colour(pal, session.link), (x, y), bold=True)
+    y += int(big * 1.2)
+    for hint in hints:
+        if y + px > rect.bottom - pad:
+            break
+        blit_text(surface, fonts, hint, fonts.fit(hint, px, inner_w), pal.text_dim, (x, y))
+        y += int(px * 1.2)
+
+
+def draw_lost_notice(
+    surface: pygame.Surface,
+    fonts: Fonts,
+    pal: Palette,
+    area: pygame.Rect,
+    session: LanSession,
+    u: float,
+) -> None:
+    """Over the board while the link is down: "reconnecting..." and for how long."""
+    box = pygame.Rect(0, 0, int(area.width * 0.86), int(150 * u))
+    box.center = area.center
+    shade = pygame.Surface(box.size, pygame.SRCALPHA)
+    shade.fill((*pal.panel, 235))
+    surface.blit(shade, box)
+    pygame.draw.rect(surface, pal.illegal, box, max(2, int(3 * u)), border_radius=int(12 * u))
+    title = f"Connection to {session.opponent or 'the opponent'} lost"
+    px = fonts.fit(title, int(34 * u), box.width - int(20 * u), True)
+    blit_text(
+        surface, fonts, title, px, pal.text, (box.centerx, box.y + int(34 * u)), "center", True
+    )
+    state = link_text(session)
+    px = int(40 * u)
+    blit_text(
+        surface, fonts, state, px, pal.illegal, (box.centerx, box.centery + 4), "center", True
+    )
+    note = "The game goes on by itself when the link returns."
+    px = fonts.fit(note, int(22 * u), box.width - int(20 * u))
+    blit_text(
+        surface, fonts, note, px, pal.text_dim, (box.centerx, box.bottom - int(24 * u)), "center"
+    )

@@ -1,0 +1,186 @@
+"""Before a LAN game starts: the host waits for a joiner (showing where to dial), a
+joiner dials. Each frame calls `session.update()` (never blocks); the first game the
+session starts replaces this screen with that game's LAN board. Esc (or B) cancels.
+
+A joiner that dialled a typed address guessed the game (a listed host says which
+it plays); when the host turns it away for asking for another game (PROTOCOL.md
+1.1: `reject` with code `wrong-game`, naming its `game`), the lobby dials once more
+for that game. Refusals are told apart by their code, never by their reason text.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pygame
+
+from isaac_game.lan import (
+    BAD_TOKEN,
+    TABLE_FULL,
+    WRONG_GAME,
+    LanSession,
+    host_addresses,
+    is_loopback,
+)
+
+from ..input import Action, Button
+from ..scene import Scene
+from ..theme import blit_text, draw_panel, ui_scale, wrap
+from ..widgets.menu import Menu, MenuItem
+
+
+def dial_addresses(bind: str, port: int) -> list[str]:
+    """What another machine can dial: this machine's non-loopback IPv4 addresses
+    (only the bound one if bound to one; loopback only when nothing else exists)."""
+    if bind not in ("", "0.0.0.0"):
+        return [f"{bind}:{port}"]
+    addrs = [a for a in host_addresses() if not a.startswith("127.")]
+    return [f"{a}:{port}" for a in addrs] or [f"127.0.0.1:{port}"]
+
+
+def game_named(session: LanSession, games: tuple[str, ...]) -> str | None:
+    """The game the host plays, from its `wrong-game` refusal's `game` field, if it is
+    one of `games` (this client's)."""
+    if session.rejected is None or session.rejected_code != WRONG_GAME:
+        return None
+    return session.rejected_game if session.rejected_game in games else None
+
+
+class LanLobbyScene(Scene):
+    name = "lan_lobby"
+
+    def __init__(
+        self,
+        app,
+        session: LanSession,
+        *,
+        where: str,
+        bind: str = "",
+        port: int = 0,
+        redial: Callable[[str], LanSession] | None = None,
+        games: tuple[str, ...] = (),
+        note: str = "",
+        save_path: Path | None = None,
+    ):
+        super().__init__(app)
+        self.session = session
+        self.games = games  # the games this client plays over the LAN
+        self.where = where  # joiner: the address dialled
+        #: joiner of a typed address: dials the same host for another game (once)
+        self.redial = redial
+        self.port = port
+        self.note = note  # one more line: "Rejoining your game with Ann"
+        self.save_path = save_path  # the file the game goes on being kept in, if any
+        self.addresses = dial_addresses(bind, port) if session.role == "host" else []
+        self.loopback = all(is_loopback(a.rsplit(":", 1)[0]) for a in self.addresses)
+        self.failed = ""  # why the connection could not be made (joiner)
+        self.handed_over = False
+        self.menu = Menu(
+            [MenuItem(lambda: "Back" if self.failed else "Cancel", self.cancel, key="cancel")]
+        )
+
+    def cancel(self) -> None:
+        self.app.pop(self)
+
+    def on_exit(self) -> None:
+        if not self.handed_over:
+            self.session.close()
+
+    def handle(self, action: Action) -> None:
+        if action.button in (Button.BACK, Button.PAUSE):
+            self.cancel()
+        else:
+            self.menu.handle(action)
+
+    def refresh_every(self) -> float | None:
+        return 0.5  # "Connecting..." counts its dots
+
+    def update(self, dt: float) -> None:
+        if self.failed:
+            return
+        s = self.session
+        s.update()
+        if s.match is not None:
+            self.handed_over = True
+            self.app.audio.play("click")
+            if self.save_path is not None:
+                self.app.switch("lan_match", s, save_path=self.save_path)
+            else:
+                self.app.switch("lan_match", s)
+        elif s.rejected is not None and self._redial(game_named(s, self.games)):
+            return
+        elif s.rejected is not None and s.rejected_code == BAD_TOKEN:
+            self.failed = f"{self.where} no longer keeps that game"
+        elif s.rejected is not None and s.rejected_code == TABLE_FULL:
+            self.failed = f"{self.where} is busy: a game is under way or kept for its player"
+        elif s.rejected is not None:
+            self.failed = f"{self.where} turned us away: {s.rejected}"
+        elif s.closed is not None:
+            reason = s.closed
+            if reason.startswith("could not connect"):
+                reason = reason.removeprefix("could not connect:").strip() or reason
+                if "refused" in reason.lower() or "failed" in reason.lower():
+                    reason = "nobody is hosting a game there"
+            self.failed = f"Could not connect to {self.where}: {reason}"
+
+    def _redial(self, game: str | None) -> bool:
+        """Dial again for the host's `game` (True), if the first dial only guessed."""
+        if self.redial is None or game is None or game == self.session.adapter.game:
+            return False
+        self.session.close()
+        self.session = self.redial(game)
+        self.redial = None
+        return True
+
+    def lines(self) -> list[tuple[str, str]]:
+        """(style, text) rows of the screen: "big", "text", "dim", "warn"."""
+        s = self.session
+        game = s.adapter.game.upper()
+        dots = "." * (1 + int(self.app.time * 2) % 3)
+        if s.role == "host":
+            rows = [("text", f"{game}, hosted by {s.name}"), ("dim", "Others can join at:")]
+            rows += [("big", a) for a in self.addresses]
+            if self.loopback:
+                rows.append(("dim", "(this machine only: no network address found)"))
+            rows.append(("dim", 'Listed under "Join a LAN game" on their screens'))
+            rows.append(("text", f"Waiting for a player{dots}"))
+            return rows
+        if self.failed:
+            return [("warn", self.failed)]
+        what = f"Joining as {s.name}" if self.redial else f"{game} as {s.name}"
+        rows = [("text", what), ("big", self.where), ("text", f"Connecting{dots}")]
+        return [("dim", self.note), *rows] if self.note else rows
+
+    def draw(self, surface: pygame.Surface) -> None:
+        w, h = surface.get_size()
+        u = ui_scale((w, h))
+        pal, fonts = self.app.palette, self.app.fonts
+        surface.fill(pal.background)
+        title = "Hosting a LAN game" if self.session.role == "host" else "Joining a LAN game"
+        at = (w // 2, int(h * 0.12))
+        blit_text(surface, fonts, title, int(64 * u), pal.accent, at, "center", True)
+        panel = pygame.Rect(0, 0, int(min(w * 0.8, 820 * u)), int(h * 0.64))
+        panel.midtop = (w // 2, int(h * 0.22))
+        draw_panel(surface, panel, pal, radius=int(18 * u))
+        y = panel.y + int(30 * u)
+        styles = {
+            "big": (int(56 * u), pal.text, True),
+            "text": (int(32 * u), pal.text, False),
+            "dim": (int(26 * u), pal.text_dim, False),
+            "warn": (int(30 * u), pal.illegal, True),
+        }
+        for style, text in self.lines():
+            px, colour, bold = styles[style]
+            for line in wrap(fonts, text, px, panel.width - int(60 * u)):
+                px_fit = fonts.fit(line, px, panel.width - int(40 * u), bold)
+                blit_text(surface, fonts, line, px_fit, colour, (w // 2, y), "midtop", bold)
+                y += int(px * 1.25)
+            y += int(6 * u)
+        button = pygame.Rect(0, 0, int(260 * u), int(60 * u))
+        button.midbottom = (w // 2, panel.bottom - int(20 * u))
+        self.menu.layout(button, int(30 * u))
+        self.menu.draw(surface, fonts, pal)
+        hint = "Esc or B: cancel"
+        at = (w // 2, h - int(26 * u))
+        blit_text(surface, fonts, hint, int(22 * u), pal.text_dim, at, "center")

@@ -1,0 +1,297 @@
+"""The LAN menus: "Host a LAN game" (game, colour, your name) and "Join a LAN game"
+(the hosts announced on the network, of any game the client plays, listed as they
+appear and dropped when they go quiet, or a typed ADDRESS[:PORT]; your name).
+Mouse, keyboard and pad alike; names and addresses are typed on the keyboard
+(Enter on the row to edit it), or with a pad on the on-screen keyboard (A on the row).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pygame
+
+from isaac_game.lan import (
+    BEACON_PORT as DEFAULT_BEACON_PORT,
+)
+from isaac_game.lan import (
+    DEFAULT_PORT,
+    PROTO,
+    AddressError,
+    HostBrowser,
+    HostInfo,
+    LanSession,
+    TicketBook,
+    parse_address,
+)
+from isaac_game.match import HumanSeat
+
+from ..input import Action, Button
+from ..theme import blit_text
+from ..widgets.menu import MenuItem
+from ..widgets.menu_screen import MenuScreen
+from .hud import TextField, default_name, field_item
+
+#: Where a hosted game listens and beacons go. Tests point these at loopback.
+HOST_BIND = "0.0.0.0"
+HOST_PORT = DEFAULT_PORT
+BEACON_PORT = DEFAULT_BEACON_PORT
+
+GAMES = ("isaac", "foundations", "hari")
+COLOURS = ("dark", "light", "random")
+
+
+def start_host(
+    game: str, name: str, colour: str, moves: Sequence[str] = (), token: str | None = None
+) -> tuple[LanSession | None, int, str]:
+    """Host on HOST_BIND at the usual port, else any free one: (session, port, "") or
+    (None, 0, why not). `moves` and `token`: a saved game hosted again."""
+    error = ""
+    for try_port in dict.fromkeys((HOST_PORT, 0)):
+        session = LanSession.host(
+            game,
+            HumanSeat(name),
+            name=name,
+            bind=HOST_BIND,
+            port=try_port,
+            seat=colour,
+            beacon_port=BEACON_PORT,
+            moves=moves,
+            token=token,
+        )
+        try:
+            _, port = session.start()  # type: ignore[misc]
+            return session, port, ""
+        except OSError as exc:
+            error = exc.strerror or str(exc)
+    return None, 0, f"Cannot listen on {HOST_BIND}: {error}"
+
+
+class _LanMenu(MenuScreen):
+    """A heading, a menu panel with text fields, a message line and a hint.
+
+    `games` are the games this client plays (the registry's plug-ins).
+    """
+
+    heading_px = 64
+    panel_size = (0.8, 860, 0.66)
+    panel_top = 0.18
+    hint = ""
+
+    def __init__(self, app, games: tuple[str, ...]) -> None:
+        super().__init__(app)
+        self.games = games
+        self.name_field = TextField(default_name(app.settings.player_name), limit=32)
+        #: the text rows by menu key: (what the on-screen keyboard is headed, the field)
+        self.fields: dict[str, tuple[str, TextField]] = {"name": ("Your name", self.name_field)}
+        self.editing: TextField | None = None
+        self.message = ""
+
+    def game_label(self, game: object) -> str:
+        return str(game).upper() + ("" if game in self.games else "  (not in this client yet)")
+
+    def edit(self, field: TextField) -> None:
+        self.editing = field
+        field.begin(self.app.frames)
+
+    def edited(self, field: TextField) -> None:
+        """A field's edit ended with Enter (or A)."""
+        if field is self.name_field:
+            name = field.text.strip() or "Player"
+            field.text = name
+            self.app.settings.player_name = name
+            self.app.save_settings()
+
+    def type_on_screen(self, heading: str, field: TextField) -> None:
+        """A pad player's A on a text row: the on-screen keyboard types into the field."""
+
+        def typed(text: str) -> None:
+            field.text = text
+            self.edited(field)
+
+        self.app.open("keyboard", heading, field.text, typed, field.limit)
+
+    def handle(self, action: Action) -> None:
+        field = self.editing
+        pad_a = action.button == Button.CONFIRM and action.device == "pad"
+        if field is None and pad_a and self.menu.current.key in self.fields:
+            self.type_on_screen(*self.fields[self.menu.current.key])
+            return
+        if field is not None:
+            result = field.handle(action, self.app.frames)
+            if result in ("done", "cancel"):
+                field.end(keep=result == "done")
+                self.editing = None
+                if result == "done":
+                    self.edited(field)
+            if result is not None:
+                return
+        super().handle(action)
+
+    def menu_px(self, area: pygame.Rect, u: float) -> int:
+        return min(int(32 * u), int(area.height / max(1, len(self.menu.items)) / 1.7))
+
+    def footer_text(self) -> str:
+        return "Typing: Enter keeps it, Esc cancels." if self.editing else self.hint
+
+    def draw_extra(self, surface: pygame.Surface, panel: pygame.Rect, u: float) -> None:
+        if self.message:
+            w, fonts = surface.get_width(), self.app.fonts
+            px = fonts.fit(self.message, int(26 * u), int(w * 0.9))
+            at = (w // 2, panel.bottom + int(26 * u))
+            blit_text(surface, fonts, self.message, px, self.app.palette.illegal, at, "center")
+
+
+class LanHostScene(_LanMenu):
+    name = "lan_host"
+    heading = "Host a LAN game"
+    hint = "Left / Right change a value; Esc or B goes back."
+
+    def __init__(self, app, games: tuple[str, ...]) -> None:
+        super().__init__(app, games)
+        self.game = games[0]
+        self.colour = "dark"
+        self.menu = self.make_menu(
+            [
+                MenuItem("Game", values=GAMES, get=lambda: self.game, set=self._set_game,
+                         show=self.game_label, key="game"),
+                MenuItem("Your colour", values=COLOURS, get=lambda: self.colour,
+                         set=self._set_colour, show=lambda c: str(c).title(), key="colour"),
+                field_item("Your name", self.name_field, lambda: self.edit(self.name_field),
+                           "name"),
+                MenuItem("Start hosting", self.start, enabled=lambda: self.game in self.games,
+                         key="start"),
+                MenuItem("Back", lambda: app.pop(self), key="back"),
+            ],
+        )  # fmt: skip
+
+    def _set_game(self, game: object) -> None:
+        self.game = str(game)
+
+    def _set_colour(self, colour: object) -> None:
+        self.colour = str(colour)
+
+    def start(self) -> None:
+        if self.game not in self.games:
+            self.message = f"{self.game.upper()} cannot be played in this client yet"
+            return
+        name = self.name_field.text.strip() or "Player"
+        session, port, error = start_host(self.game, name, self.colour)
+        if session is None:
+            self.message = error
+            return
+        self.message = ""
+        self.app.open("lan_lobby", session, where="", bind=HOST_BIND, port=port)
+
+
+class LanJoinScene(_LanMenu):
+    name = "lan_join"
+    heading = "Join a LAN game"
+    hint = "Games hosted on your network appear here by themselves. Esc or B goes back."
+
+    def __init__(self, app, games: tuple[str, ...]) -> None:
+        super().__init__(app, games)
+        self.address = TextField("", limit=80)
+        self.fields["address"] = ("Address to join (ADDRESS:PORT)", self.address)
+        self.browser: HostBrowser | None = None
+        self.hosts: list[HostInfo] = []
+        self.browse_error = ""
+        self._shown: tuple = ()
+        self._rebuild()
+
+    # ----- discovery ------------------------------------------------------------------------
+
+    def on_resume(self) -> None:
+        if self.browser is None:
+            try:
+                self.browser = HostBrowser(beacon_port=BEACON_PORT)
+                self.browse_error = ""
+            except OSError as exc:
+                self.browse_error = f"cannot listen for games: {exc.strerror or exc}"
+
+    def on_pause(self) -> None:
+        if self.browser is not None:
+            self.browser.close()
+            self.browser = None
+
+    def refresh_every(self) -> float | None:
+        return 0.5  # hosts come and go on the list
+
+    def update(self, dt: float) -> None:
+        if self.browser is not None:
+            self.hosts = self.browser.poll()
+        shown = tuple((h.address, h.port, h.name, h.game, h.proto) for h in self.hosts)
+        if shown != self._shown:
+            self._shown = shown
+            self._rebuild()
+
+    def _rebuild(self) -> None:
+        current = self.menu.current.key if self.menu.items else "address"
+        rows = [
+            field_item("Your name", self.name_field, lambda: self.edit(self.name_field), "name"),
+            field_item("Address", self.address, lambda: self.edit(self.address), "address",
+                       empty="e.g. 192.168.1.20:7755"),
+            MenuItem("Join this address", self.join_typed, enabled=lambda: bool(self.address.text),
+                     key="join_typed"),
+        ]  # fmt: skip
+        for h in self.hosts:
+            rows.append(self._host_item(h))
+        if not self.hosts:
+            looking = self.browse_error or "Looking for games on the network..."
+            rows.append(MenuItem(looking, enabled=lambda: False, key="none"))
+        rows.append(MenuItem("Back", lambda: self.app.pop(self), key="back"))
+        self.menu = self.make_menu(rows)
+        keys = [r.key for r in rows]
+        if current in keys and rows[keys.index(current)].enabled():
+            self.menu.index = keys.index(current)
+
+    def _host_item(self, h: HostInfo) -> MenuItem:
+        label = f"{h.name}  -  {h.game.upper()}  -  {h.address}:{h.port}"
+        ok = h.proto == PROTO and h.game in self.games
+        if h.proto != PROTO:
+            label += "  (another version)"
+        elif h.game not in self.games:
+            label += "  (not in this client yet)"
+        key = f"host:{h.address}:{h.port}"
+        return MenuItem(label, lambda: self.join(h.address, h.port, h.game), lambda: ok, key=key)
+
+    # ----- joining ------------------------------------------------------------------------------
+
+    def edited(self, field: TextField) -> None:
+        super().edited(field)
+        if field is self.address and field.text.strip():
+            self.join_typed()
+
+    def join_typed(self) -> None:
+        try:
+            host, port = parse_address(self.address.text)
+        except AddressError as exc:
+            self.message = str(exc).capitalize() + ": type an address like 192.168.1.20:7755"
+            return
+        # a listed host says which game it plays; otherwise guess, and the lobby
+        # dials again if the host names another game
+        listed = [h.game for h in self.hosts if (h.address, h.port) == (host, port)]
+        known = next((g for g in listed if g in self.games), None)
+        self.join(host, port, known or self.games[0], guessed=known is None)
+
+    def join(self, host: str, port: int, game: str, guessed: bool = False) -> None:
+        """Dial `host`:`port`; with a ticket for that address, rejoin its game."""
+        name = self.name_field.text.strip() or "Player"
+        self.message = ""
+        tickets = TicketBook(self.app.storage.data_dir)
+        ticket = tickets.load()
+        token = None
+        if ticket is not None and ticket.fits(host, port):
+            token, game, guessed = ticket.token, ticket.game, False
+
+        def dial(game: str) -> LanSession:
+            session = LanSession.join(game, HumanSeat(name), host, port, name=name,
+                                      token=token, tickets=tickets)  # fmt: skip
+            session.start()
+            return session
+
+        where = f"{host}:{port}"
+        self.app.open("lan_lobby", dial(game), where=where, redial=dial if guessed else None)
+
+    def on_exit(self) -> None:
+        self.on_pause()

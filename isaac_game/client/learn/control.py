@@ -1,0 +1,211 @@
+"""The lesson's control: the real match scene, steered one lesson step at a time.
+
+The match scene paints the board and takes mouse, keyboard and pad input exactly as
+in a game (the game's plug-in); this control, handed to it like the LAN control,
+checks each move offered against the step (`refuse_move`: the engine's reason, kindly
+put), lights up the step's cells, shows the step's words in a box beside the board,
+and once the right move is played shows the explanation and waits for Enter, a click
+or A to set up the next step's position. At the end the lesson is marked done.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Protocol, cast
+
+import pygame
+
+from isaac_game.match import Match
+from isaac_game.players import make_seat
+from isaac_game.rules import GameState, Move, Player
+
+from ..control import ControlledScene, MatchControl
+from ..handoff import GameSetup
+from ..input import Action, Button
+from ..scene import Question
+from ..theme import blit_text, draw_panel, wrap
+from ..widgets.board_view import BoardView
+from ..widgets.hud import GameLayout, PanelInfo
+from ..widgets.menu import MenuItem
+from .lesson import Lesson, Step, refusal
+from .progress import Progress
+
+if TYPE_CHECKING:
+    from ..app import App
+
+#: How much of Light's panel shows above the lesson box (logical pixels): its heading.
+PANEL_HEAD = 184
+NEXT_WORDS = "Enter, click or A: next"
+
+
+class LessonScene(ControlledScene, Protocol):
+    """The match scene, as the lesson sees it: its board too (to light cells up)."""
+
+    @property
+    def board(self) -> BoardView: ...
+    def follow(self, match: Match, announce: str = "") -> None: ...
+
+
+def lesson_match(state: GameState) -> Match:
+    """Two local seats on the step's position: the player moves for whoever is to move."""
+    seats = {p: make_seat("human", name=p.title) for p in (Player.DARK, Player.LIGHT)}
+    return Match(seats, state)
+
+
+class LessonControl(MatchControl):
+    local = False  # no undo, redo, saving or hints: the step asks for one move
+    keeps_games = False
+
+    def __init__(self, app: App, lesson: Lesson, on_done: Callable[[], None] | None = None):
+        super().__init__()
+        self.app = app
+        self.lesson = lesson
+        self.progress = Progress(app.storage)
+        self.on_done = on_done
+        self.index = 0
+        self.shown: GameState = lesson.steps[0].state  # the position the step began with
+        self.explained: str | None = None  # the right move was played: what it did
+        self.box = pygame.Rect(0, 0, 0, 0)
+        self.age = 0.0
+
+    @property
+    def step(self) -> Step:
+        return self.lesson.steps[self.index]
+
+    @property
+    def lesson_scene(self) -> LessonScene:
+        assert self.scene is not None
+        return cast(LessonScene, self.scene)
+
+    def make_match(self, setup: GameSetup) -> Match | None:
+        return lesson_match(self.shown)
+
+    def may_move(self) -> bool:
+        return self.explained is None
+
+    def seat_label(self, player: Player, setup: GameSetup) -> str:
+        return "You" if player == self.step.state.to_move else "The other side"
+
+    def waiting_text(self, player: Player, setup: GameSetup) -> str:
+        if self.explained is not None:
+            return "Well done: read the box, then go on"
+        return super().waiting_text(player, setup)
+
+    def headers(self, setup: GameSetup) -> dict[str, str]:
+        return {"Dark": "Learner", "Light": "Learner"}
+
+    def leave_question(self, leave: Callable[[], None]) -> Question:
+        return Question(
+            "Leave the lesson?",
+            "Learn to play starts it again from the first step.",
+            [MenuItem("Leave", leave, key="leave"), MenuItem("Stay", key="stay")],
+        )
+
+    def refuse_undo(self, what: str) -> str:
+        return f"{what} is off in a lesson: each step sets its own position"
+
+    def refuse_move(self, state: GameState, move: Move | str) -> str:
+        if self.explained is not None:
+            return f"{NEXT_WORDS} step"
+        return refusal(self.step, state, move)
+
+    # ----- the frame ------------------------------------------------------------------
+
+    def handle(self, action: Action) -> bool:
+        if self.explained is None or action.button not in (Button.CONFIRM, Button.CLICK):
+            return False
+        self.next_step()
+        return True
+
+    def update(self, dt: float) -> bool:
+        self.age += dt
+        scene = self.lesson_scene
+        state = scene.match.state
+        if self.explained is None and state is not self.shown:
+            move = state.moves[-1] if state.moves else "pass"
+            words = self.step.explain(self.shown, move, state)
+            self.explained = words or "Well done."
+            self.app.request_redraw()
+        return self.explained is not None  # the step's move is in: the game waits
+
+    def tick_behind(self, dt: float) -> None:
+        self.age += dt
+
+    def next_step(self) -> None:
+        """The next step's position on the board; after the last, the lesson is done."""
+        self.explained = None
+        if self.index + 1 >= len(self.lesson.steps):
+            self.progress.mark(self.lesson.key)
+            if self.on_done is not None:
+                self.on_done()
+            return
+        self.index += 1
+        self.shown = self.step.state
+        self.lesson_scene.follow(lesson_match(self.shown), self.step.title)
+
+    # ----- drawing ---------------------------------------------------------------------
+
+    def relayout(self, layout: GameLayout) -> None:
+        """Light's panel keeps its heading (name, score, turn); the box takes the rest."""
+        right, u = layout.panels[Player.LIGHT], layout.u
+        bottom = right.bottom
+        right.height = min(right.height, int(PANEL_HEAD * u))
+        top = right.bottom + int(10 * u)
+        self.box = pygame.Rect(right.x, top, right.width, max(0, bottom - top))
+
+    def dress_panel(self, info: PanelInfo, player: Player) -> PanelInfo:
+        if player == Player.LIGHT:  # its hand lies under the lesson box
+            info.hand_label, info.extra = "", ""
+        return info
+
+    def keeps_time(self) -> bool:
+        """The step's cells pulse while the player looks for the move."""
+        return self.explained is None and bool(self.step.cells)
+
+    def draw(self, surface: pygame.Surface, layout: GameLayout) -> None:
+        self._draw_cells(surface)
+        self._draw_box(surface, layout.u)
+
+    def _draw_cells(self, surface: pygame.Surface) -> None:
+        if self.explained is not None or not self.step.cells:
+            return
+        board, pal = self.lesson_scene.board, self.app.palette
+        alpha = int(70 + 50 * math.sin(self.age * 4.0))
+        tint = board.cell_tint(pal.accent, max(20, alpha))
+        edge = max(2, board.cell // 14)
+        for cell in self.step.cells:
+            rect = board.cell_rect(cell)
+            surface.blit(tint, rect)
+            pygame.draw.rect(surface, pal.accent, rect, edge)
+
+    def _draw_box(self, surface: pygame.Surface, u: float) -> None:
+        pal, fonts, box = self.app.palette, self.app.fonts, self.box
+        if box.width <= 0 or box.height <= 0:
+            return
+        draw_panel(surface, box, pal, radius=int(14 * u))
+        inner = box.inflate(-int(24 * u), -int(20 * u))
+        n = len(self.lesson.steps)
+        head = f"Step {self.index + 1} of {n}: {self.step.title}"
+        px, head_px = max(16, int(22 * u)), max(17, int(24 * u))  # readable in a small window
+        y = inner.y
+        for line in wrap(fonts, head, head_px, inner.width):
+            at = (inner.x, y)
+            y = blit_text(surface, fonts, line, head_px, pal.accent, at, bold=True).bottom
+        y += int(8 * u)
+        words = self.step.text if self.explained is None else self.explained
+        room = inner.bottom - max(20, int(30 * u)) - y
+        lines = wrap(fonts, words, px, inner.width)
+        least = max(12, int(15 * u))
+        while px > least and len(lines) * int(px * 1.3) > room:  # long words: smaller
+            px -= 1
+            lines = wrap(fonts, words, px, inner.width)
+        for line in lines[: max(1, room // int(px * 1.3))]:
+            blit_text(surface, fonts, line, px, pal.text, (inner.x, y))
+            y += int(px * 1.3)
+        if self.explained is not None:
+            last = self.index + 1 >= n
+            text = "Enter, click or A: finish" if last else NEXT_WORDS
+            at = (inner.x, inner.bottom)
+            foot_px = max(13, int(19 * u))
+            blit_text(surface, fonts, text, foot_px, pal.accent, at, "bottomleft", True)

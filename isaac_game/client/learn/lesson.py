@@ -1,0 +1,82 @@
+"""A lesson: a guided first game, as a list of steps on real positions.
+
+Each `Step` holds a position built by the engine (`IsaacState.setup(...)` or real moves
+played), what to tell the player, the cells to light up, and what the player must do:
+one of a few moves in notation, or any legal move (`moves` empty). After the right
+move, `explain(before, move, after)` says what happened with the engine's own numbers.
+A wrong try is answered by `refusal`: the engine's reason for an illegal move
+(`state.parse_move`'s `ValueError`), or the step's own words for a legal move that is
+not the one asked. The content of a game's lesson lives in its folder
+(`games/<game>/lesson.py`); this module is the machinery, with no pygame in it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from isaac_game.rules import GameState
+
+from ..widgets.board_view import piece_cells
+
+#: after the right move: (position before, the move in notation, position after) -> words
+Explain = Callable[[GameState, str, GameState], str]
+
+
+def _no_words(before: GameState, move: str, after: GameState) -> str:
+    return ""
+
+
+@dataclass(frozen=True)
+class Step:
+    title: str  # "Place a piece"
+    state: GameState  # the position the step starts from
+    text: str  # what to do, shown in the lesson box
+    cells: frozenset[int] = frozenset()  # cells lit up on the board
+    moves: frozenset[str] = frozenset()  # the moves asked (canonical notation); empty: any
+    wrong: str = ""  # said when a legal move is not one of `moves`
+    explain: Explain = _no_words
+
+
+@dataclass(frozen=True)
+class Lesson:
+    game: str  # the rules engine's game name
+    title: str  # "ISAAC: your first game"
+    steps: tuple[Step, ...]
+
+    @property
+    def key(self) -> str:
+        """The lesson's name in the progress file (`Progress.mark`)."""
+        return f"lesson:{self.game}"
+
+
+def cells_of(*pieces: str) -> frozenset[int]:
+    """The cells under placements in notation, to light up ("5v14" -> 14 24 34 44 54;
+    a FOUNDATIONS level, "5h20@2", covers the same cells)."""
+    cells: set[int] = set()
+    for text in pieces:
+        length, direction, anchor = int(text[0]), text[1], int(text[2:4])
+        cells.update(piece_cells(length, direction, anchor))
+    return frozenset(cells)
+
+
+def refusal(step: Step, state: GameState, move: object) -> str:
+    """Why the player's try is not this step's move, kindly ("" when it is)."""
+    try:
+        parsed = state.parse_move(str(move))
+    except ValueError as error:
+        return f"Not quite: {error}. Try again."
+    if step.moves and str(parsed) not in step.moves:
+        return step.wrong or "That move is legal, but this step asks for another. Try again."
+    return ""
+
+
+@dataclass(frozen=True)
+class LearnEntry:
+    """One row of the Learn to play chooser: a lesson, a puzzle set, or "coming soon"
+    (`scene` empty: shown, not chosen). The registry composes the list."""
+
+    label: str
+    scene: str = ""  # the registry name of the scene it opens
+    handoff: tuple = ()
+    key: str = ""

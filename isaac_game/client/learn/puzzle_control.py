@@ -1,0 +1,306 @@
+"""The puzzle's control: the real match scene on a puzzle's position, judging one turn.
+
+The match scene paints the board and takes input exactly as in a game (the game's
+plug-in); this control, handed to it like the LAN and lesson controls, shows the goal
+in a box beside the board, judges the player's turn once it is over (one move; in
+HARI the slides and the play), and says "You found the best move!" or, after a wrong
+answer, puts the position back with the answer marked on the board and told in the
+game's own words (the plug-in's `describe`). Enter, a click or A: next puzzle when
+solved, try again when not; R tries again, Tab goes on. Solved puzzles are kept.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+from typing import TYPE_CHECKING, Protocol, cast
+
+import pygame
+
+from isaac_game.match import Match
+from isaac_game.players import make_seat
+from isaac_game.rules import GameState, Move, Player
+
+from ..control import ControlledScene, MatchControl
+from ..handoff import GameSetup
+from ..input import Action, Button
+from ..scene import Question
+from ..theme import blit_text, draw_panel, wrap
+from ..widgets.board_view import BoardView
+from ..widgets.hud import GameLayout, PanelInfo
+from ..widgets.menu import MenuItem
+from ..widgets.move_list import Describe
+from .progress import Progress
+from .puzzles import Puzzle, best, judge, play_turn, progress_key, turn_over
+
+if TYPE_CHECKING:
+    from ..app import App
+
+#: The share of the right-hand column the puzzle box takes (the mover's panel keeps the rest).
+BOX_SHARE = 0.56
+
+
+class PuzzleScene(ControlledScene, Protocol):
+    """The match scene, as the puzzle sees it: its board (to mark cells) and words."""
+
+    layout: GameLayout | None
+
+    @property
+    def board(self) -> BoardView: ...
+    def follow(self, match: Match, announce: str = "") -> None: ...
+
+
+def puzzle_match(state: GameState) -> Match:
+    """Two local seats on the puzzle's position: the player moves for whoever is to move."""
+    seats = {p: make_seat("human", name=p.title) for p in (Player.DARK, Player.LIGHT)}
+    return Match(seats, state)
+
+
+def changed_cells(before: GameState, after: GameState) -> list[int]:
+    """The cells of the pieces that differ between two positions (what a turn touched:
+    a piece placed or removed, a piece slid, before and after)."""
+    old, new = set(before.pieces()), set(after.pieces())  # type: ignore[attr-defined]
+    return sorted({cell for piece in old ^ new for cell in piece.cells})
+
+
+def miss_words(puzzle: Puzzle, got: float, mark: float) -> str:
+    """Why the turn played falls short, in the puzzle's own measure."""
+    if puzzle.measure == "score":
+        return f"That makes {got:g}; the best makes {mark:g}."
+    if puzzle.measure == "hand":
+        return f"That leaves {-got:g} in hand; the best leaves {-mark:g}."
+    if puzzle.measure == "blocks":
+        return "The other side can still move."
+    return "The other side can still escape from there."
+
+
+class PuzzleControl(MatchControl):
+    local = False  # no undo, redo, saving or hints: the puzzle asks for one turn
+    keeps_games = False
+
+    def __init__(
+        self,
+        app: App,
+        puzzles: Sequence[Puzzle],
+        index: int,
+        describe: Describe,
+        on_leave: Callable[[], None] | None = None,
+    ) -> None:
+        super().__init__()
+        self.app = app
+        self.puzzles = puzzles
+        self.index = index
+        self.describe = describe
+        self.on_leave = on_leave
+        self.progress = Progress(app.storage)
+        self.start = self.puzzle.position()
+        self.verdict: bool | None = None  # None: the turn is not over yet
+        self.words = ""
+        self.marks: list[int] = []  # the answer's cells, after a wrong turn
+        self.box = pygame.Rect(0, 0, 0, 0)
+        self.gap = pygame.Rect(0, 0, 0, 0)
+        self.buttons: dict[str, pygame.Rect] = {}
+        self.age = 0.0
+
+    @property
+    def puzzle(self) -> Puzzle:
+        return self.puzzles[self.index]
+
+    @property
+    def puzzle_scene(self) -> PuzzleScene:
+        assert self.scene is not None
+        return cast(PuzzleScene, self.scene)
+
+    def make_match(self, setup: GameSetup) -> Match | None:
+        return puzzle_match(self.start)
+
+    def may_move(self) -> bool:
+        return self.verdict is None
+
+    def seat_label(self, player: Player, setup: GameSetup) -> str:
+        return "You" if player == self.start.to_move else "The other side"
+
+    def headers(self, setup: GameSetup) -> dict[str, str]:
+        return {"Dark": "Puzzle", "Light": "Puzzle"}
+
+    def leave_question(self, leave: Callable[[], None]) -> Question:
+        return Question(
+            "Leave the puzzle?",
+            "Solved puzzles are kept; this one starts again next time.",
+            [MenuItem("Leave", leave, key="leave"), MenuItem("Stay", key="stay")],
+        )
+
+    def refuse_undo(self, what: str) -> str:
+        return f"{what} is off in a puzzle: R tries again"
+
+    def refuse_move(self, state: GameState, move: Move | str) -> str:
+        return "" if self.verdict is None else "Enter: next puzzle, R: try again"
+
+    # ----- the frame ------------------------------------------------------------------
+
+    def handle(self, action: Action) -> bool:
+        if self.verdict is None:
+            return False
+        b = action.button
+        if b == Button.CLICK and action.pos is not None:
+            for name, rect in self.buttons.items():
+                if rect.collidepoint(action.pos):
+                    self.retry() if name == "retry" else self.next_puzzle()
+                    return True
+            return False
+        if b == Button.CONFIRM:
+            self.next_puzzle() if self.verdict else self.retry()
+        elif b == Button.ROTATE:
+            self.retry()
+        elif b == Button.NEXT:
+            self.next_puzzle()
+        else:
+            return False
+        return True
+
+    def update(self, dt: float) -> bool:
+        self.age += dt
+        state = self.puzzle_scene.match.state
+        if self.verdict is None and state is not self.start and turn_over(self.start, state):
+            self._judge(state)
+        return self.verdict is not None  # the turn is in: the game waits
+
+    def tick_behind(self, dt: float) -> None:
+        self.age += dt
+
+    def _judge(self, after: GameState) -> None:
+        puzzle, mark = self.puzzle, best(self.puzzle)
+        got = judge(puzzle, after)
+        self.verdict = got >= mark
+        if self.verdict:
+            self.progress.mark(progress_key(puzzle))
+            self.words = " ".join(w for w in ("You found the best move!", puzzle.why) if w)
+            self.app.audio.play("win")
+            self.puzzle_scene.say("You found the best move!")
+        else:
+            answer = play_turn(self.start, puzzle.solution)
+            self.marks = changed_cells(self.start, answer)
+            self.words = f"Not the best. {miss_words(puzzle, got, mark)} {self.answer_words()}"
+            self.puzzle_scene.follow(puzzle_match(self.start))
+            self.puzzle_scene.say("Not the best: the answer is marked on the board", warn=True)
+        self.app.request_redraw()
+
+    def answer_words(self) -> str:
+        """The stated answer in the game's own words, action by action."""
+        state, told = self.start, []
+        for action in self.puzzle.solution:
+            after = state.play(action)
+            told.append(self.describe(state, action, after).text)
+            state = after
+        return "The answer: " + "; then ".join(told) + "."
+
+    def retry(self) -> None:
+        """The puzzle's position again, nothing judged."""
+        self.verdict, self.words, self.marks = None, "", []
+        self.puzzle_scene.follow(puzzle_match(self.start), self.puzzle.title)
+
+    def next_puzzle(self) -> None:
+        """The next puzzle on the board; after the last, back to the list."""
+        if self.index + 1 >= len(self.puzzles):
+            if self.on_leave is not None:
+                self.on_leave()
+            return
+        boxed = self.boxed
+        self.index += 1
+        self.start = self.puzzle.position()
+        if self.boxed != boxed:
+            self.puzzle_scene.layout = None  # the box moves to the other side's panel
+        self.retry()
+
+    # ----- drawing ---------------------------------------------------------------------
+
+    @property
+    def boxed(self) -> Player:
+        """The side whose panel gives room to the puzzle's box: the other side, so the
+        player's own hand stays whole."""
+        mover = self.start.to_move
+        return Player.LIGHT if mover is None else Player(mover).other
+
+    def dress_panel(self, info: PanelInfo, player: Player) -> PanelInfo:
+        """The boxed panel is short: its name and score, not its hand."""
+        return replace(info, hand={}, hand_label="") if player == self.boxed else info
+
+    def relayout(self, layout: GameLayout) -> None:
+        right = layout.panels[self.boxed]
+        gap = int(10 * layout.u)
+        box_h = int(right.height * BOX_SHARE)
+        bottom = right.bottom
+        right.height -= box_h + gap
+        self.box = pygame.Rect(right.x, bottom - box_h, right.width, box_h)
+        # the short panel's hand rows have no room: the gap is painted over
+        self.gap = pygame.Rect(right.x, right.bottom + 1, right.width, gap - 1)
+
+    def keeps_time(self) -> bool:
+        """The answer's cells pulse after a wrong turn."""
+        return bool(self.marks)
+
+    def draw(self, surface: pygame.Surface, layout: GameLayout) -> None:
+        self._draw_marks(surface)
+        self._draw_box(surface, layout.u)
+
+    def _draw_marks(self, surface: pygame.Surface) -> None:
+        if not self.marks:
+            return
+        board, pal = self.puzzle_scene.board, self.app.palette
+        alpha = int(80 + 50 * math.sin(self.age * 4.0))
+        tint = board.cell_tint(pal.accent, max(20, alpha))
+        edge = max(2, board.cell // 14)
+        for cell in self.marks:
+            rect = board.cell_rect(cell)
+            surface.blit(tint, rect)
+            pygame.draw.rect(surface, pal.accent, rect, edge)
+
+    def _draw_box(self, surface: pygame.Surface, u: float) -> None:
+        pal, fonts, box = self.app.palette, self.app.fonts, self.box
+        self.buttons = {}
+        if box.width <= 0 or box.height <= 0:
+            return
+        surface.fill(pal.background, self.gap)
+        draw_panel(surface, box, pal, radius=int(14 * u))
+        inner = box.inflate(-int(24 * u), -int(20 * u))
+        head = f"Puzzle {self.index + 1} of {len(self.puzzles)}: {self.puzzle.title}"
+        y = inner.y
+        for line in wrap(fonts, head, int(22 * u), inner.width):
+            at = (inner.x, y)
+            y = blit_text(surface, fonts, line, int(22 * u), pal.accent, at, bold=True).bottom
+        if self.progress.done(progress_key(self.puzzle)) and self.verdict is None:
+            at = (inner.x, y)
+            y = blit_text(surface, fonts, "(solved before)", int(17 * u), pal.text_dim, at).bottom
+        y += int(8 * u)
+        px = int(19 * u)
+        button_h = int(40 * u) if self.verdict is not None else 0
+        paragraphs = [self.puzzle.goal] if self.verdict is None else [self.words]
+        colour = pal.accent if self.verdict else pal.text
+        for text in paragraphs:
+            for line in wrap(fonts, text, px, inner.width):
+                if y + px > inner.bottom - button_h - int(8 * u):
+                    break
+                blit_text(surface, fonts, line, px, colour, (inner.x, y))
+                y += int(px * 1.25)
+        if self.verdict is not None:
+            self._draw_buttons(surface, inner, button_h, u)
+
+    def _draw_buttons(self, surface: pygame.Surface, inner: pygame.Rect, h: int, u: float) -> None:
+        pal, fonts = self.app.palette, self.app.fonts
+        gap = int(10 * u)
+        w = (inner.width - gap) // 2
+        last = self.index + 1 >= len(self.puzzles)
+        labels = {"retry": "R: Try again", "next": "Tab: Back" if last else "Tab: Next puzzle"}
+        first = "next" if self.verdict else "retry"  # what Enter does is drawn lit
+        for i, name in enumerate(("retry", "next")):
+            rect = pygame.Rect(inner.x + i * (w + gap), inner.bottom - h, w, h)
+            self.buttons[name] = rect
+            lit = name == first
+            draw_panel(surface, rect, pal, radius=int(8 * u))
+            if lit:
+                pygame.draw.rect(surface, pal.accent, rect, max(2, int(3 * u)), int(8 * u))
+            colour = pal.accent if lit else pal.text
+            blit_text(
+                surface, fonts, labels[name], int(17 * u), colour, rect.center, "center", True
+            )

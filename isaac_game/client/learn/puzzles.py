@@ -1,0 +1,139 @@
+"""Puzzles: a position, a goal in words, the answer, and how an answer is judged.
+
+A puzzle is solved by one turn of the player to move: one move in ISAAC and
+FOUNDATIONS, a few actions (slides, then the play) in HARI. The turn is judged by its
+`measure`, a number computed from the positions before and after the turn; the
+stated solution reaches the best number any turn can reach (the tests prove it by
+trying every turn), and any turn that reaches it too is a right answer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+
+from isaac_game.rules import GameState, Player
+
+#: How a turn is judged, by name: (before, after) -> a number, higher is better.
+Measure = Callable[[GameState, GameState], float]
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    id: str  # "isaac-1": the key progress is kept under
+    title: str  # "Score 36 with one removal"
+    goal: str  # the goal in words, shown over the board
+    build: Callable[[], GameState]  # the position
+    solution: tuple[str, ...]  # the turn's actions in notation (one move, or HARI's turn)
+    measure: str  # a key of MEASURES
+    why: str = ""  # one line on the answer, shown with the solution
+
+    @property
+    def game(self) -> str:
+        return self.build().game
+
+    def position(self) -> GameState:
+        return self.build()
+
+
+def mover_of(state: GameState) -> Player:
+    assert state.to_move is not None, "a puzzle position has a player to move"
+    return Player(state.to_move)
+
+
+def score(before: GameState, after: GameState) -> float:
+    """The mover's score after the turn (ISAAC's track, HARI's value on the board)."""
+    return after.scores[mover_of(before).index]
+
+
+def hand_left(before: GameState, after: GameState) -> float:
+    """FOUNDATIONS: the less value left in hand, the better."""
+    return -after.scores[mover_of(before).index]
+
+
+def blocks(before: GameState, after: GameState) -> float:
+    """1 when the opponent must pass (or the game is won) after the turn."""
+    me = mover_of(before)
+    if after.is_over:
+        return 1.0 if after.winner == me else 0.0
+    if after.to_move == me:
+        return 0.0
+    return 1.0 if [str(m) for m in after.legal_moves()] == ["pass"] else 0.0
+
+
+def wins(before: GameState, after: GameState) -> float:
+    """1 when the mover wins from `after` whatever the opponent does (exhaustive search:
+    for the small endgames of puzzles only)."""
+    return 1.0 if _won(after, mover_of(before)) else 0.0
+
+
+def _won(state: GameState, me: Player) -> bool:
+    memo: dict[object, bool] = {}
+
+    def search(now: GameState) -> bool:
+        key = now.position_key()
+        if key not in memo:
+            if now.is_over:
+                memo[key] = now.winner == me
+            else:
+                children = (now.play(m) for m in now.legal_moves())
+                pick = any if now.to_move == me else all
+                memo[key] = pick(search(c) for c in children)
+        return memo[key]
+
+    return search(state)
+
+
+MEASURES: dict[str, Measure] = {
+    "score": score,
+    "hand": hand_left,
+    "blocks": blocks,
+    "wins": wins,
+}
+
+
+def turn_over(before: GameState, now: GameState) -> bool:
+    """Has the player of `before` finished their turn in `now`?"""
+    return now.is_over or now.to_move != before.to_move
+
+
+def play_turn(state: GameState, actions: tuple[str, ...] | list[str]) -> GameState:
+    """The position after the turn's actions (each checked by the rules)."""
+    for action in actions:
+        state = state.play(action)
+    return state
+
+
+def turns(state: GameState) -> Iterator[tuple[tuple[str, ...], GameState]]:
+    """Every turn the player to move can take: (actions, position after), by search."""
+    seen: set[object] = set()
+
+    def walk(now: GameState, done: tuple[str, ...]) -> Iterator[tuple[tuple[str, ...], GameState]]:
+        for move in now.legal_moves():
+            after = now.play(move)
+            path = (*done, str(move))
+            if turn_over(state, after):
+                yield path, after
+            elif (key := after.position_key()) not in seen:
+                seen.add(key)
+                yield from walk(after, path)
+
+    yield from walk(state, ())
+
+
+def judge(puzzle: Puzzle, after: GameState) -> float:
+    return MEASURES[puzzle.measure](puzzle.position(), after)
+
+
+def best(puzzle: Puzzle) -> float:
+    """What the stated solution reaches: the mark a turn must reach to be right."""
+    start = puzzle.position()
+    return MEASURES[puzzle.measure](start, play_turn(start, puzzle.solution))
+
+
+def solved_by(puzzle: Puzzle, after: GameState) -> bool:
+    return judge(puzzle, after) >= best(puzzle)
+
+
+def progress_key(puzzle: Puzzle) -> str:
+    return f"puzzle:{puzzle.id}"

@@ -1,0 +1,213 @@
+"""Review a finished or saved game, move by move.
+
+One scene replays every game: the game's `ReplayView` draws the position, this scene
+keeps the keys, the frame and the words. The title names the players and the date
+(the record's headers); the bar tells the move in the words of the game's plug-in
+(`GamePlugin.describe`, as the bar said it during play) beside buttons for the first,
+previous, next and last move and Exit; the move list under the right-hand panel
+jumps to a move when clicked. Keys: Left/Right (pad shoulders) step, Up/Down ten,
+Home/End the ends, L opens the list for its arrow keys, Esc leaves.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import datetime
+
+import pygame
+
+from isaac_game.rules import GameRecord, GameState
+
+from ..games.base import GamePlugin
+from ..input import Action, Button
+from ..scene import Scene
+from ..theme import blit_text, draw_panel, mix, ui_scale
+from ..widgets.hud import GameLayout, draw_bar_text, game_layout
+from ..widgets.move_list import MoveHistory, MovesBox
+
+#: The bar's buttons, left to right: (key, label, its key).
+BUTTONS = (
+    ("first", "First", "Home"),
+    ("back", "Back", "Left"),
+    ("next", "Next", "Right"),
+    ("last", "Last", "End"),
+    ("exit", "Exit", "Esc"),
+)
+
+
+def replay_buttons(bar: pygame.Rect, u: float) -> dict[str, pygame.Rect]:
+    """Where the bar's buttons are (a pure function of the bar: input and drawing ask)."""
+    gap, width = int(8 * u), int(96 * u)
+    rects: dict[str, pygame.Rect] = {}
+    x = bar.right - gap - len(BUTTONS) * (width + gap) + gap
+    for key, _label, _key in BUTTONS:
+        rects[key] = pygame.Rect(x, bar.y + gap, width, bar.height - 2 * gap)
+        x += width + gap
+    return rects
+
+
+def replay_title(headers: dict[str, str], source: str = "") -> str:
+    """`Human v Computer (hard), 21 Nov 2026` from a record's headers (`source`, the
+    file's name, when they name nobody)."""
+    dark, light = headers.get("Dark", ""), headers.get("Light", "")
+    who = f"{dark or 'Dark'} v {light or 'Light'}" if dark or light or not source else source
+    date = headers.get("Date", "")
+    with contextlib.suppress(ValueError):  # not a date: shown as it is
+        date = datetime.date.fromisoformat(date).strftime("%d %b %Y").lstrip("0")
+    return f"{who}, {date}" if date else who
+
+
+class ReplayScene(Scene):
+    name = "replay"
+
+    def __init__(
+        self, app, plugin: GamePlugin, record: GameRecord | GameState, source: str = ""
+    ) -> None:
+        super().__init__(app)
+        if isinstance(record, GameState):
+            record = GameRecord(record)
+        self.record = record
+        self.title = replay_title(record.headers, source)
+        self.game_title = plugin.title
+        self.history = MoveHistory(plugin.describe)
+        self.history.sync(record.state)
+        self.states = self.history.states
+        self.index = 0
+        self.view = plugin.replay_view(app.fonts)
+        self.moves_box = MovesBox(app.fonts)
+        self.pointer: tuple[int, int] | None = None
+        self._layout: GameLayout | None = None
+
+    @property
+    def state(self) -> GameState:
+        return self.states[self.index]
+
+    @property
+    def board(self):
+        return self.view.board
+
+    def go(self, index: int) -> None:
+        """Show the position after move `index` (0: the start)."""
+        new = max(0, min(len(self.states) - 1, index))
+        if new != self.index:
+            self.index = new
+            self.app.audio.play("click")
+        self.moves_box.reveal(self.index - 1, self.history.entries)
+
+    def step(self, delta: int) -> None:
+        self.go(self.index + delta)
+
+    def press(self, key: str) -> None:
+        """A bar button (or its key)."""
+        if key == "exit":
+            self.app.pop(self)
+        else:
+            last = len(self.states) - 1
+            self.go({"first": 0, "back": self.index - 1, "next": self.index + 1, "last": last}[key])
+
+    def handle(self, action: Action) -> None:
+        b, entries = action.button, self.history.entries
+        if b == Button.POINT:
+            self.pointer = action.pos
+        if b == Button.CLICK and action.pos is not None:
+            layout = self.relayout(self.app.screen.get_size())
+            for key, rect in replay_buttons(layout.bottom, layout.u).items():
+                if rect.collidepoint(action.pos):
+                    self.press(key)
+                    return
+            row = self.moves_box.row_at(action.pos, entries)
+            if row is not None:
+                self.go(row + 1)
+                return
+        if self.moves_box.handle(action, entries) or self.view.handle(action):
+            return
+        if b in (Button.RIGHT, Button.NEXT, Button.CONFIRM) or (
+            b == Button.WHEEL and action.value < 0
+        ):
+            self.step(1)
+        elif b in (Button.LEFT, Button.PREV) or (b == Button.WHEEL and action.value > 0):
+            self.step(-1)
+        elif b == Button.UP:
+            self.step(10)
+        elif b == Button.DOWN:
+            self.step(-10)
+        elif b == Button.FIRST:
+            self.press("first")
+        elif b == Button.LAST:
+            self.press("last")
+        elif (
+            b == Button.CLICK
+            and action.pos is not None
+            and self.board.rect.collidepoint(action.pos)
+        ):
+            self.step(1 if action.pos[0] > self.board.rect.centerx else -1)
+        elif b in (Button.BACK, Button.PAUSE):
+            self.press("exit")
+
+    def relayout(self, size: tuple[int, int]) -> GameLayout:
+        if self._layout is None or self._layout.size != size:
+            layout = game_layout(size, ui_scale(size))
+            self.moves_box.take_room(layout)
+            self.moves_box.top = 0  # the move shown comes into sight with those before it
+            self.moves_box.reveal(self.index - 1, self.history.entries)
+            self.view.board.place(layout.board_area)
+            self._layout = layout
+        return self._layout
+
+    def bar_text(self) -> str:
+        """`Move 12 of 60: Dark removes the 3 on row 5: ...` (the start: how many moves)."""
+        count, unit = len(self.states) - 1, self.view.unit
+        if not self.index:
+            return f"The start: {count} {unit}s"
+        entries = self.history.entries
+        words = entries[self.index - 1].words.announcement() if entries else self.state.moves[-1]
+        text = f"{unit.title()} {self.index} of {count}: {words}"
+        note = self.view.step_note(self)
+        return f"{text}  ({note})" if note else text
+
+    def draw(self, surface: pygame.Surface) -> None:
+        layout = self.relayout(surface.get_size())
+        pal, fonts, u, view = self.app.palette, self.app.fonts, layout.u, self.view
+        state = self.state
+        surface.fill(pal.background)
+        view.draw_board(surface, self, pal)
+        view.draw_panels(surface, self, layout, fonts)
+        view.draw_title(surface, self, layout, f"Replay: {self.title}")
+        self.moves_box.draw(surface, pal, self.history.entries, self.index - 1)
+        bottom = layout.bottom
+        draw_panel(surface, bottom, pal, radius=int(12 * u))
+        buttons = replay_buttons(bottom, u)
+        text_rect = bottom.copy()
+        text_rect.width = buttons["first"].x - bottom.x
+        draw_bar_text(surface, fonts, pal, text_rect, self.bar_text(), int(view.bar_size * u))
+        self._draw_buttons(surface, buttons, u)
+        if state.is_over:
+            at = (layout.top.right - int(20 * u), layout.top.centery)
+            over = view.over_text(state)
+            blit_text(surface, fonts, over, int(28 * u), pal.accent, at, "midright", True)
+        view.draw_overlay(surface, self, u)
+
+    def _draw_buttons(
+        self, surface: pygame.Surface, buttons: dict[str, pygame.Rect], u: float
+    ) -> None:
+        pal, fonts = self.app.palette, self.app.fonts
+        last = len(self.states) - 1
+        off = {
+            "first": self.index == 0,
+            "back": self.index == 0,
+            "next": self.index == last,
+            "last": self.index == last,
+        }
+        for key, label, keyname in BUTTONS:
+            rect = buttons[key]
+            hot = self.pointer is not None and rect.collidepoint(self.pointer)
+            back = mix(pal.panel, pal.accent, 0.35 if hot else 0.14)
+            pygame.draw.rect(surface, back, rect, border_radius=int(10 * u))
+            pygame.draw.rect(
+                surface, pal.panel_edge, rect, max(1, int(2 * u)), border_radius=int(10 * u)
+            )
+            color = pal.text_dim if off.get(key) else pal.text
+            top = (rect.centerx, rect.centery - int(9 * u))
+            blit_text(surface, fonts, label, int(24 * u), color, top, "center", True)
+            below = (rect.centerx, rect.centery + int(15 * u))
+            blit_text(surface, fonts, keyname, int(16 * u), pal.text_dim, below, "center")

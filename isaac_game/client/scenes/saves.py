@@ -1,0 +1,182 @@
+"""Choose a saved game to continue or to replay, or delete one (after a question). Bad
+files give a message, not a crash."""
+
+from __future__ import annotations
+
+import functools
+import re
+from pathlib import Path
+
+import pygame
+
+from ..handoff import setup_from_record
+from ..input import Action, Button
+from ..scene import Question
+from ..storage import RECORD_SUFFIX, read_headers
+from ..theme import mix
+from ..widgets.menu import MenuItem
+from ..widgets.menu_screen import MenuScreen
+
+SHOWN = 8
+_STAMP = re.compile(r"(\d{4}-\d\d-\d\d)_(\d\d)-(\d\d)-\d\d(?:_\d+)?")
+
+
+def save_label(path: Path, error: str | None = None) -> str:
+    """`HARI  ·  Human v Computer (easy)  ·  2026-11-21 14:05  ·  Dark wins`, from the
+    file's header lines; `error`: why the file cannot be loaded, shown instead."""
+    headers = read_headers(path)
+    name = path.name.removesuffix(RECORD_SUFFIX)
+    stamp = _STAMP.fullmatch(name)
+    when = f"{stamp.group(1)} {stamp.group(2)}:{stamp.group(3)}" if stamp else ""
+    when = when or headers.get("Date", "") or name.replace("_", " ")
+    game = headers.get("Game", "")
+    if not game:
+        return f"{name.replace('_', ' ')}  (not a readable game record)"
+    if error:
+        return f"{game.upper()}  ·  {when}  ·  cannot be loaded: {error.split(': ', 1)[-1]}"
+    players = f"{headers.get('Dark', 'Dark')} v {headers.get('Light', 'Light')}"
+    result = headers.get("Result", "*")
+    if result == "*":
+        state = "in progress"
+    else:
+        outcome = result.rsplit(",", 1)[-1].strip()
+        state = "finished" + (f": {outcome[:1].upper()}{outcome[1:]}" if outcome else "")
+    return "  ·  ".join((game.upper(), players, when, state))
+
+
+def delete_rect(row: pygame.Rect) -> pygame.Rect:
+    """The small delete button at the right end of a save's row (beside it, not on it)."""
+    side = row.height
+    return pygame.Rect(row.right + max(4, side // 5), row.y, side, side)
+
+
+class SavesScene(MenuScreen):
+    """The saved games, newest first: Continue opens one in the match scene, Replay in
+    the replay scene (both by name). `games` are the games this client can play.
+
+    A save is deleted only after a question (the generic question scene, "No, keep it"
+    first): asked by its row's delete button, a right-click on the row, the Delete key
+    or a pad's X on the chosen row."""
+
+    name = "saves"
+    panel_size = (0.9, 1000, 0.72)
+    row_px = 30
+    footer = "Enter / A: open    Delete, pad X, right-click or the red X: delete    Esc / B: back"
+
+    def __init__(self, app, purpose: str, games: tuple[str, ...]) -> None:
+        self.purpose = purpose  # "continue" or "replay"
+        self.games = games
+        super().__init__(app)
+        self.heading = "Continue a saved game" if purpose == "continue" else "Replay a saved game"
+        self.refresh()
+
+    def refresh(self, keep: int = 0) -> None:
+        """The newest saves (Continue: the unfinished ones), each checked by loading it,
+        so a corrupt file is listed with what is wrong and can never be written over;
+        the row at `keep` (or the last) chosen."""
+        items = []
+        self.paths: dict[str, Path] = {}
+        for path in self.app.storage.list_saves():
+            finished = read_headers(path).get("Result", "*") != "*"
+            if self.purpose == "continue" and finished:
+                continue  # finished games go under Replay only
+            _record, error = self.app.storage.load_game(path)
+            label = save_label(path, error)
+            items.append(MenuItem(label, functools.partial(self.open, path), key=path.name))
+            self.paths[path.name] = path
+            if len(items) == SHOWN:
+                break
+        items.append(MenuItem("Back", lambda: self.app.pop(self), key="back"))
+        self.menu = self.make_menu(items)
+        self.menu.index = min(keep, len(items) - 1)
+
+    # ----- deleting ---------------------------------------------------------------------
+
+    def handle(self, action: Action) -> None:
+        b, pos = action.button, action.pos
+        if b in (Button.CLICK, Button.ALT_CLICK) and pos is not None:
+            for item in self.menu.items:
+                path = self.paths.get(item.key)
+                on_button = b == Button.CLICK and delete_rect(item.rect).collidepoint(pos)
+                on_row = b == Button.ALT_CLICK and item.rect.collidepoint(pos)
+                if path is not None and (on_button or on_row):
+                    self.menu.select(item.key)
+                    self.ask_delete(path)
+                    return
+        delete_key = b == Button.ANY and action.key == pygame.K_DELETE
+        if delete_key or (b == Button.ROTATE and action.device == "pad"):
+            path = self.paths.get(self.menu.current.key)
+            if path is not None:
+                self.ask_delete(path)
+            return
+        super().handle(action)
+
+    def ask_delete(self, path: Path) -> None:
+        """Ask before anything is deleted; "No, keep it" is the answer chosen first."""
+        question = Question(
+            "Delete this saved game?",
+            f"{save_label(path)}. A deleted game cannot be brought back.",
+            [
+                MenuItem("No, keep it", None, key="keep"),
+                MenuItem("Delete it", functools.partial(self.delete, path), key="delete"),
+            ],
+        )
+        self.app.open("question", question, None)
+
+    def delete(self, path: Path) -> None:
+        error = self.app.storage.delete_save(path)
+        if error is not None:
+            self.tell("Cannot delete", error)
+        else:
+            self.app.audio.play("remove")
+        self.refresh(self.menu.index)
+
+    # ----- drawing ------------------------------------------------------------------------
+
+    def menu_rect(self, panel: pygame.Rect, u: float) -> pygame.Rect:
+        """The rows, leaving room at their right for the delete buttons."""
+        area = super().menu_rect(panel, u)
+        row = int(self.menu_px(area, u) * 1.7) - 4
+        area.width -= row + max(4, row // 5)
+        return area
+
+    def draw_extra(self, surface: pygame.Surface, panel: pygame.Rect, u: float) -> None:
+        pal = self.app.palette
+        for item in self.menu.items:
+            if item.key not in self.paths:
+                continue
+            rect = delete_rect(item.rect)
+            chosen = item is self.menu.current
+            back = mix(pal.panel, pal.illegal, 0.35 if chosen else 0.12)
+            radius = rect.height // 4
+            pygame.draw.rect(surface, back, rect, border_radius=radius)
+            edge = pal.illegal if chosen else pal.panel_edge
+            pygame.draw.rect(surface, edge, rect, max(1, int(2 * u)), border_radius=radius)
+            mark = rect.inflate(-rect.width * 2 // 3, -rect.height * 2 // 3)
+            width = max(2, int(3 * u))
+            color = pal.illegal if chosen else pal.text_dim
+            pygame.draw.line(surface, color, mark.topleft, mark.bottomright, width)
+            pygame.draw.line(surface, color, mark.bottomleft, mark.topright, width)
+
+    def tell(self, title: str, text: str) -> None:
+        self.app.open("message", title, text)
+
+    def open(self, path: Path) -> None:
+        record, error = self.app.storage.load_game(path)
+        if record is None:
+            self.tell("Cannot load", error or "unknown error")
+            return
+        if record.game not in self.games:
+            self.tell("Not yet", f"{record.game.upper()} is not playable yet.")
+            return
+        if self.purpose == "replay":
+            self.app.switch("replay", record, path.name)
+            return
+        if record.state.is_over:
+            self.tell("Finished game", "That game is over: choose Replay to watch it.")
+            return
+        if record.headers.get("Lan") == "host" and record.headers.get("LanToken"):
+            # a LAN game hosted here: host it again (its screen also offers playing it here)
+            self.app.open("lan_host_again", path)
+            return
+        self.app.switch("match", setup_from_record(record, path))

@@ -1,0 +1,250 @@
+"""`python -m isaac_game.client.tools.lan_screenshots OUTDIR [WxH ...]`: the LAN screens as PNG.
+
+Headless. Everything stays on loopback: the client hosts on 127.0.0.1 (beacons to
+127.255.255.255 only, on a free UDP port) and an in-process computer joins it. The
+"reconnecting..." and give-up screens are staged by setting the link's state.
+ISAAC gets every LAN screen (`lan-NAME-WxH.png`); FOUNDATIONS and HARI their own
+host menu, join list, board, lost link and results (`lan-GAME-NAME-WxH.png`).
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from isaac_game.lan import CONNECTED, RECONNECTING, LanSession
+from isaac_game.match import RandomSeat
+from isaac_game.rules import Slide
+
+from ..games.hari.play import HariPlay
+from ..lan import menu as lan_menu
+from ..lan.control import LanControl
+from ..lan.lobby import LanLobbyScene
+from ..lan.results import LanResultsControl
+from ..registry import make_app
+from ..scene import Scene
+from ..scenes.match import MatchScene
+from ..scenes.results import ResultsScene
+from ..scenes.title import TitleScene
+from ..storage import Storage
+from ..widgets.menu_screen import MenuScreen
+from .screenshots import parse_size
+
+
+def is_lan_game(scene: Scene | None) -> bool:
+    return isinstance(scene, MatchScene) and isinstance(scene.control, LanControl)
+
+
+def is_lan_results(scene: Scene | None) -> bool:
+    return isinstance(scene, ResultsScene) and isinstance(scene.control, LanResultsControl)
+
+
+def _free_udp_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class _Stage:
+    """A client app on loopback (hosting as "Ann"), the sessions playing against it,
+    and the shots taken so far: `lan-{prefix}NAME-WxH.png`."""
+
+    def __init__(
+        self, outdir: Path, size: tuple[int, int], prefix: str, timeout: float, nap: float
+    ):
+        import pygame
+
+        lan_menu.HOST_BIND, lan_menu.HOST_PORT = "127.0.0.1", 0
+        lan_menu.BEACON_PORT = _free_udp_port()
+        home = Path(tempfile.mkdtemp())
+        self.app = make_app(
+            size=size, fullscreen=False, storage=Storage(home / "c", home / "d"), sound=False
+        )
+        self.app.settings.player_name = "Ann"
+        self.surface = pygame.Surface(size)
+        self.outdir, self.prefix, self.tag = outdir, prefix, f"{size[0]}x{size[1]}"
+        self.timeout, self.nap = timeout, nap
+        self.saved: list[Path] = []
+        self.others: list = []  # LanSessions
+
+    def save(self, name: str) -> None:
+        import pygame
+
+        self.app.draw(self.surface)
+        path = self.outdir / f"lan-{self.prefix}{name}-{self.tag}.png"
+        pygame.image.save(self.surface, str(path))
+        self.saved.append(path)
+
+    def pump(self, until, timeout: float | None = None) -> None:
+        deadline = time.monotonic() + (self.timeout if timeout is None else timeout)
+        while not until():
+            if time.monotonic() > deadline:
+                raise RuntimeError("the LAN screens did not get there in time")
+            self.app.frame()
+            for other in self.others:
+                other.update()
+            time.sleep(self.nap)
+
+    def choose(self, key: str) -> None:
+        """Select the item `key` of the menu on top and activate it."""
+        screen = self.app.top
+        assert isinstance(screen, MenuScreen)
+        screen.menu.select(key)
+        activate = screen.menu.current.activate
+        assert activate is not None
+        activate()
+
+    def close(self) -> None:
+        for other in self.others:
+            other.close()
+        self.app.shutdown()
+
+
+def shoot(outdir: Path, size: tuple[int, int]) -> list[Path]:
+    stage = _Stage(outdir, size, "", timeout=10.0, nap=0.005)
+    app, save, pump, others = stage.app, stage.save, stage.pump, stage.others
+    try:
+        title = app.open("title")
+        assert isinstance(title, TitleScene)
+        title.menu.select("lan_host")
+        save("title")
+        host_menu = app.open("lan_host")
+        assert isinstance(host_menu, lan_menu.LanHostScene)
+        save("host-menu")
+        host_menu.start()
+        lobby = app.top
+        assert isinstance(lobby, LanLobbyScene)
+        save("host-waiting")
+        join_menu = app.open("lan_join")
+        assert isinstance(join_menu, lan_menu.LanJoinScene)
+        pump(lambda: join_menu.hosts, timeout=5)
+        join_menu.address.text = "192.168.1.20:7755"
+        save("join-list")
+        app.pop(join_menu)
+        guest = LanSession.join("isaac", RandomSeat("Bob", seed=4), "127.0.0.1", lobby.port,
+                                name="Bob")  # fmt: skip
+        others.append(guest)
+        guest.start()
+        pump(lambda: is_lan_game(app.top))
+        game = app.top
+        assert isinstance(game, MatchScene) and isinstance(game.control, LanControl)
+        session = game.control.session
+        chat = game.control.chat
+        game.relayout(size)
+        while len(game.state.moves) < 16:
+            if game.human_to_move() is not None:
+                game.submit(game.state.legal_moves()[len(game.state.moves) % 5])
+            pump(lambda: game.human_to_move() is not None or len(game.state.moves) >= 16)
+        guest.chat("good luck!")
+        pump(lambda: session.chat_lines)
+        session.chat("thanks, you too")
+        chat.open()
+        chat.field.text = "nice move"
+        app.frame()
+        save("game")
+        chat.field.end(keep=False)
+        session.remote.set_link(RECONNECTING)
+        session._lost_at = time.monotonic() - 12
+        save("reconnecting")
+        session._lost_at = time.monotonic() - 125
+        app.open("give_up", game)
+        save("give-up")
+        app.pop()
+        session.remote.set_link(CONNECTED)
+        session._lost_at = None
+        game.open_pause()
+        save("pause")
+        stage.choose("resign")
+        save("resign-confirm")
+        stage.choose("yes")
+        pump(lambda: is_lan_results(app.top))
+        save("results")
+        guest.rematch()
+        pump(lambda: session.remote.rematch_proposed)
+        save("results-rematch")
+    finally:
+        stage.close()
+    return stage.saved
+
+
+def shoot_game(outdir: Path, size: tuple[int, int], game: str) -> list[Path]:
+    """FOUNDATIONS or HARI: the client hosts, a computer joins; HARI is caught with
+    the local player in mid-turn (a slide made, the play to come)."""
+    stage = _Stage(outdir, size, f"{game}-", timeout=20.0, nap=0.002)
+    app, save, pump, others = stage.app, stage.save, stage.pump, stage.others
+    try:
+        app.open("title")
+        host_menu = app.open("lan_host")
+        assert isinstance(host_menu, lan_menu.LanHostScene)
+        host_menu.game = game
+        host_menu.menu.select("game")
+        save("host-menu")
+        host_menu.start()
+        lobby = app.top
+        assert isinstance(lobby, LanLobbyScene)
+        join_menu = app.open("lan_join")
+        assert isinstance(join_menu, lan_menu.LanJoinScene)
+        pump(lambda: join_menu.hosts, timeout=5)
+        save("join-list")
+        app.pop(join_menu)
+        guest = LanSession.join(game, RandomSeat("Bob", seed=4), "127.0.0.1", lobby.port,
+                                name="Bob")  # fmt: skip
+        others.append(guest)
+        guest.start()
+        pump(lambda: is_lan_game(app.top))
+        scene = app.top
+        assert isinstance(scene, MatchScene) and isinstance(scene.control, LanControl)
+        session = scene.control.session
+        plies = 10 if game == "hari" else 12
+        while scene.state.ply < plies or scene.human_to_move() is None:
+            if scene.human_to_move() is not None:
+                legal = list(scene.state.legal_moves())
+                places = [m for m in legal if not isinstance(m, Slide)]
+                scene.submit(places[scene.state.ply % len(places)])
+            pump(lambda: scene.human_to_move() is not None or scene.state.is_over)
+        if game == "hari":
+            slides = [m for m in scene.state.legal_moves() if isinstance(m, Slide)]
+            if slides:
+                scene.submit(slides[0])
+            assert isinstance(scene.play, HariPlay)
+            scene.play.hari.focus, scene.play.hari.pointer = 34, False
+        pump(lambda: not scene.anims)
+        guest.chat("good luck!")
+        pump(lambda: session.chat_lines)
+        session.chat("thanks, you too")
+        save("game")
+        session.remote.set_link(RECONNECTING)
+        session._lost_at = time.monotonic() - 12
+        save("reconnecting")
+        session.remote.set_link(CONNECTED)
+        session._lost_at = None
+        guest.resign()
+        pump(lambda: is_lan_results(app.top))
+        save("results")
+    finally:
+        stage.close()
+    return stage.saved
+
+
+def main(argv: list[str]) -> int:
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    os.environ["ISAAC_LAN_BEACON_TARGETS"] = "127.255.255.255"  # loopback only
+    outdir = Path(argv[0] if argv else "screenshots")
+    outdir.mkdir(parents=True, exist_ok=True)
+    sizes = [parse_size(s) for s in argv[1:]] or [(1280, 720)]
+    for size in sizes:
+        paths = shoot(outdir, size)
+        for game in ("foundations", "hari"):
+            paths += shoot_game(outdir, size, game)
+        for path in paths:
+            print(path)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,176 @@
+"""`python -m isaac_game.client.tools.screenshots OUTDIR [WxH ...]`: render each screen to PNG.
+
+ISAAC's screens here; FOUNDATIONS', HARI's, the rules pages and the saves list in
+screenshots_games.py.
+
+Headless (SDL dummy drivers); used to look at the layout at several sizes.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import sys
+import tempfile
+from pathlib import Path
+
+import pygame
+
+from isaac_game.ai import hint
+from isaac_game.rules import GameRecord, IsaacState, Player, new_game
+
+from ..games.isaac.play import IsaacPlay
+from ..games.isaac.scoring import track_cell
+from ..handoff import GameOutcome, GameSetup, history_of
+from ..input import Action, Button
+from ..registry import make_app
+from ..scenes.match import MatchScene
+from ..scenes.replay import ReplayScene, replay_buttons
+from ..storage import Storage
+from .screenshots_games import shoot_games
+from .screenshots_learn import shoot_learn
+from .screenshots_puzzles import shoot_puzzles
+
+
+def positions(seed: int = 3) -> tuple[IsaacState, IsaacState, IsaacState]:
+    """(mid-placement state, scoring state, finished state) from one seeded game."""
+    rng = random.Random(seed)
+    state = new_game("isaac")
+    assert isinstance(state, IsaacState)
+    mid: IsaacState | None = None
+    scoring: IsaacState | None = None
+    while not state.is_over:
+        if mid is None and len(state.pieces()) >= 12:
+            mid = state
+        if scoring is None and state.phase == "scoring" and len(state.moves) > 0:
+            scoring = state
+        moves = state.legal_moves()
+        state = state.play(moves[-1] if state.phase == "scoring" else rng.choice(moves))
+    assert mid is not None and scoring is not None
+    return mid, scoring, state
+
+
+def show_hint(game) -> None:
+    """Put Hard's hint on the game's screen, computed here (no worker process)."""
+    helper = game.play.hints
+    helper.state = game.state
+    helper.move, helper.text = hint(game.state, 0.3)
+
+
+def shoot_words(app, save, mid: IsaacState, final: IsaacState) -> None:
+    """The heading while the computer thinks, and the replay with its buttons and list."""
+    history = history_of(mid)
+    if mid.to_move == Player.DARK:  # the computer (Light) to move
+        history = history + (mid.play(mid.legal_moves()[0]),)
+    game = app.open("match", GameSetup(dark="human", light="hard", history=history))
+    save("computer-turn")
+    app.pop(game)
+    headers = {"Dark": "Human", "Light": "Computer (hard)", "Date": "2026-05-02"}
+    replay = app.open("replay", GameRecord(final, headers), "seeded.isaac.txt")
+    assert isinstance(replay, ReplayScene)
+    replay.go(len(final.moves) - 6)
+    layout = replay.relayout(app.screen.get_size())
+    buttons = replay_buttons(layout.bottom, layout.u)
+    replay.handle(Action(Button.POINT, "mouse", pos=buttons["next"].center))
+    save("replay")
+    app.pop(replay)
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    """`1280x720` -> (1280, 720)."""
+    width, height = text.split("x")
+    return int(width), int(height)
+
+
+def shoot(outdir: Path, size: tuple[int, int], colour_blind: bool = False) -> list[Path]:
+    home = Path(tempfile.mkdtemp())
+    app = make_app(
+        size=size, fullscreen=False, storage=Storage(home / "c", home / "d"), sound=False
+    )
+    app.settings.colour_blind = colour_blind
+    surface = pygame.Surface(size)
+    tag = f"{size[0]}x{size[1]}" + ("-cb" if colour_blind else "")
+    saved: list[Path] = []
+
+    def save(name: str) -> None:
+        app.draw(surface)
+        path = outdir / f"{name}-{tag}.png"
+        pygame.image.save(surface, str(path))
+        saved.append(path)
+
+    app.open("title")
+    save("title")
+    mid, scoring, final = positions()
+    game = app.open("match", GameSetup(history=history_of(mid)))
+    assert isinstance(game, MatchScene) and isinstance(game.play, IsaacPlay)
+    game.relayout(size)
+    player = mid.to_move
+    assert player is not None
+    game.play.placement.length[player] = 5
+    game.play.placement.direction[player] = "v"
+    # point at an empty spot so the ghost shows
+    free = next(c for c in range(100) if mid.piece_at(c) is None and c > 40)
+    game.handle(Action(Button.POINT, "mouse", pos=game.board.cell_center(free)))
+    save("placement")
+    show_hint(game)
+    save("placement-hint")
+    app.pop(game)
+    game = app.open("match", GameSetup(history=history_of(scoring)))
+    assert isinstance(game, MatchScene) and isinstance(game.play, IsaacPlay)
+    game.relayout(size)
+    mover = scoring.to_move
+    assert mover is not None
+    removable = game.play.scoring.removable(scoring, mover)
+    blocked = list(scoring.blocked_pieces())
+    if blocked:
+        game.handle(Action(Button.POINT, "mouse", pos=game.board.cell_center(blocked[0])))
+        save("scoring-blocked")
+    if removable:
+        piece = max(removable, key=lambda p: scoring.removal_points(p.anchor).points)
+        game.handle(Action(Button.POINT, "mouse", pos=game.board.cell_center(piece.anchor)))
+        save("scoring-hover")
+        game.handle(Action(Button.CLICK, "mouse", pos=game.board.cell_center(piece.anchor)))
+        target = game.play.scoring.target
+        if target is not None and target < 100:
+            game.handle(
+                Action(Button.POINT, "mouse", pos=game.board.cell_center(track_cell(mover, target)))
+            )
+        save("scoring-target")
+        game.play.scoring.reset()
+        show_hint(game)
+        save("scoring-hint")
+    game.handle(Action(Button.MOVES))  # L: the move list opens over the panel's foot
+    save("moves-open")
+    game.handle(Action(Button.MOVES))
+    app.open("pause", game)
+    save("pause")
+    app.pop()
+    app.pop(game)
+    app.open("results", GameOutcome(GameSetup(), final))
+    save("results")
+    app.pop()
+    app.open("results", GameOutcome(GameSetup(dark="human", light="hard"), final))
+    save("results-computer")
+    app.pop()
+    shoot_words(app, save, mid, final)
+    shoot_games(app, save)  # FOUNDATIONS, HARI, every game's rules pages, saves list
+    shoot_learn(app, save)  # Learn to play: the chooser and every lesson step
+    shoot_puzzles(app, save)  # each game's puzzles: the list, one unsolved, solved, missed
+    app.shutdown()
+    return saved
+
+
+def main(argv: list[str]) -> int:
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    outdir = Path(argv[0] if argv else "screenshots")
+    outdir.mkdir(parents=True, exist_ok=True)
+    sizes = [parse_size(s) for s in argv[1:]] or [(1280, 720), (3840, 2160)]
+    for size in sizes:
+        for path in shoot(outdir, size):
+            print(path)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,173 @@
+"""FOUNDATIONS and HARI screens, the rules pages of every game, the saves list (and its
+delete question) and the on-screen keyboard, for `screenshots.py` (which renders ISAAC's
+screens and then calls `shoot_games`).
+
+Positions come from the seeded whole games the rules pages show, so every shot is
+a real position reached through the engine.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TypeVar
+
+import pygame
+
+from isaac_game.rules import FoundationsState, GameRecord, GameState, HariState, Place
+
+from ..games.foundations.play import FoundationsPlay
+from ..games.foundations.rules import finished_game
+from ..games.hari.play import HariPlay
+from ..games.hari.rules import finished_game as hari_game
+from ..handoff import GameOutcome, GameSetup
+from ..input import Action, Button
+from ..registry import GAMES
+from ..scenes.match import MatchScene
+from ..scenes.replay import ReplayScene
+from ..scenes.rules import RulesScene
+from ..widgets.rules_pages import play_through
+
+S = TypeVar("S", bound=GameState)
+#: The replays' record headers: who played, and when.
+SEEDED = {"Dark": "Human", "Light": "Computer (medium)", "Date": "2026-05-02"}
+
+
+def _pick(states: Sequence[S], want: Callable[[S], bool], start: float = 0.5) -> int:
+    """The first index from `start` (a fraction of the game) whose state suits `want`."""
+    first = int(len(states) * start)
+    for i in list(range(first, len(states))) + list(range(first)):
+        if want(states[i]):
+            return i
+    return first
+
+
+def _foundations(app, save) -> None:
+    final = finished_game()
+    states = play_through("foundations", final.moves)
+    i = _pick(
+        states,
+        lambda s: (
+            isinstance(s, FoundationsState)
+            and s.top_level >= 2
+            and str(s.legal_moves()[0]) != "pass"
+        ),
+        0.45,
+    )
+    game = app.open("match", GameSetup("foundations", history=tuple(states[: i + 1])))
+    assert isinstance(game, MatchScene) and isinstance(game.play, FoundationsPlay)
+    game.relayout(app.screen.get_size())
+    state = game.play.state
+    mover = state.to_move
+    move = next(iter(state.legal_moves()))
+    assert isinstance(move, Place) and mover is not None
+    cell = move.cell + ((move.length - 1) // 2) * (1 if move.direction == "h" else 10)
+    game.play.placement.length[mover] = move.length
+    game.play.placement.direction[mover] = move.direction
+    game.handle(Action(Button.POINT, "mouse", pos=game.board.cell_center(cell)))
+    save("foundations-play")
+    stacked = max(range(100), key=state.height)
+    game.handle(Action(Button.POINT, "mouse", pos=game.board.cell_center(stacked)))
+    game.play.hover_rest = 1.0
+    save("foundations-tooltip")
+    app.open("pause", game)
+    save("foundations-pause")
+    app.pop()
+    app.pop(game)
+    app.open("results", GameOutcome(GameSetup("foundations"), final))
+    save("foundations-results")
+    app.pop()
+    replay = app.open("replay", GameRecord(final, SEEDED), "seeded.isaac.txt")
+    assert isinstance(replay, ReplayScene)
+    replay.step(len(final.moves) * 2 // 3)
+    save("foundations-replay")
+    app.pop()
+
+
+def _hari(app, save) -> None:
+    states = hari_game()
+    final = states[-1]
+
+    def can_slide(s: HariState) -> bool:
+        return not s.slid_value and any(
+            p.owner == s.to_move and s.slide_range(p.anchor).any for p in s.pieces()
+        )
+
+    i = _pick(states, lambda s: not s.is_over and can_slide(s), 0.4)
+    game = app.open("match", GameSetup("hari", history=tuple(states[: i + 1])))
+    assert isinstance(game, MatchScene) and isinstance(game.play, HariPlay)
+    game.relayout(app.screen.get_size())
+    state = game.play.state
+    mover = state.to_move
+    empty = next(c for c in (44, 45, 54, 55, 34, 65, 23, 76) if state.piece_at(c) is None)
+    game.handle(Action(Button.POINT, "mouse", pos=game.board.cell_center(empty)))
+    save("hari-play")
+    piece = next(p for p in state.pieces() if p.owner == mover and state.slide_range(p.anchor).any)
+    game.handle(Action(Button.CLICK, "mouse", pos=game.board.cell_center(piece.anchor)))
+    rng = state.slide_range(piece.anchor)
+    step = 1 if piece.direction == "h" else 10
+    delta = rng.high if rng.high else rng.low
+    if delta:
+        cell = piece.anchor + delta * step
+        game.handle(Action(Button.POINT, "mouse", pos=game.board.cell_center(cell)))
+    save("hari-slide")
+    app.pop(game)
+    j = _pick(states, lambda s: s.slid_value > 0 and s.to_move is not None, 0.35)
+    game = app.open("match", GameSetup("hari", history=tuple(states[: j + 1])))
+    assert isinstance(game, MatchScene) and isinstance(game.play, HariPlay)
+    game.relayout(app.screen.get_size())
+    game.play.hari.focus, game.play.hari.pointer = None, True
+    save("hari-midturn")
+    app.pop(game)
+    app.open("results", GameOutcome(GameSetup("hari", light="medium"), final))
+    save("hari-results")
+    app.pop()
+    replay = app.open("replay", GameRecord(final, SEEDED), "seeded.isaac.txt")
+    assert isinstance(replay, ReplayScene)
+    replay.step(len(final.moves) // 2)
+    save("hari-replay")
+    app.pop()
+
+
+def _rules(app, save) -> None:
+    for game in GAMES:
+        rules = app.open("rules", game)
+        assert isinstance(rules, RulesScene)
+        for page in range(rules.pages):
+            rules.page = page
+            save(f"rules-{game}{page + 1}")
+        app.pop()
+
+
+def _saves(app, save) -> None:
+    storage = app.storage
+    isaac = play_through("isaac", ("5v04", "3h71", "4h52"))[-1]
+    for n, (state, light) in enumerate(
+        ((isaac, "human"), (finished_game(), "easy"), (hari_game()[-1], "hard"))
+    ):
+        headers = {"Dark": "Human", "Light": "Human" if light == "human" else f"Computer ({light})"}
+        headers |= {"DarkPlayer": "human", "LightPlayer": light}
+        storage.save_game(
+            storage.saves_dir / f"2026-05-0{n + 1}_1{n}-30-00.isaac.txt", state, headers
+        )
+    saves = app.open("saves", "continue")
+    save("saves")
+    saves.handle(Action(Button.ANY, key=pygame.K_DELETE))  # asks first
+    save("saves-delete")
+    app.pop()  # the question
+    app.pop()
+    lan_host = app.open("lan_host")
+    lan_host.menu.select("name")
+    lan_host.handle(Action(Button.CONFIRM, "pad"))  # a pad's A: the on-screen keyboard
+    for button in (Button.CONFIRM, Button.RIGHT, Button.CONFIRM, Button.DOWN):
+        app.top.handle(Action(button, "pad"))
+    save("keyboard")
+    app.pop()
+    app.pop()
+
+
+def shoot_games(app, save: Callable[[str], None]) -> None:
+    """Every FOUNDATIONS and HARI screen, every game's rules pages, the saves list."""
+    _foundations(app, save)
+    _hari(app, save)
+    _rules(app, save)
+    _saves(app, save)

@@ -1,0 +1,41 @@
+"""Puzzles' screens for `screenshots.py`: each game's list, a puzzle before its turn,
+solved, and after a wrong answer (the answer marked), through the real match scene and
+its puzzle control."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ..learn.puzzle_control import PuzzleControl
+from ..learn.puzzles import best, judge, turns
+from ..registry import PUZZLES
+from ..scenes.match import MatchScene
+
+
+def shoot_puzzles(app, save: Callable[[str], None]) -> None:
+    for game, puzzles in PUZZLES.items():
+        listing = app.open("puzzles", game)
+        save(f"puzzles-{game}")
+        scene = app.open("puzzle", game, 0)
+        assert isinstance(scene, MatchScene) and isinstance(scene.control, PuzzleControl)
+        control = scene.control
+        scene.update(0.0)
+        save(f"puzzle-{game}")
+        for action in puzzles[0].solution:
+            scene.submit(action)
+        scene.update(0.0)
+        assert control.verdict is True
+        scene.banner_time = 0.0
+        save(f"puzzle-{game}-solved")
+        control.retry()
+        mark = best(puzzles[0])
+        wrong = next(a for a, after in turns(control.start) if judge(puzzles[0], after) < mark)
+        for action in wrong:
+            scene.submit(action)
+        scene.update(0.0)
+        if control.verdict is False:
+            scene.banner_time = 0.0
+            save(f"puzzle-{game}-wrong")
+        while app.top is not listing:
+            app.pop()
+        app.pop(listing)

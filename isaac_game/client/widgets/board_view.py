@@ -1,0 +1,265 @@
+"""Drawing the board, its pieces and counters; a pure function of what it is given.
+
+Screen orientation is fixed: Dark's edge is the bottom of the screen, so row r = 0
+is the bottom row and column c = 0 the left column. Both coordinate sets are drawn,
+each on its owner's edges: Dark's (r, c) on the bottom and left, Light's
+(9 - r, 9 - c) on the top and right (RULES.md 0).
+
+The board with its pieces is rendered once per position into one opaque surface;
+a frame then costs one blit plus whatever moves (ghost, highlights, animations).
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from collections.abc import Iterable
+
+import pygame
+
+from isaac_game.rules import BoardPiece, Player
+
+from ..theme import Fonts, Palette, rgb, shade
+
+
+def piece_cells(length: int, direction: str, anchor: int) -> tuple[int, ...]:
+    step = 1 if direction == "h" else 10
+    return tuple(anchor + step * i for i in range(length))
+
+
+class BoardView:
+    """Geometry and rendering of a 10 x 10 board inside `rect`."""
+
+    def __init__(self, fonts: Fonts) -> None:
+        self.fonts = fonts
+        self.rect = pygame.Rect(0, 0, 100, 100)
+        self.cell = 10
+        self.margin = 6
+        self.grid = pygame.Rect(0, 0, 100, 100)
+        self._cache: OrderedDict[tuple, pygame.Surface] = OrderedDict()
+        self._ghosts: dict[tuple, pygame.Surface] = {}
+
+    # ----- geometry ----------------------------------------------------------------
+
+    def place(self, rect: pygame.Rect) -> None:
+        """Fit the board (with its coordinate margins) into the square inside `rect`."""
+        side = min(rect.width, rect.height)
+        cell = int(side / 11.2)
+        margin = int(cell * 0.6)
+        total = cell * 10 + 2 * margin
+        outer = pygame.Rect(0, 0, total, total)
+        outer.center = rect.center
+        if outer != self.rect or cell != self.cell:
+            self.rect, self.cell, self.margin = outer, cell, margin
+            self.grid = pygame.Rect(outer.x + margin, outer.y + margin, cell * 10, cell * 10)
+            self._cache.clear()
+            self._ghosts.clear()
+
+    def cell_rect(self, cell: int) -> pygame.Rect:
+        r, c = divmod(cell, 10)
+        return pygame.Rect(
+            self.grid.x + c * self.cell, self.grid.y + (9 - r) * self.cell, self.cell, self.cell
+        )
+
+    def cell_center(self, cell: int) -> tuple[int, int]:
+        return self.cell_rect(cell).center
+
+    def cell_at(self, pos: tuple[int, int]) -> int | None:
+        x, y = pos
+        if not self.grid.collidepoint(x, y):
+            return None
+        c = (x - self.grid.x) // self.cell
+        row_from_top = (y - self.grid.y) // self.cell
+        return int((9 - row_from_top) * 10 + c)
+
+    def span_rect(self, cells: Iterable[int]) -> pygame.Rect:
+        rects = [self.cell_rect(c) for c in cells]
+        return rects[0].unionall(rects[1:])
+
+    # ----- static layers --------------------------------------------------------------
+
+    def _base(self, pal: Palette) -> pygame.Surface:
+        key = ("base", pal.name)
+        surf = self._cache.get(key)
+        if surf is not None:
+            return surf
+        surf = (
+            pygame.Surface(self.rect.size).convert()
+            if pygame.display.get_surface()
+            else (pygame.Surface(self.rect.size))
+        )
+        surf.fill(pal.background)
+        local = surf.get_rect()
+        radius = max(4, self.cell // 5)
+        pygame.draw.rect(surf, pal.board_edge, local, border_radius=radius)
+        inner = local.inflate(-max(2, self.margin // 6), -max(2, self.margin // 6))
+        pygame.draw.rect(surf, shade(pal.board, 0.9), inner, border_radius=radius)
+        grid = self.grid.move(-self.rect.x, -self.rect.y)
+        pygame.draw.rect(surf, pal.board, grid)
+        line = max(1, self.cell // 40)
+        for i in range(11):
+            x = grid.x + i * self.cell
+            y = grid.y + i * self.cell
+            pygame.draw.line(surf, pal.grid, (x, grid.top), (x, grid.bottom - 1), line)
+            pygame.draw.line(surf, pal.grid, (grid.left, y), (grid.right - 1, y), line)
+        px = max(10, int(self.margin * 0.85))
+        half = self.margin // 2
+        for i in range(10):
+            x = grid.x + i * self.cell + self.cell // 2
+            y = grid.y + (9 - i) * self.cell + self.cell // 2
+            # Dark: columns along the bottom, rows up the left side.
+            self._label(surf, str(i), px, pal.dark_label, (x, grid.bottom + half))
+            self._label(surf, str(i), px, pal.dark_label, (grid.left - half, y))
+            # Light: its own numbers (9 - c, 9 - r) along the top and the right.
+            self._label(surf, str(9 - i), px, pal.light_label, (x, grid.top - half))
+            self._label(surf, str(9 - i), px, pal.light_label, (grid.right + half, y))
+        return self._store(key, surf)
+
+    def _label(self, surf, text, px, color, center) -> None:
+        img = self.fonts.render(text, px, color, bold=True)
+        surf.blit(img, img.get_rect(center=center))
+
+    def _store(self, key: tuple, surf: pygame.Surface) -> pygame.Surface:
+        self._cache[key] = surf
+        while len(self._cache) > 12:
+            self._cache.popitem(last=False)
+        return surf
+
+    def board_surface(
+        self,
+        pal: Palette,
+        pieces: Iterable[BoardPiece],
+        dimmed: frozenset[int] = frozenset(),
+        outlined: frozenset[int] = frozenset(),
+    ) -> pygame.Surface:
+        """Board plus pieces (anchors in `dimmed` faded, in `outlined` ringed), cached."""
+        pieces = tuple(pieces)
+        key = (
+            "pieces",
+            pal.name,
+            tuple((p.owner, p.length, p.direction, p.anchor) for p in pieces),
+            dimmed,
+            outlined,
+        )
+        surf = self._cache.get(key)
+        if surf is not None:
+            self._cache.move_to_end(key)
+            return surf
+        surf = self._base(pal).copy()
+        offset = (-self.rect.x, -self.rect.y)
+        for p in pieces:
+            rect = self.span_rect(p.cells).move(offset)
+            self.draw_piece(surf, rect, p.owner, p.length, pal, dim=p.anchor in dimmed)
+            if p.anchor in outlined:
+                width = max(2, self.cell // 14)
+                pygame.draw.rect(
+                    surf, pal.highlight, rect.inflate(-2, -2), width, border_radius=self.cell // 5
+                )
+        return self._store(key, surf)
+
+    # ----- pieces and counters -----------------------------------------------------
+
+    def draw_piece(
+        self,
+        surface: pygame.Surface,
+        rect: pygame.Rect,
+        owner: Player,
+        length: int,
+        pal: Palette,
+        dim: bool = False,
+    ) -> None:
+        from isaac_game.rules import VALUE
+
+        inset = max(2, self.cell // 9)
+        body = rect.inflate(-inset * 2, -inset * 2)
+        dark = owner == Player.DARK
+        fill = pal.dark_piece if dark else pal.light_piece
+        edge = pal.dark_edge if dark else pal.light_edge
+        ink = pal.dark_text if dark else pal.light_text
+        if dim:
+            fill = rgb((a * 2 + b) // 3 for a, b in zip(fill, pal.board, strict=True))
+            ink = rgb((a + b) // 2 for a, b in zip(ink, fill, strict=True))
+        radius = max(3, body.width // 4 if body.width < body.height else body.height // 4)
+        shadow = body.move(max(1, inset // 2), max(1, inset // 2))
+        pygame.draw.rect(surface, shade(pal.board, 0.6), shadow, border_radius=radius)
+        pygame.draw.rect(surface, fill, body, border_radius=radius)
+        pygame.draw.rect(surface, edge, body, max(1, self.cell // 22), border_radius=radius)
+        value = VALUE[length]
+        px = max(10, int(self.cell * 0.55))
+        img = self.fonts.render(str(value), px, ink, bold=True)
+        surface.blit(img, img.get_rect(center=body.center))
+        if dim:  # blocked: a diagonal hatch says "not now" without relying on colour
+            step = max(6, self.cell // 4)
+            clip = surface.get_clip()
+            surface.set_clip(body)
+            for x in range(body.left - body.height, body.right, step):
+                pygame.draw.line(surface, edge, (x, body.bottom), (x + body.height, body.top), 1)
+            surface.set_clip(clip)
+
+    def draw_counter(
+        self,
+        surface: pygame.Surface,
+        center: tuple[int, int],
+        owner: Player,
+        score: int,
+        pal: Palette,
+        scale: float = 1.0,
+    ) -> None:
+        radius = int(self.cell * 0.34 * scale)
+        dark = owner == Player.DARK
+        fill = pal.dark_piece if dark else pal.light_piece
+        ring = pal.accent if dark else pal.target
+        pygame.draw.circle(surface, (0, 0, 0), (center[0] + 2, center[1] + 3), radius)
+        pygame.draw.circle(surface, fill, center, radius)
+        pygame.draw.circle(surface, ring, center, radius, max(2, radius // 5))
+        px = max(9, int(radius * 1.05))
+        img = self.fonts.render(
+            str(score), px, pal.dark_text if dark else pal.light_text, bold=True
+        )
+        surface.blit(img, img.get_rect(center=center))
+
+    def counter_position(self, player: Player, score: int, both_share: bool) -> tuple[int, int]:
+        """Screen centre for a counter at `score` (Dark's cell s, Light's 99 - s)."""
+        score = min(score, 99)
+        cell = score if player == Player.DARK else 99 - score
+        x, y = self.cell_center(cell)
+        if both_share:
+            shift = self.cell // 5
+            x += -shift if player == Player.DARK else shift
+            y += shift if player == Player.DARK else -shift
+        return x, y
+
+    def ghost(self, length: int, direction: str, color: tuple[int, int, int]) -> pygame.Surface:
+        key = (length, direction, color)
+        surf = self._ghosts.get(key)
+        if surf is None:
+            w = self.cell * (length if direction == "h" else 1)
+            h = self.cell * (length if direction == "v" else 1)
+            surf = pygame.Surface((w, h), pygame.SRCALPHA)
+            inset = max(2, self.cell // 9)
+            body = surf.get_rect().inflate(-inset * 2, -inset * 2)
+            pygame.draw.rect(surf, (*color, 110), body, border_radius=max(3, self.cell // 5))
+            pygame.draw.rect(
+                surf,
+                (*color, 230),
+                body,
+                max(2, self.cell // 14),
+                border_radius=max(3, self.cell // 5),
+            )
+            self._ghosts[key] = surf
+        return surf
+
+    def cell_tint(self, color: tuple[int, int, int], alpha: int) -> pygame.Surface:
+        key = ("tint", color, alpha)
+        surf = self._ghosts.get(key)
+        if surf is None:
+            surf = pygame.Surface((self.cell, self.cell), pygame.SRCALPHA)
+            surf.fill((*color, alpha))
+            self._ghosts[key] = surf
+        return surf
+
+    def line_cells(self, piece: BoardPiece) -> tuple[int, ...]:
+        """The row (h) or column (v) a piece scores along."""
+        r, c = divmod(piece.anchor, 10)
+        if piece.direction == "h":
+            return tuple(r * 10 + i for i in range(10))
+        return tuple(i * 10 + c for i in range(10))

@@ -1,0 +1,387 @@
+"""A game's moves in words, as a list that scrolls (the match scene and the replay).
+
+`MoveWords` is what a game's plug-in says of one move (`GamePlugin.describe`): the bar
+announces it, the move list lists it, the replay steps through it. `MoveHistory` keeps
+those words for a game, told move by move as the game grows (an undo or another game
+tells only what changed). `MovesBox` shows them in a box under the right-hand panel
+with the last moves in sight; L (pad: right stick press) opens it taller, over the
+panel's lower part, and lends it the arrow keys until L, Esc or any other input, so it
+never keeps a key the game is waiting for; the wheel over it scrolls it. Where the
+panel has no room to give (a LAN game's boxes took it), the box shows only opened.
+Where the box is and which row a point hits are pure functions of the layout and the
+scroll (`take_room`, `rows`, `row_at`), asked by input and drawing alike.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+import pygame
+
+from isaac_game.rules import GameState, Player, new_game
+
+from ..input import Action, Button
+from ..theme import Fonts, Palette, blit_text, draw_panel, mix, wrap
+from .hud import GameLayout
+
+
+@dataclass(frozen=True)
+class MoveWords:
+    """One move as players say it (RULES.md 0: a piece by its printed value)."""
+
+    text: str  # "Dark removes the 3 on row 5: 3 x 4 x 2 = 24, counter to 36"
+    news: str = ""  # what the move brought about: "Placement over. Light passed first ..."
+
+    def announcement(self) -> str:
+        """The bar's words: the move, then its news."""
+        return f"{self.text}. {self.news}" if self.news else self.text
+
+
+#: A game's way of telling a move: (before, notation, after) -> its words.
+Describe = Callable[[GameState, str, GameState], MoveWords]
+
+
+@dataclass(frozen=True)
+class MoveEntry:
+    number: int  # 1 for the game's first move
+    player: Player  # who played it
+    words: MoveWords
+
+
+class MoveHistory:
+    """Every state of a game from its start, and each move's words."""
+
+    def __init__(self, describe: Describe) -> None:
+        self.describe = describe
+        self.states: list[GameState] = []
+        self.entries: list[MoveEntry] = []
+
+    def sync(self, state: GameState) -> bool:
+        """Follow `state` (a move played or undone, another game): only the moves that
+        changed are told again. True when the list changed."""
+        if self.states and self.states[-1] is state:
+            return False
+        if not self.states or self.states[0].game != state.game:
+            self.states, self.entries = [new_game(state.game)], []
+        have, moves = self.states[-1].moves, state.moves
+        same = 0
+        for a, b in zip(have, moves, strict=False):
+            if a != b:
+                break
+            same += 1
+        changed = same < len(have) or same < len(moves)
+        del self.states[same + 1 :]
+        del self.entries[same:]
+        try:
+            for move in moves[same:]:
+                before = self.states[-1]
+                after = before.play(move)
+                assert before.to_move is not None  # a move was played from it
+                words = self.describe(before, move, after)
+                self.entries.append(MoveEntry(len(self.entries) + 1, before.to_move, words))
+                self.states.append(after)
+        except ValueError:  # a position set up by hand: its moves do not start from scratch
+            self.states, self.entries = [state], []
+            return True
+        self.states[-1] = state
+        return changed
+
+
+LIST_H = 250  # the box's height at most, at ui scale 1
+MIN_PANEL = 400  # what the panel above it keeps at least
+MIN_BOX = 110  # less room than this: the box shows only when opened (L)
+_SCROLLS = frozenset({Button.UP, Button.DOWN, Button.PREV, Button.NEXT, Button.FIRST, Button.LAST})
+#: Input that never closes the opened box (pointer moves, typing, the pad lost).
+_PASSES = frozenset({Button.POINT, Button.RELEASE, Button.TEXT, Button.PAD_LOST})
+
+
+@dataclass(frozen=True)
+class Row:
+    index: int  # into the entries
+    rect: pygame.Rect
+    lines: tuple[str, ...]  # the move's words, wrapped
+    news: tuple[str, ...]  # its news, wrapped
+
+
+class MovesBox:
+    """The move list's box: where it is, how far it is scrolled, what it draws.
+
+    Docked under the panel it shows the last moves; opened (L) it grows up over the
+    panel's lower part and takes the arrow keys until L, Esc or any other input."""
+
+    def __init__(self, fonts: Fonts) -> None:
+        self.fonts = fonts
+        self.u = 1.0
+        self.dock: pygame.Rect | None = None  # under the panel (None: no room there)
+        self.tall = pygame.Rect(0, 0, 0, 0)  # opened: over the panel's lower part too
+        self.opened = False  # the arrow keys scroll it
+        self.top = 0  # the first entry in sight
+        self.follow = True  # keep the newest entry in sight
+        self.pointer: tuple[int, int] | None = None
+        self._wrapped: dict[tuple, tuple[tuple[str, ...], tuple[str, ...]]] = {}
+
+    # ----- where it is -----------------------------------------------------------------
+
+    def take_room(self, layout: GameLayout, side: Player = Player.LIGHT) -> None:
+        """Take the box's room from the bottom of `side`'s panel (after any LAN boxes
+        took theirs); with too little left, the box shows only when opened."""
+        panel, u = layout.panels[side], layout.u
+        self.u = u
+        gap = int(10 * u)
+        room = panel.height - int(MIN_PANEL * u) - gap
+        self.dock = None
+        if room >= int(MIN_BOX * u):
+            height = min(int(LIST_H * u), room)
+            self.dock = pygame.Rect(panel.x, panel.bottom - height, panel.width, height)
+            panel.height -= height + gap
+        bottom = panel.bottom if self.dock is None else self.dock.bottom
+        top = panel.y + int(172 * u)  # the name, who, score and status stay in sight
+        self.tall = pygame.Rect(panel.x, top, panel.width, bottom - top)
+        self._wrapped.clear()
+
+    @property
+    def rect(self) -> pygame.Rect:
+        if self.opened or self.dock is None:
+            return self.tall
+        return self.dock
+
+    @property
+    def visible(self) -> bool:
+        return self.opened or self.dock is not None
+
+    def over(self, pos: tuple[int, int] | None) -> bool:
+        return self.visible and pos is not None and bool(self.rect.collidepoint(pos))
+
+    # ----- rows --------------------------------------------------------------------------
+
+    @property
+    def px(self) -> int:
+        return max(11, int(18 * self.u))
+
+    @property
+    def line_h(self) -> int:
+        return int(self.px * 1.22)
+
+    def _inner(self) -> pygame.Rect:
+        u, rect = self.u, self.rect
+        head = int(28 * u)
+        return pygame.Rect(
+            rect.x + int(10 * u),
+            rect.y + head,
+            rect.width - int(20 * u),
+            rect.height - head - int(6 * u),
+        )
+
+    def _text_x(self) -> int:
+        """Where the words start in a row: after the number and the colour swatch."""
+        return self._inner().x + self.fonts.size("888", self.px)[0] + int(self.px * 1.1)
+
+    def _wrap(self, entry: MoveEntry) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        width = self._inner().right - self._text_x() - int(14 * self.u)  # the arrows
+        key = (entry.words, entry.player, width, self.px)
+        if key not in self._wrapped:
+            text = entry.words.text
+            title = f"{entry.player.title} "
+            if text.startswith(title):  # the swatch says who
+                text = text[len(title) :]
+            lines = tuple(wrap(self.fonts, text, self.px, width))
+            news = entry.words.news
+            self._wrapped[key] = (
+                lines,
+                tuple(wrap(self.fonts, news, self.px, width)) if news else (),
+            )
+        return self._wrapped[key]
+
+    def _height(self, entry: MoveEntry) -> int:
+        lines, news = self._wrap(entry)
+        return (len(lines) + len(news)) * self.line_h + int(4 * self.u)
+
+    def rows(self, entries: Sequence[MoveEntry]) -> list[Row]:
+        """The rows in sight, from the first one shown (`top`)."""
+        inner = self._inner()
+        y = inner.y
+        out: list[Row] = []
+        for index in range(max(0, self.top), len(entries)):
+            height = self._height(entries[index])
+            if y + height > inner.bottom and out:
+                break
+            lines, news = self._wrap(entries[index])
+            rect = pygame.Rect(inner.x, y, inner.width - int(16 * self.u), height)  # arrows
+            out.append(Row(index, rect, lines, news))
+            y += height
+        return out
+
+    def row_at(self, pos: tuple[int, int], entries: Sequence[MoveEntry]) -> int | None:
+        """The entry whose row is at `pos`."""
+        if not self.over(pos):
+            return None
+        return next((row.index for row in self.rows(entries) if row.rect.collidepoint(pos)), None)
+
+    def _last_top(self, entries: Sequence[MoveEntry], last: int | None = None) -> int:
+        """The first entry to show so that entry `last` (the newest) is the last in sight."""
+        last = len(entries) - 1 if last is None else last
+        if last < 0:
+            return 0
+        room, top = self._inner().height, last
+        while top >= 0:
+            room -= self._height(entries[top])
+            if room < 0:
+                break
+            top -= 1
+        return min(last, top + 1)
+
+    # ----- scrolling -----------------------------------------------------------------------
+
+    def keep_up(self, entries: Sequence[MoveEntry]) -> None:
+        """New entries came (or went): the newest stays in sight unless the player scrolled
+        back to read."""
+        bottom = self._last_top(entries)
+        if self.follow or self.top > bottom:
+            self.top = bottom
+            self.follow = True
+
+    def reveal(self, index: int, entries: Sequence[MoveEntry]) -> None:
+        """Scroll so that entry `index` is in sight (the replay's move)."""
+        if index < 0:
+            self.top = 0
+        elif index < self.top:
+            self.top = index
+        elif not any(row.index == index for row in self.rows(entries)):
+            self.top = self._last_top(entries, index)
+        self.follow = self.top >= self._last_top(entries)
+
+    def scroll(self, delta: int, entries: Sequence[MoveEntry]) -> None:
+        bottom = self._last_top(entries)
+        self.top = max(0, min(bottom, self.top + delta))
+        self.follow = self.top >= bottom
+
+    def page(self) -> int:
+        return max(1, self._inner().height // (2 * self.line_h))
+
+    def open(self, opened: bool, entries: Sequence[MoveEntry]) -> None:
+        """Open (taller, the arrow keys scroll it) or close the box."""
+        self.opened = opened
+        self._wrapped.clear()
+        if self.follow:
+            self.keep_up(entries)
+        else:
+            self.scroll(0, entries)
+
+    def handle(self, action: Action, entries: Sequence[MoveEntry]) -> bool:
+        """Input for the list (True: used, the game never sees it)."""
+        b = action.button
+        if b == Button.POINT and action.pos is not None:
+            self.pointer = action.pos
+            return False
+        if b == Button.MOVES:
+            self.open(not self.opened, entries)
+            return True
+        if b == Button.WHEEL and self.over(self.pointer):
+            self.scroll(-action.value, entries)
+            return True
+        if self.opened and b in _SCROLLS:
+            page = self.page()
+            steps = {Button.UP: -1, Button.DOWN: 1, Button.PREV: -page, Button.NEXT: page}
+            jump = len(entries) + 1
+            self.scroll(steps.get(b, -jump if b == Button.FIRST else jump), entries)
+            return True
+        clicked = b in (Button.CLICK, Button.ALT_CLICK) and self.over(action.pos)
+        if self.opened and b not in _PASSES and not clicked:
+            self.open(False, entries)  # anything else goes back to the game
+            return b == Button.BACK
+        return clicked  # a click on the box is the box's (it may lie over the panel)
+
+    # ----- drawing ---------------------------------------------------------------------------
+
+    def hint(self) -> str:
+        return "Up/Down, L: close" if self.opened else "L: more"
+
+    def draw(
+        self,
+        surface: pygame.Surface,
+        pal: Palette,
+        entries: Sequence[MoveEntry],
+        current: int | None,
+        title: str = "Moves",
+    ) -> None:
+        """The box, its rows from `top`, entry `current` marked (the move on the board)."""
+        if not self.visible:
+            return
+        fonts, u, rect = self.fonts, self.u, self.rect
+        radius = int(14 * u)
+        draw_panel(surface, rect, pal, radius=radius)
+        if self.opened:
+            pygame.draw.rect(surface, pal.accent, rect, max(2, int(3 * u)), border_radius=radius)
+        head_y = rect.y + int(16 * u)
+        left, right = (rect.x + int(14 * u), head_y), (rect.right - int(14 * u), head_y)
+        blit_text(surface, fonts, title, int(20 * u), pal.text_dim, left, "midleft", True)
+        blit_text(surface, fonts, self.hint(), int(16 * u), pal.text_dim, right, "midright")
+        inner = self._inner()
+        if not entries:
+            blit_text(surface, fonts, "No moves yet", self.px, pal.text_dim, inner.topleft)
+            return
+        clip = surface.get_clip()
+        surface.set_clip(inner.inflate(int(6 * u), 0))
+        rows = self.rows(entries)
+        for row in rows:
+            self._draw_row(surface, pal, entries[row.index], row, row.index == current)
+        surface.set_clip(clip)
+        self._draw_more(surface, pal, rows, len(entries))
+
+    def _draw_row(
+        self, surface: pygame.Surface, pal: Palette, entry: MoveEntry, row: Row, now: bool
+    ) -> None:
+        fonts, u, px, line_h, text_x = self.fonts, self.u, self.px, self.line_h, self._text_x()
+        if now:
+            back = row.rect.inflate(int(6 * u), 0)
+            radius = int(6 * u)
+            pygame.draw.rect(
+                surface, mix(pal.panel, pal.last_move, 0.22), back, border_radius=radius
+            )
+            pygame.draw.rect(surface, pal.last_move, back, max(1, int(2 * u)), border_radius=radius)
+        y = row.rect.y + int(2 * u) + line_h // 2
+        blit_text(
+            surface,
+            fonts,
+            str(entry.number),
+            px,
+            pal.text_dim,
+            (text_x - int(px * 0.95), y),
+            "midright",
+        )
+        side = int(px * 0.55)
+        swatch = pygame.Rect(0, 0, side, side)
+        swatch.center = (text_x - int(px * 0.5), y)
+        dark = entry.player == Player.DARK
+        pygame.draw.rect(
+            surface, pal.dark_piece if dark else pal.light_piece, swatch, border_radius=2
+        )
+        pygame.draw.rect(surface, pal.text_dim, swatch, 1, border_radius=2)
+        color = pal.text if now else mix(pal.text, pal.text_dim, 0.45)
+        for line in row.lines:
+            blit_text(surface, fonts, line, px, color, (text_x, y), "midleft")
+            y += line_h
+        for line in row.news:
+            blit_text(surface, fonts, line, px, pal.accent, (text_x, y), "midleft")
+            y += line_h
+
+    def _draw_more(
+        self, surface: pygame.Surface, pal: Palette, rows: list[Row], count: int
+    ) -> None:
+        """Small arrows at the box's right edge where more rows lie above or below."""
+        if not rows:
+            return
+        u, inner = self.u, self._inner()
+        s = max(4, int(6 * u))
+        x = self.rect.right - int(13 * u)
+        if rows[0].index > 0:
+            y = inner.y + s
+            pygame.draw.polygon(
+                surface, pal.text_dim, [(x, y - s), (x - s, y + s // 2), (x + s, y + s // 2)]
+            )
+        if rows[-1].index < count - 1:
+            y = inner.bottom - s
+            pygame.draw.polygon(
+                surface, pal.text_dim, [(x, y + s), (x - s, y - s // 2), (x + s, y - s // 2)]
+            )

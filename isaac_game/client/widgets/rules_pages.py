@@ -1,0 +1,79 @@
+"""What one game's rules pages are made of, and helpers their pictures share.
+
+A book is a few pages of (title, text) plus `illustrate(page, ...)`, which draws
+the page's picture with the game's own board renderer, from positions built by
+playing real moves through the engine, and returns a caption that describes
+that picture (computed from the position, so it can never disagree with it).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+import pygame
+
+from isaac_game.rules import GameState, new_game
+
+from ..theme import Fonts, Palette
+from .board_view import BoardView
+
+Page = tuple[str, str]  # (title, text)
+
+
+class RulesBook:
+    game = ""
+    name = ""  # the tab's label
+    pages: tuple[Page, ...] = ()
+
+    def __init__(self, fonts: Fonts) -> None:
+        self.fonts = fonts
+
+    def illustrate(
+        self, page: int, surface: pygame.Surface, area: pygame.Rect, pal: Palette
+    ) -> str:
+        """Draw page `page`'s picture inside `area`; the caption that goes with it."""
+        return ""
+
+
+def play_through(game: str, moves: list[str] | tuple[str, ...]) -> list[GameState]:
+    """Every state of `game` from the start through `moves` (each checked by the engine)."""
+    states = [new_game(game)]
+    for move in moves:
+        states.append(states[-1].play(move))
+    return states
+
+
+def seeded_game(
+    game: str, seed: int, choose: Callable[[GameState, random.Random], object] | None = None
+) -> list[GameState]:
+    """Every state of one whole game of `game`, each move picked by `choose(state, rng)`
+    (uniformly at random by default) from a generator seeded with `seed`: the pages'
+    example games, the same on every run."""
+    rng = random.Random(seed)
+    states = [new_game(game)]
+    while not states[-1].is_over:
+        state = states[-1]
+        move = choose(state, rng) if choose else rng.choice(state.legal_moves())
+        states.append(state.play(move))  # type: ignore[arg-type]
+    return states
+
+
+def ring(surface: pygame.Surface, board: BoardView, rect: pygame.Rect, color) -> None:
+    """A thick rounded outline, as the game marks a chosen piece."""
+    width = max(3, board.cell // 10)
+    pygame.draw.rect(surface, color, rect.inflate(-2, -2), width, border_radius=board.cell // 5)
+
+
+def cross(surface: pygame.Surface, board: BoardView, rect: pygame.Rect, color) -> None:
+    """An X over one cell: "nothing may go here"."""
+    r = rect.inflate(-board.cell // 3, -board.cell // 3)
+    width = max(3, board.cell // 9)
+    pygame.draw.line(surface, color, r.topleft, r.bottomright, width)
+    pygame.draw.line(surface, color, r.bottomleft, r.topright, width)
+
+
+def cells_text(cells) -> str:
+    """`21 and 23`, `21, 22 and 23`."""
+    names = [f"{c:02d}" for c in cells]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]

@@ -1,0 +1,96 @@
+"""A LAN game in a saved record: the header lines that mark it, saving a game the host
+keeps (the headless host; the client saves through its own storage), and reading a
+record back to host the game again.
+
+    Lan: host            # or join: which side saved it
+    LanPeer: Bob         # the other side's name
+    LanToken: 5f1c...    # the game's token: hosting it again lets the joiner's ticket in
+    LanSeat: dark        # this side's colour (the host keeps it when hosting again)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from isaac_game.rules import GameRecord, GameState, Player, load_record, save_record
+from isaac_game.userdirs import new_record_path
+from net.messages import is_token
+
+from .session import LanSession
+
+
+class LanRecordError(ValueError):
+    """A record that cannot be hosted again over the LAN; the message says why."""
+
+
+def lan_headers(session: LanSession) -> dict[str, str]:
+    """`Lan`, `LanPeer`, `LanToken`, `LanSeat` for the session's current game ({} before
+    the first welcome)."""
+    if session.token is None or session.you is None:
+        return {}
+    return {
+        "Lan": session.role,
+        "LanPeer": session.opponent,
+        "LanToken": session.token,
+        "LanSeat": session.you.value,
+    }
+
+
+def save_kept(session: LanSession, folder: Path, kind: str = "human") -> Path:
+    """Save the session's game as a new record in `folder` (the headless host, when
+    the peer is gone for good); raises OSError. `kind` is the local seat's player kind,
+    so a local "Continue" plays it again; the peer's side continues as a human."""
+    state = session.state
+    you = session.you
+    if state is None or you is None:
+        raise ValueError("no game to save")
+    names = {you: session.name, you.other: session.opponent or "?"}
+    kinds = {you: kind, you.other: "human"}
+    headers = {
+        "Dark": f"{names[Player.DARK]} (LAN)",
+        "Light": f"{names[Player.LIGHT]} (LAN)",
+        "DarkPlayer": kinds[Player.DARK],
+        "LightPlayer": kinds[Player.LIGHT],
+        **lan_headers(session),
+    }
+    path = new_record_path(folder)
+    save_record(path, state, headers)
+    return path
+
+
+@dataclass(frozen=True)
+class KeptGame:
+    """A saved LAN game this machine hosted, ready to be hosted again."""
+
+    state: GameState  # the game so far
+    token: str  # its token: the joiner's ticket
+    seat: str  # the host's colour in it
+    peer: str  # the joiner's name
+
+    @property
+    def game(self) -> str:
+        return self.state.game
+
+
+def kept_game(record: GameRecord) -> KeptGame:
+    """The LAN game in `record`, if it was hosted here and is unfinished; else
+    `LanRecordError` saying why not."""
+    h = record.headers
+    if h.get("Lan") != "host":
+        raise LanRecordError("this game was not hosted over the LAN on this machine")
+    if record.state.is_over:
+        raise LanRecordError("this game is over")
+    token, seat = h.get("LanToken", ""), h.get("LanSeat", "")
+    if not is_token(token) or seat not in ("dark", "light"):
+        raise LanRecordError("the record lacks its LAN token or colour")
+    return KeptGame(record.state, token, seat, h.get("LanPeer", "") or "the other player")
+
+
+def load_kept(path: Path) -> KeptGame:
+    """`kept_game` of the record at `path`; `LanRecordError` if it cannot be loaded."""
+    try:
+        record = load_record(path)
+    except ValueError as error:  # RecordError is a ValueError
+        raise LanRecordError(str(error)) from None
+    return kept_game(record)

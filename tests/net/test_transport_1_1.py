@@ -1,0 +1,145 @@
+"""PROTOCOL.md 1.1 over real sockets on 127.0.0.1: a joiner learns the host's game from
+`reject wrong-game`'s `game`; `bye` mid-game is a pause on both sides (the game and
+its token are kept, the joiner comes back); `desync` closes the connection, keeps
+the game, and the rejoin's welcome brings the joiner back in step."""
+
+from __future__ import annotations
+
+from nethelpers import RawPeer, fake_game
+from test_transport import FAST, Events
+
+from net import messages as m
+from net.events import (
+    Closed,
+    GameClosed,
+    GameHeld,
+    GameStarted,
+    LinkLost,
+    MoveReceived,
+    MoveSent,
+    PeerError,
+    PeerMisbehaved,
+    Rejected,
+)
+from net.game import moves_digest
+from net.transport import NetHost, NetJoin
+
+JOIN = dict(ping_interval=0.2, silence_limit=1.0, rejoin_window=10.0, retry_interval=0.1)
+
+
+def start_host(game="isaac", port=0, adapter=None, **kw):
+    args = dict(FAST, name="H", linger=0.2, **kw)
+    h = NetHost(adapter or fake_game(game, length=8), bind="127.0.0.1", port=port, **args)
+    h.start()
+    return h
+
+
+def start_joiner(port, game="isaac", **kw):
+    j = NetJoin(fake_game(game, length=8), "127.0.0.1", port, name="J", linger=0.2,
+                **{**JOIN, **kw})  # fmt: skip
+    j.start()
+    return j
+
+
+def test_a_joiner_learns_the_hosts_game_from_wrong_game():
+    host = start_host("hari")
+    joiners = []
+    try:
+        joiners.append(start_joiner(host.port))  # a typed address: the game is a guess
+        ev = Events(joiners[0])
+        rejected = ev.wait_for(Rejected)
+        assert (rejected.code, rejected.game) == ("wrong-game", "hari")
+        assert ev.wait_for(Closed).reason.startswith("rejected")
+        joiners.append(start_joiner(host.port, rejected.game))  # the game the host named
+        assert Events(joiners[1]).wait_for(GameStarted).you == "light"
+    finally:
+        for j in joiners:
+            j.close()
+        host.close()
+
+
+def test_the_joiners_bye_mid_game_is_a_pause_and_its_token_comes_back():
+    host = start_host()
+    ev = Events(host)
+    j = start_joiner(host.port)
+    again = None
+    try:
+        token = Events(j).wait_for(GameStarted).token
+        host.play("m0")
+        Events(j).wait_for(MoveReceived)
+        j.leave()  # bye mid-game
+        assert ev.wait_for(LinkLost) == LinkLost("peer said bye", bye=True)
+        ev.seen += host.poll()
+        assert not [e for e in ev.seen if isinstance(e, GameClosed | GameHeld)]
+        assert host.session.token == token and host.session.resigned is None
+        other = RawPeer(host.port)  # the seat is kept: nobody else takes it
+        other.send(m.hello("t", "Eve", "isaac"))
+        assert other.expect("reject")["code"] == "table-full"
+        again = start_joiner(host.port, token=token)  # the same player, back
+        started = Events(again).wait_for(GameStarted)
+        assert started.token == token and started.moves == ("m0",) and started.you == "light"
+        assert ev.wait_for(GameStarted, lambda e: e.resumed).token == token
+        again.play("m1")
+        assert ev.wait_for(MoveReceived) == MoveReceived(1, "m1")
+    finally:
+        j.close()
+        if again is not None:
+            again.close()
+        host.close()
+
+
+def test_the_hosts_bye_mid_game_is_a_pause_and_the_joiner_comes_back():
+    """The host program closes mid-game (bye) and hosts the game again on the same
+    port: the joiner, which kept its game and token and went on redialling, is back."""
+    host = start_host()
+    j = start_joiner(host.port)
+    jev = Events(j)
+    again = None
+    try:
+        token = jev.wait_for(GameStarted).token
+        host.play("m0")
+        jev.wait_for(MoveReceived)
+        j.play("m1")
+        jev.wait_for(MoveSent)
+        port, record = host.port, host.session.adapter
+        host.close()  # bye
+        assert jev.wait_for(LinkLost) == LinkLost("host said bye", bye=True)
+        jev.seen += j.poll()
+        assert not [e for e in jev.seen if isinstance(e, Closed)]
+        assert j.session.token == token and j.session.resigned is None
+        again = start_host(port=port, adapter=record, seat="dark", keep_token=token)
+        started = jev.wait_for(GameStarted, timeout=5)
+        assert started.resumed and started.moves == ("m0", "m1")
+        again.play("m2")
+        assert jev.wait_for(MoveReceived) == MoveReceived(2, "m2")
+    finally:
+        j.close()
+        host.close()
+        if again is not None:
+            again.close()
+
+
+def test_desync_closes_keeps_the_game_and_the_rejoin_resyncs():
+    """The host's digests are wrong (a bug on its side): the joiner applies the move,
+    finds the digest differs, answers `error desync` and closes; both keep the game,
+    and the joiner's redial is welcomed with the host's record."""
+    host = start_host(digest_fn=lambda record: "0" * 16)
+    ev = Events(host)
+    j = start_joiner(host.port)
+    jev = Events(j)
+    try:
+        token = jev.wait_for(GameStarted).token
+        host.play("m0")
+        assert jev.wait_for(MoveReceived) == MoveReceived(0, "m0")  # applied, then compared
+        assert jev.wait_for(PeerMisbehaved).code == "desync"
+        assert jev.wait_for(LinkLost).reason.startswith("desync")
+        assert ev.wait_for(PeerError).code == "desync"
+        assert ev.wait_for(LinkLost).reason == "connection closed by peer"
+        started = jev.wait_for(GameStarted, timeout=5)
+        assert started.resumed and started.token == token and started.moves == ("m0",)
+        assert ev.wait_for(GameStarted, lambda e: e.resumed).token == token
+        assert j.session.adapter.moves() == host.session.adapter.moves() == ["m0"]
+        assert moves_digest(["m0"]) != "0" * 16
+    finally:
+        j.close()
+        host.close()

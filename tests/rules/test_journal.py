@@ -1,0 +1,95 @@
+"""The game journal (rules/journal.py): a game kept on disk move by move survives a kill
+at any byte: it loads up to its last whole move, never half a move, never a traceback."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from isaac_game.rules import Journal, RecordError, load_journal, new_game, parse_journal
+
+
+def played(game: str, plies: int, seed: int = 3):
+    rng = random.Random(seed)
+    state = new_game(game)
+    states = [state]
+    while len(state.moves) < plies and not state.is_over:
+        state = state.play(rng.choice(state.legal_moves()))
+        states.append(state)
+    return states
+
+
+@pytest.mark.parametrize("game", ["isaac", "foundations", "hari"])
+def test_each_move_is_appended_and_the_file_always_loads(tmp_path, game):
+    path = tmp_path / "g.isaac.txt"
+    journal = Journal(path, {"Dark": "Ann", "Light": "Computer (hard)"})
+    for state in played(game, 30):
+        journal.keep(state)
+        record = load_journal(path) if state.moves else None
+        if record is not None:
+            assert record.state.moves == state.moves
+            assert record.headers["Dark"] == "Ann"
+
+
+def test_a_torn_journal_loads_up_to_its_last_whole_move(tmp_path):
+    """Truncate at every byte (a kill mid-write can leave any prefix of the append)."""
+    path = tmp_path / "g.isaac.txt"
+    journal = Journal(path, {"Dark": "Ann"})
+    states = played("isaac", 25, seed=8)
+    for state in states:
+        journal.keep(state)
+    text = path.read_text()
+    whole = text.index("\n\n") + 2  # where the moves begin
+    final = states[-1].moves
+    for cut in range(len(text) + 1):
+        torn = text[:cut]
+        if cut < text.index("Result:"):
+            # torn in the headers: it may load as an empty game or say what is wrong
+            try:
+                assert parse_journal(torn).state.moves == ()
+            except RecordError as error:
+                assert "Game" in str(error)
+            continue
+        moves = parse_journal(torn).state.moves
+        lines_done = torn[whole:].count("\n") if cut >= whole else 0
+        assert moves == final[:lines_done], cut
+
+
+def test_random_truncation_of_a_real_file(tmp_path):
+    rng = random.Random(11)
+    path = tmp_path / "g.isaac.txt"
+    journal = Journal(path, {})
+    states = played("hari", 8, seed=2)
+    assert not states[-1].is_over  # a game under way: the file only grew by appends
+    for state in states:
+        journal.keep(state)
+    data = path.read_bytes()
+    for _ in range(50):
+        cut = rng.randrange(data.index(b"\n\n") + 2, len(data) + 1)
+        path.write_bytes(data[:cut])
+        loaded = load_journal(path).state.moves
+        assert states[-1].moves[: len(loaded)] == loaded
+        whole_lines = data[data.index(b"\n\n") + 2 : cut].count(b"\n")
+        assert len(loaded) == whole_lines  # every whole move line, and only those
+
+
+def test_undo_and_the_end_rewrite_the_file_whole(tmp_path):
+    path = tmp_path / "g.isaac.txt"
+    journal = Journal(path, {})
+    states = played("foundations", 500, seed=5)
+    for state in states[:10]:
+        journal.keep(state)
+    journal.keep(states[6])  # an undo of three moves
+    assert load_journal(path).state.moves == states[6].moves
+    for state in states[7:]:
+        journal.keep(state)
+    record = load_journal(path)
+    assert record.state.is_over and record.headers["Result"] != "*"
+
+
+def test_a_move_that_is_not_torn_but_wrong_is_still_an_error(tmp_path):
+    path = tmp_path / "g.isaac.txt"
+    path.write_text("Game: isaac\nResult: *\n\n5v04\nnonsense\n")
+    with pytest.raises(RecordError, match="line 5"):
+        load_journal(path)
