@@ -1,10 +1,11 @@
-"""`python -m isaac_game arena A B --games N`: two computer levels play N games.
+"""`python -m isaac_game arena A B --game G --games N`: two computer levels play N games.
 
+Any level of the menu, or a yardstick (`hard1`, `uct`), in any of the three games.
 Colours alternate (A is Dark in even-numbered games). The bots are driven directly,
 one `choose` per move, and every move goes through `state.play`, so the rules check
 it as in a match. Games can run in parallel worker processes (`--jobs`). A progress
 bar goes to stderr; the last line of stdout is the result:
-`<A> vs <B>: <A> won W of N games (P%)`.
+`<A> vs <B>: <A> won W of N games (P%)`, draws counting half.
 """
 
 from __future__ import annotations
@@ -15,13 +16,15 @@ import sys
 import time
 from dataclasses import dataclass, field
 
-from isaac_game.ai.bots import DEFAULT_BUDGET, LEVELS, make_bot
-from isaac_game.rules import Player, new_game
+from isaac_game.ai.bots import ARENA_LEVELS, DEFAULT_BUDGET, make_bot
+from isaac_game.rules import Player, game_names, new_game
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("a", choices=LEVELS, metavar="A", help=f"a level: {', '.join(LEVELS)}")
-    parser.add_argument("b", choices=LEVELS, metavar="B", help="the other level")
+    names = ", ".join(ARENA_LEVELS)
+    parser.add_argument("a", choices=ARENA_LEVELS, metavar="A", help=f"a level: {names}")
+    parser.add_argument("b", choices=ARENA_LEVELS, metavar="B", help="the other level")
+    parser.add_argument("--game", choices=game_names(), default="isaac", help="the game")
     parser.add_argument("--games", type=int, default=20, help="how many games (default 20)")
     parser.add_argument(
         "--movetime", type=float, default=None, help="seconds per move (default: each level's own)"
@@ -32,14 +35,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 @dataclass
 class GameResult:
-    a_won: bool
+    a_won: float  # 1 a win, 0.5 a draw, 0 a loss
     a_dark: bool
     scores: tuple[int, int]
     plies: int
-    think: dict[str, list[float]] = field(default_factory=dict)  # level -> [seconds, moves]
+    think: dict[str, list[float]] = field(default_factory=dict)  # level -> [s, moves, max s]
 
 
-def play_game(a: str, b: str, index: int, seed: int, movetime: float | None) -> GameResult:
+def play_game(
+    a: str, b: str, index: int, seed: int, movetime: float | None, game: str = "isaac"
+) -> GameResult:
     """One game; A is Dark when `index` is even."""
     a_dark = index % 2 == 0
     game_seed = seed * 100_003 + index
@@ -48,7 +53,7 @@ def play_game(a: str, b: str, index: int, seed: int, movetime: float | None) -> 
         Player.LIGHT: make_bot(b if a_dark else a, game_seed * 2 + 1),
     }
     think: dict[str, list[float]] = {}
-    state = new_game("isaac")
+    state = new_game(game)
     while not state.is_over:
         mover = state.to_move
         assert mover is not None  # a game that is not over has a side to move
@@ -56,36 +61,38 @@ def play_game(a: str, b: str, index: int, seed: int, movetime: float | None) -> 
         start = time.perf_counter()
         move = bot.choose(state, movetime if movetime is not None else DEFAULT_BUDGET[bot.level])
         spent = time.perf_counter() - start
-        entry = think.setdefault(bot.level, [0.0, 0])
+        entry = think.setdefault(bot.level, [0.0, 0, 0.0])
         entry[0] += spent
         entry[1] += 1
+        entry[2] = max(entry[2], spent)
         state = state.play(move)
     a_side = Player.DARK if a_dark else Player.LIGHT
-    return GameResult(state.winner == a_side, a_dark, state.scores, len(state.moves), think)
+    won = 0.5 if state.winner is None else float(state.winner == a_side)
+    return GameResult(won, a_dark, state.scores, len(state.moves), think)
 
 
 def _play_star(args: tuple) -> GameResult:
     return play_game(*args)
 
 
-def _progress(done: int, total: int, wins: int, started: float) -> None:
+def _progress(done: int, total: int, wins: float, started: float) -> None:
     width = 30
     filled = width * done // max(total, 1)
     rate = (time.perf_counter() - started) / max(done, 1)
     eta = rate * (total - done)
     sys.stderr.write(
         f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} games, "
-        f"A won {wins}, {rate:.1f} s/game, eta {eta:.0f} s "
+        f"A won {wins:g}, {rate:.1f} s/game, eta {eta:.0f} s "
     )
     sys.stderr.flush()
 
 
 def run(args: argparse.Namespace) -> int:
     n = args.games
-    tasks = [(args.a, args.b, i, args.seed, args.movetime) for i in range(n)]
+    tasks = [(args.a, args.b, i, args.seed, args.movetime, args.game) for i in range(n)]
     results: list[GameResult] = []
     started = time.perf_counter()
-    wins = 0
+    wins = 0.0
     _progress(0, n, 0, started)
     if args.jobs > 1:
         ctx = multiprocessing.get_context("spawn")
@@ -103,21 +110,27 @@ def run(args: argparse.Namespace) -> int:
     sys.stderr.write("\n")
     think: dict[str, list[float]] = {}
     for r in results:
-        for level, (seconds, moves) in r.think.items():
-            entry = think.setdefault(level, [0.0, 0])
+        for level, (seconds, moves, longest) in r.think.items():
+            entry = think.setdefault(level, [0.0, 0, 0.0])
             entry[0] += seconds
             entry[1] += moves
+            entry[2] = max(entry[2], longest)
     as_dark = sum(r.a_won for r in results if r.a_dark)
     dark_games = sum(r.a_dark for r in results)
     print(
-        f"{args.a} as Dark won {as_dark} of {dark_games}; "
+        f"{args.game.upper()}: {args.a} as Dark won {as_dark:g} of {dark_games}; "
         f"as Light {wins - as_dark} of {n - dark_games}"
     )
     mean_a = sum(r.scores[0 if r.a_dark else 1] for r in results) / max(n, 1)
     mean_b = sum(r.scores[1 if r.a_dark else 0] for r in results) / max(n, 1)
     print(f"mean final score: {args.a} {mean_a:.1f}, {args.b} {mean_b:.1f}")
-    for level, (seconds, moves) in sorted(think.items()):
-        print(f"{level}: {1000 * seconds / max(moves, 1):.1f} ms per move over {int(moves)} moves")
+    for level, (seconds, moves, longest) in sorted(think.items()):
+        mean = seconds / max(moves, 1)
+        print(
+            f"{level}: {mean:.3f} s per move on average, {longest:.3f} s at most, {moves:.0f} moves"
+        )
+    draws = sum(r.a_won == 0.5 for r in results)
+    drawn = f", {draws} drawn" if draws else ""
     pct = 100 * wins / max(n, 1)
-    print(f"{args.a} vs {args.b}: {args.a} won {wins} of {n} games ({pct:.0f}%)")
+    print(f"{args.a} vs {args.b}: {args.a} won {wins:g} of {n} games ({pct:.0f}%){drawn}")
     return 0

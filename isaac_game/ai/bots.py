@@ -16,17 +16,25 @@ from isaac_game.rules import WINNING_SCORE, GameState, IsaacState, Move
 
 from .board import PASS_MOVE, Board, place_move, remove_move
 from .generic import choose_generic
+from .lookahead import deepest_placement
+from .mcts import TEXTBOOK, search
 from .placement import PlacementEval, Weights, best_reply_value
 from .scoring import SAFETY, ScoringSearch
 
 LEVELS: tuple[str, ...] = ("random", "easy", "medium", "hard", "greedy")
-#: Hard's default thinking time per move, in seconds (DESIGN: at most 1 s).
+#: Yardsticks that only the arena offers: `hard1` is Hard as it was before it used
+#: its second (ISAAC) or searched at all (FOUNDATIONS, HARI); `uct` is textbook UCT.
+YARDSTICKS: tuple[str, ...] = ("hard1", "uct")
+ARENA_LEVELS: tuple[str, ...] = LEVELS + YARDSTICKS
+#: Each level's default thinking time per move, in seconds (DESIGN: at most 1 s).
 DEFAULT_BUDGET: dict[str, float] = {
     "random": 0.0,
     "easy": 0.05,
     "medium": 0.2,
     "hard": 1.0,
     "greedy": 0.0,
+    "hard1": 1.0,
+    "uct": 1.0,
 }
 
 
@@ -55,9 +63,13 @@ class Bot:
         if budget is None:
             budget = DEFAULT_BUDGET[self.level]
         if not isinstance(state, IsaacState):
-            return choose_generic(self.level, state, random.Random(f"{self.seed}|{state.moves}"))
+            rng = random.Random(f"{self.seed}|{state.moves}")
+            return choose_generic(self.level, state, rng, budget)
+        if self.level == "uct":
+            return search(state, budget, random.Random(self.seed), TEXTBOOK).best.move
         legal = state.legal_moves()
         rng = self.rng_for(state)
+        self.position = state
         if len(legal) == 1:
             return legal[0]
         board = Board.from_state(state)
@@ -155,10 +167,13 @@ class MediumBot(Bot):
         return remove_move(search.sids[i], t)
 
 
-class HardBot(MediumBot):
-    """Two-move placement judgement; deep scoring search, exact near the end."""
+class Hard1Bot(MediumBot):
+    """Two-move placement judgement; deep scoring search, exact near the end.
 
-    level = "hard"
+    This was Hard until Hard looked ahead into the scoring phase; the arena keeps it,
+    unchanged, as the yardstick `hard1`."""
+
+    level = "hard1"
     max_depth = 60
     max_targets = 5
     width = 12  # placements looked at more closely
@@ -177,12 +192,32 @@ class HardBot(MediumBot):
         return place_move(best)
 
 
+class HardBot(Hard1Bot):
+    """Hard1's placement judgement, looked at as many moves deep as its second allows
+    (`lookahead`); Hard1's deep scoring search."""
+
+    level = "hard"
+    max_depth = 5
+
+    def placement(self, board, rng, budget, legal):
+        sid, _depth = deepest_placement(board, self.weights, 0.8 * budget, self.max_depth)
+        return place_move(sid)
+
+
+class UctBot(Bot):
+    """The textbook yardstick: UCT with UCB1 and uniformly random playouts."""
+
+    level = "uct"
+
+
 BOTS: dict[str, type[Bot]] = {
     "random": RandomBot,
     "easy": EasyBot,
     "medium": MediumBot,
     "hard": HardBot,
     "greedy": GreedyBot,
+    "hard1": Hard1Bot,
+    "uct": UctBot,
 }
 
 
@@ -191,4 +226,5 @@ def make_bot(level: str, seed: int | None = None) -> Bot:
     try:
         return BOTS[level](seed)
     except KeyError:
-        raise ValueError(f"unknown level {level!r} (choose from {', '.join(LEVELS)})") from None
+        choices = ", ".join(ARENA_LEVELS)
+        raise ValueError(f"unknown level {level!r} (choose from {choices})") from None

@@ -1,21 +1,39 @@
-"""Computer play for FOUNDATIONS and HARI: a simple rule of thumb over the public API.
+"""Computer play for FOUNDATIONS and HARI: a rule of thumb, and tree search on top.
 
-The searching levels understand ISAAC only. So that every level still plays the
-sister games sensibly (headless LAN games, the arena), the stronger levels follow
-the rule of thumb both games reward: pieces go in non-decreasing length, so play
+Both games reward the same plain rule: pieces go in non-decreasing length, so play
 the shortest piece you may (it keeps every longer piece playable), and among those
-the move that leaves you best off by the game's own score. The weaker levels play
-at random. A real search for these games is future work.
+the move that leaves you best off by the game's own score. That rule is `greedy`
+(and `hard1`, the arena's name for what Hard was before it searched); Easy plays it
+with regular slips. Medium and Hard search (`mcts`): the tree looks first at the
+moves the rule of thumb likes, and the playouts below it lean on the same rule, so
+that a playout looks like a game two sensible players could have. This is what the
+search learns there that the rule cannot see:
+
+- FOUNDATIONS: when moving up a level pays, and with which piece; which of your own
+  pieces to keep free as supports; which room to take before the opponent's long
+  pieces need it; how the levels will break a tie of hands.
+- HARI: when sliding makes room for a long piece, and when a discard is worth more
+  than a cramped placement; the value budget of a turn; how the endgame counts.
 """
 
 from __future__ import annotations
 
 import random
 
-from isaac_game.rules import Discard, GameState, Move, Place, Player
+from isaac_game.rules import Discard, GameState, Move, Place, Player, Slide
 
-#: Levels that judge moves here; the others play a random legal move.
-JUDGING_LEVELS = ("medium", "hard", "greedy")
+from .mcts import TEXTBOOK, Settings, Verdict, search
+
+#: Levels that play the rule of thumb as it is.
+RULE_OF_THUMB_LEVELS = ("greedy", "hard1")
+#: Easy's chance, each move, of a random move instead of the rule of thumb.
+EASY_SLIP = 0.3
+#: How the searching levels play: found by arena runs (see README's arena table).
+SEARCH = Settings(exploration=0.7, bias=0.8)
+#: Medium and Hard search until their time is up: playouts run 2,000 a second in the
+#: opening and ten times that near the end, so no fixed allowance of playouts would
+#: both use the budget and keep to it. Their moves therefore depend on the machine's
+#: speed (the rule-of-thumb levels stay repeatable for a seed).
 
 
 def standing(state: GameState, player: Player) -> int:
@@ -26,15 +44,13 @@ def standing(state: GameState, player: Player) -> int:
     return mine - theirs  # HARI: value on the board
 
 
-def choose_generic(level: str, state: GameState, rng: random.Random) -> Move:
-    """A legal move for FOUNDATIONS or HARI at `level`."""
+def rule_of_thumb(state: GameState, rng: random.Random) -> Move:
+    """The shortest piece you may play, placed where you stand best afterwards."""
     legal = state.legal_moves()
-    if level not in JUDGING_LEVELS or len(legal) == 1:
-        return rng.choice(legal)
     mover = state.to_move
     assert mover is not None
     plays = [m for m in legal if isinstance(m, Place | Discard)]
-    if not plays:  # only slides (HARI) or a pass: any will do
+    if len(legal) == 1 or not plays:  # only slides (HARI) or a pass: any will do
         return rng.choice(legal)
     shortest = min(m.length for m in plays)
     best: list[Move] = []
@@ -48,3 +64,38 @@ def choose_generic(level: str, state: GameState, rng: random.Random) -> Move:
         elif value == best_value:
             best.append(move)
     return rng.choice(best)
+
+
+def thumb_order(state: GameState, moves: list[Move]) -> list[Move]:
+    """Moves as the rule of thumb ranks them: placements shortest first, then
+    discards, then slides (ties in a fixed order, so a search is repeatable)."""
+
+    def rank(move: Move) -> tuple[int, int]:
+        if isinstance(move, Place):
+            return 0, move.length
+        if isinstance(move, Discard):
+            return 1, move.length
+        if isinstance(move, Slide):
+            return 2, 0
+        return 3, 0
+
+    return sorted(moves, key=rank)
+
+
+def think(state: GameState, seconds: float, rng: random.Random) -> Verdict:
+    """The searching levels' look at `state`: root moves best first, with win chances."""
+    return search(state, seconds, rng, Settings(SEARCH.exploration, SEARCH.bias, thumb_order))
+
+
+def choose_generic(level: str, state: GameState, rng: random.Random, budget: float) -> Move:
+    """A legal move for FOUNDATIONS or HARI at `level`, thinking about `budget` seconds."""
+    legal = state.legal_moves()
+    if len(legal) == 1 or level == "random":
+        return rng.choice(legal)
+    if level == "uct":
+        return search(state, budget, rng, TEXTBOOK).best.move
+    if level in ("medium", "hard"):
+        return think(state, budget, rng).best.move
+    if level == "easy" and rng.random() < EASY_SLIP:
+        return rng.choice(legal)
+    return rule_of_thumb(state, rng)

@@ -8,6 +8,8 @@ their printed value, as players name them ("the 3 (5 cells)", RULES.md 0).
 
 from __future__ import annotations
 
+import random
+
 from isaac_game.rules import (
     WINNING_SCORE,
     GameState,
@@ -20,16 +22,20 @@ from isaac_game.rules import (
 )
 
 from .bots import DEFAULT_BUDGET, HardBot
+from .generic import think
+from .reasons import reason
 from .worker import EncodedState, Task, Worker, decode_state, encode_state
 
 
 def hint(state: GameState, budget: float | None = None, seed: int = 0) -> tuple[Move, str]:
-    """(move, one-line explanation) for the side to move in an ISAAC `state`."""
-    if not isinstance(state, IsaacState):
-        raise ValueError("hints are for ISAAC positions")
+    """(move, one-line explanation) for the side to move in `state`: Hard's move."""
     if state.is_over:
         raise ValueError("the game is over")
-    move = HardBot(seed).choose(state, DEFAULT_BUDGET["hard"] if budget is None else budget)
+    seconds = DEFAULT_BUDGET["hard"] if budget is None else budget
+    if not isinstance(state, IsaacState):
+        best = think(state, seconds, random.Random(seed)).best
+        return best.move, reason(state, best.move, best.win_chance)
+    move = HardBot(seed).choose(state, seconds)
     return move, explain(state, move)
 
 

@@ -66,7 +66,7 @@ def first_scene(args: argparse.Namespace, storage: Storage) -> tuple[str, tuple]
         if record is None:
             raise ValueError(error or f"{args.record}: not a saved game")
         if record.state.is_over:
-            return "replay", (record, path.name)
+            return "replay", (record, path)
         return "match", (setup_from_record(record, path),)
     if getattr(args, "learn", False):  # `isaac learn`: a lesson, or the chooser
         return ("lesson", (args.game,)) if args.game in lessons() else ("learn", ())

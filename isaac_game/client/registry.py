@@ -85,9 +85,10 @@ def _lan_results(app: App, outcome: GameOutcome, session: LanSession) -> Scene:
     return ResultsScene(app, outcome, LanResultsControl(app, session))
 
 
-def _replay(app: App, record: GameRecord | GameState, source: str = "") -> Scene:
+def _replay(app: App, record: GameRecord | GameState, source: str | Path = "") -> Scene:
     """The replay of a saved or finished game: its record (headers name the players and
-    the date), `source` the file it came from."""
+    the date), `source` the file it came from (a path: its analysis is cached beside it)
+    or a few words."""
     state = record.state if isinstance(record, GameRecord) else record
     return ReplayScene(app, GAMES[state.game], record, source)
 

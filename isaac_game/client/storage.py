@@ -6,6 +6,7 @@ nothing) plus a message the screen can show.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
@@ -155,6 +156,10 @@ class Storage:
             path.unlink(missing_ok=True)
         except OSError as error:
             return f"The saved game could not be deleted: {error.strerror}"
+        # its analysis (the Review screen's cache) goes with it
+        analysis = path.with_name(path.name.removesuffix(RECORD_SUFFIX) + ".analysis.json")
+        with contextlib.suppress(OSError):
+            analysis.unlink(missing_ok=True)
         return None
 
     def new_save_path(self) -> Path:

@@ -23,7 +23,9 @@ restates a fact the rules hold, the board's geometry is public too:
   empty board, and `fit_masks(empty)` gives, per length, the (horizontal, vertical)
   anchors where a piece fits;
 - `VALUE[length]` is a piece's value; ISAAC's game ends when a counter reaches
-  `WINNING_SCORE`, and `counter_cell_of(side, score)` is where a counter stands.
+  `WINNING_SCORE`, and `counter_cell_of(side, score)` is where a counter stands;
+- `playout(state, rng, bias)` plays any position out on the game's fast path and
+  says who won (1 Dark, 0 Light, 0.5 a draw): the Monte Carlo searches' workhorse.
 """
 
 from . import foundations, hari, isaac  # noqa: F401  (registers the games)
@@ -46,6 +48,7 @@ from .isaac_scoring import WINNING_SCORE, Breakdown, counter_cell_of
 from .journal import Journal, load_journal, parse_journal, write_atomically
 from .moves import Discard, Move, Pass, Place, Remove, Slide, parse_notation
 from .pieces import BoardPiece, StackedPiece
+from .playouts import playout
 from .records import (
     GameRecord,
     RecordError,
@@ -104,5 +107,6 @@ __all__ = [
     "counter_cell_of",
     "fit_masks",
     "mask_cells",
+    "playout",
     "shape_id",
 ]

@@ -2,8 +2,11 @@
 
 The same rules as `foundations.py` (RULES.md section 2) on plain ints, lists and
 dicts; a test plays these games back through the public API to prove they agree.
-Each legal move, in the order `FoundationsState.legal_moves` lists them, is equally
-likely at every turn.
+`random_game` starts from the empty board, `playout` from any position (the search's
+Monte Carlo playouts). With `shortest=0` each legal move, in the order
+`FoundationsState.legal_moves` lists them, is equally likely at every turn; with
+`shortest=p` the mover keeps to its shortest allowed piece with probability `p`
+(the rule of thumb that keeps every longer piece playable).
 """
 
 from __future__ import annotations
@@ -12,29 +15,95 @@ import random
 
 from .bitboard import ALL_CELLS, BIT_TO_CELL, SHAPES
 from .common import FULL_HAND, LENGTHS, hand_value
+from .foundations import FoundationsState
 from .isaac_fast import _fits
 
 _MASK = [s.mask if s else 0 for s in SHAPES]
 _CELLS = [s.cells if s else () for s in SHAPES]
+_VAL = [s.value if s else 0 for s in SHAPES]
 #: Bit distance from a piece's first end to its last, per kind (length - 3) * 2 + v.
 _SPAN = [(k // 2 + 2) * (11 if k & 1 else 1) for k in range(10)]
 _FAR = [(k // 2 + 2) * (10 if k & 1 else 1) for k in range(10)]
 
 
+class _Sim:
+    """A position as mutable lists, index level - 1 for the per-level ones."""
+
+    __slots__ = ("turn", "passes", "occ", "own", "where", "values", "hands", "level", "least")
+
+    def __init__(self) -> None:
+        self.turn = 0
+        self.passes = 0
+        self.occ = [0]  # cells covered on that level
+        self.own = [[0, 0]]  # (Dark's, Light's) cells on that level
+        self.where: list[dict[int, int]] = [{}]  # cell -> piece number
+        self.values = [[0, 0]]  # (Dark's, Light's) value on that level (the tie-break)
+        self.hands = [list(FULL_HAND), list(FULL_HAND)]
+        self.level = [1, 1]
+        self.least = [0, 0]
+
+    @classmethod
+    def of(cls, state: FoundationsState) -> _Sim:
+        sim = cls()
+        sim.turn, sim.passes = state._turn, state._passes
+        sim.hands = [list(state._hands[0]), list(state._hands[1])]
+        sim.level, sim.least = list(state._level), list(state._min_len)
+        for number, (owner, sid, lv) in enumerate(state._pieces):
+            sim.grow(lv)
+            sim.occ[lv - 1] |= _MASK[sid]
+            sim.own[lv - 1][owner] |= _MASK[sid]
+            sim.values[lv - 1][owner] += _VAL[sid]
+            for cell in _CELLS[sid]:
+                sim.where[lv - 1][cell] = number
+        return sim
+
+    def grow(self, lv: int) -> None:
+        while len(self.occ) < lv:
+            self.occ.append(0)
+            self.own.append([0, 0])
+            self.where.append({})
+            self.values.append([0, 0])
+
+    def outcome(self) -> float:
+        """1 if Dark wins, 0 if Light does, 0.5 for a draw (RULES.md 2.7)."""
+        dark, light = hand_value(tuple(self.hands[0])), hand_value(tuple(self.hands[1]))
+        if dark != light:
+            return 1.0 if dark < light else 0.0
+        for d, lt in reversed(self.values):
+            if d != lt:
+                return 1.0 if d < lt else 0.0
+        return 0.5
+
+
 def random_game(rng: random.Random, record: bool = False) -> tuple[int, int, list[str]]:
     """Play one uniformly random legal FOUNDATIONS game: (dark hand, light hand, moves)."""
+    sim = _Sim()
+    moves = _run(sim, rng, 0.0, record)
+    return hand_value(tuple(sim.hands[0])), hand_value(tuple(sim.hands[1])), moves
+
+
+def playout(state: FoundationsState, rng: random.Random, shortest: float = 0.0) -> float:
+    """Play `state` out at random: 1 if Dark wins, 0 if Light does, 0.5 for a draw."""
+    sim = _Sim.of(state)
+    _run(sim, rng, shortest, False)
+    return sim.outcome()
+
+
+def _run(sim: _Sim, rng: random.Random, shortest: float, record: bool) -> list[str]:
     rand = rng.random
     moves: list[str] = []
-    occ = [0]  # index level - 1: cells covered on that level
-    own = [[0, 0]]  # index level - 1: (Dark's, Light's) cells on that level
-    where: list[dict[int, int]] = [{}]  # index level - 1: cell -> piece number
-    hands = [list(FULL_HAND), list(FULL_HAND)]
-    level = [1, 1]
-    least = [0, 0]
+    occ, own, where, hands, level, least = (
+        sim.occ,
+        sim.own,
+        sim.where,
+        sim.hands,
+        sim.level,
+        sim.least,
+    )
     stuck = [False, False]  # a player who passed never places again
-    pieces = 0
-    passes = 0
-    turn = 0
+    pieces = 1000  # piece numbers are only told apart: past the position's own ones
+    passes = sim.passes
+    turn = sim.turn
     while passes < 2:
         me = turn
         turn = 1 - me
@@ -80,6 +149,9 @@ def random_game(rng: random.Random, record: bool = False) -> tuple[int, int, lis
                 moves.append("pass")
             continue
         passes = 0
+        if shortest and rand() < shortest:
+            first = options[0][1] >> 1
+            options = [o for o in options if o[1] >> 1 == first]
         total = sum(o[0] for o in options)
         pick = int(rand() * total)
         for option in options:
@@ -94,13 +166,11 @@ def random_game(rng: random.Random, record: bool = False) -> tuple[int, int, lis
         else:
             anchor = anchors[pick]
         sid = k * 100 + anchor
-        if len(occ) < lv:
-            occ.append(0)
-            own.append([0, 0])
-            where.append({})
+        sim.grow(lv)
         m = _MASK[sid]
         occ[lv - 1] |= m
         own[lv - 1][me] |= m
+        sim.values[lv - 1][me] += _VAL[sid]
         here = where[lv - 1]
         for cell in _CELLS[sid]:
             here[cell] = pieces
@@ -111,4 +181,5 @@ def random_game(rng: random.Random, record: bool = False) -> tuple[int, int, lis
         if record:
             at = f"@{lv}" if lv > 1 else ""
             moves.append(f"{k // 2 + 3}{'hv'[k & 1]}{anchor:02d}{at}")
-    return hand_value(tuple(hands[0])), hand_value(tuple(hands[1])), moves
+    sim.turn, sim.passes = turn, passes
+    return moves

@@ -1,8 +1,12 @@
 """HARI's fastest internal path: whole random games on mutable locals.
 
 The same rules as `hari.py` (RULES.md section 3) on plain ints and lists; a test
-plays these games back through the public API to prove they agree. Each legal
-action, in the order `HariState.legal_moves` lists them, is equally likely.
+plays these games back through the public API to prove they agree. `random_game`
+starts from the empty board, `playout` from any position (the search's Monte Carlo
+playouts). With `sensible=0` each legal action, in the order `HariState.legal_moves`
+lists them, is equally likely; with `sensible=p` the mover, with probability `p`,
+places its shortest piece that fits without sliding (or, if none fits, discards its
+shortest): the rule of thumb that keeps the longer pieces playable.
 """
 
 from __future__ import annotations
@@ -11,6 +15,7 @@ import random
 
 from .bitboard import ALL_CELLS, BIT_TO_CELL, SHAPES
 from .common import FULL_HAND, VALUE
+from .hari import HariState
 from .isaac_fast import _fits
 
 _MASK = [s.mask if s else 0 for s in SHAPES]
@@ -40,18 +45,55 @@ def _slides(empty: int, sid: int) -> list[tuple[int, int | None]]:
     return out
 
 
+class _Sim:
+    """A position as mutable locals."""
+
+    __slots__ = ("turn", "passes", "empty", "hands", "owned", "least", "slid", "slid_value")
+
+    def __init__(self) -> None:
+        self.turn = 0
+        self.passes = 0
+        self.empty = ALL_CELLS
+        self.hands = [list(FULL_HAND), list(FULL_HAND)]
+        self.owned: list[list[int]] = [[], []]
+        self.least = [0, 0]
+        self.slid: list[int] = []
+        self.slid_value = 0
+
+    @classmethod
+    def of(cls, state: HariState) -> _Sim:
+        sim = cls()
+        sim.turn, sim.passes, sim.empty = state._turn, state._passes, state._empty
+        sim.hands = [list(state._hands[0]), list(state._hands[1])]
+        sim.owned = [list(state._owned[0]), list(state._owned[1])]
+        sim.least = list(state._min_len)
+        sim.slid, sim.slid_value = list(state._slid), state._slid_value
+        return sim
+
+    def scores(self) -> tuple[int, int]:
+        return sum(_VAL[s] for s in self.owned[0]), sum(_VAL[s] for s in self.owned[1])
+
+
 def random_game(rng: random.Random, record: bool = False) -> tuple[int, int, list[str]]:
     """Play one uniformly random legal HARI game: (dark value, light value, moves)."""
+    sim = _Sim()
+    moves = _run(sim, rng, 0.0, record)
+    return *sim.scores(), moves
+
+
+def playout(state: HariState, rng: random.Random, sensible: float = 0.0) -> float:
+    """Play `state` out at random: 1 if Dark wins, 0 if Light does, 0.5 for a draw."""
+    sim = _Sim.of(state)
+    _run(sim, rng, sensible, False)
+    dark, light = sim.scores()
+    return 1.0 if dark > light else 0.0 if dark < light else 0.5
+
+
+def _run(sim: _Sim, rng: random.Random, sensible: float, record: bool) -> list[str]:
     rand = rng.random
     moves: list[str] = []
-    empty = ALL_CELLS
-    hands = [list(FULL_HAND), list(FULL_HAND)]
-    owned: list[list[int]] = [[], []]
-    least = [0, 0]
-    passes = 0
-    turn = 0
-    slid: list[int] = []
-    slid_value = 0
+    empty, hands, owned, least = sim.empty, sim.hands, sim.owned, sim.least
+    passes, turn, slid, slid_value = sim.passes, sim.turn, sim.slid, sim.slid_value
     while passes < 2:
         me = turn
         hand = hands[me]
@@ -70,14 +112,21 @@ def random_game(rng: random.Random, record: bool = False) -> tuple[int, int, lis
                 options.append((fits[k].bit_count(), k, fits[k]))
             if fits[k + 1]:
                 options.append((fits[k + 1].bit_count(), k + 1, fits[k + 1]))
-        for n in lengths:
-            options.append((1, -n, None))
-        room = VALUE[lengths[-1]] - slid_value
-        for sid in sorted(owned[me], key=lambda s: s % 100):
-            if _VAL[sid] <= room and sid not in slid:
-                slides = _slides(empty, sid)
-                if slides:
-                    options.append((len(slides), -10 - sid, slides))
+        if sensible and rand() < sensible:
+            if options:
+                first = options[0][1] >> 1
+                options = [o for o in options if o[1] >> 1 == first]
+            else:
+                options = [(1, -lengths[0], None)]
+        else:
+            for n in lengths:
+                options.append((1, -n, None))
+            room = VALUE[lengths[-1]] - slid_value
+            for sid in sorted(owned[me], key=lambda s: s % 100):
+                if _VAL[sid] <= room and sid not in slid:
+                    slides = _slides(empty, sid)
+                    if slides:
+                        options.append((len(slides), -10 - sid, slides))
         total = sum(o[0] for o in options)
         pick = int(rand() * total)
         for option in options:
@@ -124,5 +173,11 @@ def random_game(rng: random.Random, record: bool = False) -> tuple[int, int, lis
         slid = []
         slid_value = 0
         turn = 1 - me
-    scores = [sum(_VAL[s] for s in owned[i]) for i in (0, 1)]
-    return scores[0], scores[1], moves
+    sim.empty, sim.passes, sim.turn, sim.slid, sim.slid_value = (
+        empty,
+        passes,
+        turn,
+        slid,
+        slid_value,
+    )
+    return moves

@@ -12,6 +12,9 @@ import random
 
 from .bitboard import ALL_CELLS, BIT_TO_CELL, CELL_LINES, SHAPES
 from .common import FULL_HAND
+from .isaac import IsaacState
+from .isaac_queries import PLACEMENT
+from .isaac_scoring import decide_winner
 
 # Flat per-shape tables: attribute lookups on named tuples cost too much here.
 _LEN = [s.length if s else 0 for s in SHAPES]
@@ -46,25 +49,115 @@ def _fits(e: int) -> tuple[int, ...]:
     )
 
 
+class _Sim:
+    """A position as mutable locals (the fields of `IsaacState`)."""
+
+    __slots__ = (
+        "scoring", "turn", "empty", "hands", "owned", "counts", "passed", "first",
+        "scores", "min_len", "out",
+    )  # fmt: skip
+
+    def __init__(self) -> None:
+        self.scoring = False
+        self.turn = 0
+        self.empty = ALL_CELLS
+        self.hands = [list(FULL_HAND), list(FULL_HAND)]
+        self.owned: list[list[int]] = [[], []]
+        self.counts = [0] * 20
+        self.passed = [False, False]
+        self.first = -1
+        self.scores = [0, 0]
+        self.min_len = [0, 0]
+        self.out = [False, False]
+
+    @classmethod
+    def of(cls, state: IsaacState) -> _Sim:
+        sim = cls()
+        sim.scoring = state._phase != PLACEMENT
+        sim.turn, sim.empty = state._turn, state._empty
+        sim.hands = [list(state._hands[0]), list(state._hands[1])]
+        sim.owned = [list(state._owned[0]), list(state._owned[1])]
+        sim.counts = list(state._counts)
+        sim.passed = list(state._passed)
+        sim.first = -1 if state._first_passer is None else state._first_passer
+        sim.scores, sim.min_len = list(state._scores), list(state._min_len)
+        sim.out = list(state._out)
+        return sim
+
+
+def _busiest(fits: tuple[int, ...], kinds: list[int], counts: list[int]) -> tuple[int, int]:
+    """(bit, kind) of the longest piece that fits, on the line most pieces touch."""
+    k = max(k for k in kinds if fits[k])
+    best_bit, best = -1, -1
+    for kind in (k & ~1, k | 1):
+        if kind not in kinds:
+            continue
+        mask = fits[kind]
+        while mask:
+            b = (mask & -mask).bit_length() - 1
+            mask &= mask - 1
+            n = counts[_LINE[kind * 100 + BIT_TO_CELL[b]]]
+            if n > best:
+                best_bit, best, k = b, n, kind
+    return best_bit, k
+
+
+def _pick(
+    fits: tuple[int, ...], kinds: list[int], sizes: list[int], total: int, rand
+) -> tuple[int, int]:
+    """(bit, kind) of a uniformly random legal placement."""
+    pick = int(rand() * total)
+    for i, c in enumerate(sizes):  # noqa: B007 (i and c are used after the break)
+        if pick < c:
+            break
+        pick -= c
+    k = kinds[i]
+    mask = fits[k]
+    # the pick-th set bit of mask, by rejection when the bits are dense
+    low = (mask & -mask).bit_length() - 1
+    span = mask.bit_length() - low
+    if span <= 2 * c:
+        while True:
+            b = low + int(rand() * span)
+            if (mask >> b) & 1:
+                return b, k
+    for _ in range(pick):
+        mask &= mask - 1
+    return (mask & -mask).bit_length() - 1, k
+
+
 def random_game(rng: random.Random, record: bool = False) -> tuple[int, int, list[str]]:
     """Play one uniformly random legal ISAAC game: (dark score, light score, moves).
 
     Each legal move (as `IsaacState.legal_moves` lists them) is equally likely at
     every turn. `moves` is filled only when `record` is true.
     """
+    sim = _Sim()
+    moves = _run(sim, rng, 0.0, record)
+    return sim.scores[0], sim.scores[1], moves
+
+
+def playout(state: IsaacState, rng: random.Random, greedy: float = 0.0) -> float:
+    """Play `state` out at random: 1 if Dark wins, 0 if Light does (ISAAC has no draws).
+
+    With `greedy=p`, each move is, with probability `p`, the plain rule of thumb: the
+    longest piece that fits, on the line most pieces touch; the removal worth the most
+    points now, counter moved all the way."""
+    sim = _Sim.of(state)
+    _run(sim, rng, greedy, False)
+    hands = (tuple(sim.hands[0]), tuple(sim.hands[1]))
+    return 1.0 if decide_winner((sim.scores[0], sim.scores[1]), hands)[0].index == 0 else 0.0
+
+
+def _run(sim: _Sim, rng: random.Random, greedy: float, record: bool) -> list[str]:
     rand = rng.random
     moves: list[str] = []
-    empty = ALL_CELLS
-    hands = [list(FULL_HAND), list(FULL_HAND)]
-    owned: list[list[int]] = [[], []]
-    counts = [0] * 20
-    passed = [False, False]
-    active = [list(range(10)), list(range(10))]  # shape kinds still in hand
-    first = -1
-    turn = 0
+    empty, hands, owned, counts = sim.empty, sim.hands, sim.owned, sim.counts
+    passed, first, turn = sim.passed, sim.first, sim.turn
+    active = [[k for k in range(10) if hand[k >> 1]] for hand in hands]  # kinds in hand
 
     # ----- placement (RULES.md 1.1) -----
-    while True:
+    while not sim.scoring:
         if passed[turn]:
             turn = 1 - turn
             continue
@@ -79,28 +172,15 @@ def random_game(rng: random.Random, record: bool = False) -> tuple[int, int, lis
             if first < 0:
                 first = turn
             if passed[1 - turn]:
+                sim.scoring = True
+                turn = first
                 break
             turn = 1 - turn
             continue
-        pick = int(rand() * total)
-        for i, c in enumerate(sizes):  # noqa: B007 (i and c are used after the break)
-            if pick < c:
-                break
-            pick -= c
-        k = kinds[i]
-        mask = fits[k]
-        # the pick-th set bit of mask, by rejection when the bits are dense
-        low = (mask & -mask).bit_length() - 1
-        span = mask.bit_length() - low
-        if span <= 2 * c:
-            while True:
-                b = low + int(rand() * span)
-                if (mask >> b) & 1:
-                    break
+        if greedy and rand() < greedy:
+            b, k = _busiest(fits, kinds, counts)
         else:
-            for _ in range(pick):
-                mask &= mask - 1
-            b = (mask & -mask).bit_length() - 1
+            b, k = _pick(fits, kinds, sizes, total, rand)
         sid = k * 100 + BIT_TO_CELL[b]
         empty &= ~_MASK[sid]
         hand = hands[turn]
@@ -117,11 +197,10 @@ def random_game(rng: random.Random, record: bool = False) -> tuple[int, int, lis
             turn = 1 - turn
 
     # ----- scoring (RULES.md 1.3) -----
-    scores = [0, 0]
-    min_len = [0, 0]
-    out = [False, False]
-    turn = first
-    while True:
+    scores, min_len, out = sim.scores, sim.min_len, sim.out
+    for me in (0, 1):  # pieces shorter than the last removal can never be removed again
+        owned[me] = [s for s in owned[me] if _LEN[s] >= min_len[me]]
+    while not (out[0] and out[1]) and scores[0] < 100 and scores[1] < 100:
         me = turn
         p = scores[me]
         dark_cell = scores[0]
@@ -154,21 +233,25 @@ def random_game(rng: random.Random, record: bool = False) -> tuple[int, int, lis
             out[me] = True
             if record:
                 moves.append("pass")
-            if out[1 - me]:
-                break
             turn = 1 - me
             continue
-        pick = int(rand() * total)
-        for n, sid, points in options:  # noqa: B007 (used after the break)
-            if pick < n:
-                break
-            pick -= n
-        # the pick-th legal target in p, p+1, ..., skipping `forbidden`, then p + points
-        target = p + pick
-        if p <= forbidden <= target:
-            target += 1
-        if target > 99:
+        if greedy and rand() < greedy:
+            n, sid, points = max((o for o in options if o[0]), key=lambda o: o[2])
             target = p + points
+            if target < 100 and target == forbidden:
+                target -= 1
+        else:
+            pick = int(rand() * total)
+            for n, sid, points in options:  # noqa: B007 (used after the break)
+                if pick < n:
+                    break
+                pick -= n
+            # the pick-th legal target in p, p+1, ..., skipping `forbidden`, then p + points
+            target = p + pick
+            if p <= forbidden <= target:
+                target += 1
+            if target > 99:
+                target = p + points
         mine = owned[me]
         mine.remove(sid)
         for line in _LINES[sid]:
@@ -181,8 +264,6 @@ def random_game(rng: random.Random, record: bool = False) -> tuple[int, int, lis
         scores[me] = target
         if record:
             moves.append(f"x{_ANCHOR[sid]:02d}-{target}")
-        if target >= 100:
-            break
         if not out[1 - me]:
             turn = 1 - me
-    return scores[0], scores[1], moves
+    return moves

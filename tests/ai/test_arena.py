@@ -13,3 +13,15 @@ def test_arena_last_line(capsys):
     last = out.out.strip().splitlines()[-1]
     assert re.fullmatch(r"greedy vs random: greedy won [0-2] of 2 games \(\d+%\)", last), last
     assert "games" in out.err  # the progress bar
+
+
+def test_arena_plays_the_sister_games_and_the_yardsticks(capsys):
+    for game in ("foundations", "hari"):
+        args = ["arena", "hard1", "uct", "--game", game, "--games", "2", "--movetime", "0.05"]
+        assert main(args) == 0
+        lines = capsys.readouterr().out.strip().splitlines()
+        assert lines[0].startswith(f"{game.upper()}: hard1 as Dark won ")
+        assert any(line.startswith("uct: ") and "s at most" in line for line in lines)
+        assert re.fullmatch(
+            r"hard1 vs uct: hard1 won [0-2](\.5)? of 2 games \(\d+%\)(, \d drawn)?", lines[-1]
+        ), lines[-1]

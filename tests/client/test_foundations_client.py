@@ -159,9 +159,9 @@ def test_illegal_ghost_gives_the_engines_reason(app):
     assert game.play.tooltip_cell() == 45
     assert stack_lines(game.state, 45)[1].startswith("L1  Dark's 1 (3 cells)")
     app.draw()
-    # hints are ISAAC's
+    # H asks Hard for a hint (a worker thinks; the bar says so)
     key(app, pygame.K_h)
-    assert "ISAAC" in game.banner
+    assert game.play.hints.pending and game.play.hints.line() == "Hint: thinking..."
 
 
 def test_undo_redo_save_and_continue(app, storage):
@@ -178,7 +178,7 @@ def test_undo_redo_save_and_continue(app, storage):
     key(app, pygame.K_ESCAPE)
     pause = app.top
     assert isinstance(pause, PauseScene)
-    assert not pause.menu.item("hint").enabled()
+    assert pause.menu.item("hint").enabled()  # hotseat: a hint for the player to move
     menu_to(app, pause.menu, "save")
     key(app, pygame.K_RETURN)
     assert "Saved" in pause.message

@@ -223,7 +223,7 @@ def test_all_discards_is_a_draw_worded_as_one(app):
         if game.state.is_over or str(game.state.legal_moves()[0]) == "pass":
             run(app, 10, dt=0.1)
             continue
-        # the shortest piece the player may play: D for Dark, pad Y (no hints) for Light
+        # the shortest piece the player may play: D for Dark, pad Y (discard) for Light
         if game.state.to_move == Player.DARK:
             key(app, pygame.K_d)
         else:
@@ -266,7 +266,7 @@ def test_save_continue_and_replay_a_game_in_mid_turn(app):
     key(app, pygame.K_ESCAPE)
     pause = app.top
     assert isinstance(pause, PauseScene)
-    assert not pause.menu.item("hint").enabled()  # hints are ISAAC-only
+    assert pause.menu.item("hint").enabled()  # the pad's way to a hint in HARI
     menu_to(app, pause.menu, "save")
     key(app, pygame.K_RETURN)
     assert pause.message.startswith("Saved as")

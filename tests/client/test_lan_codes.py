@@ -65,9 +65,11 @@ def test_a_typed_address_is_dialled_again_for_the_game_the_host_names(app):
     try:
         lobby = join_typed(app, hari.endpoint.port)
         first = lobby.session
-        assert first.adapter.game == "isaac"  # a guess: the address says nothing
         pump(app, lambda: is_lan_game(app.top, "hari"), others=[hari])
-        assert (first.rejected_code, first.rejected_game) == ("wrong-game", "hari")
+        if first.adapter.game == "isaac":  # a guess: the address says nothing
+            assert (first.rejected_code, first.rejected_game) == ("wrong-game", "hari")
+        else:  # the refusal came before the test looked: the lobby had dialled again
+            assert first.adapter.game == "hari"
         assert app.top.control.session.adapter.game == "hari"
         assert hari.opponent and hari.link == CONNECTED
     finally:

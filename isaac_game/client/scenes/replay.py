@@ -7,12 +7,18 @@ keeps the keys, the frame and the words. The title names the players and the dat
 previous, next and last move and Exit; the move list under the right-hand panel
 jumps to a move when clicked. Keys: Left/Right (pad shoulders) step, Up/Down ten,
 Home/End the ends, L opens the list for its arrow keys, Esc leaves.
+
+The computer's view (`widgets.review`): H (pad Y, or the Analyse button) has Hard
+search every position in a worker, with the progress on the button; then each move's
+line says what Hard preferred and how much win chance the move gave away, the move
+Hard preferred is drawn on the board, and H steps through the worst moves.
 """
 
 from __future__ import annotations
 
 import contextlib
 import datetime
+from pathlib import Path
 
 import pygame
 
@@ -22,8 +28,10 @@ from ..games.base import GamePlugin
 from ..input import Action, Button
 from ..scene import Scene
 from ..theme import blit_text, draw_panel, mix, ui_scale
+from ..widgets.hints import draw_suggestion
 from ..widgets.hud import GameLayout, draw_bar_text, game_layout
 from ..widgets.move_list import MoveHistory, MovesBox
+from ..widgets.review import ReviewAnalysis
 
 #: The bar's buttons, left to right: (key, label, its key).
 BUTTONS = (
@@ -32,12 +40,13 @@ BUTTONS = (
     ("next", "Next", "Right"),
     ("last", "Last", "End"),
     ("exit", "Exit", "Esc"),
+    ("view", "Analyse", "H"),
 )
 
 
 def replay_buttons(bar: pygame.Rect, u: float) -> dict[str, pygame.Rect]:
     """Where the bar's buttons are (a pure function of the bar: input and drawing ask)."""
-    gap, width = int(8 * u), int(96 * u)
+    gap, width = int(8 * u), int(92 * u)
     rects: dict[str, pygame.Rect] = {}
     x = bar.right - gap - len(BUTTONS) * (width + gap) + gap
     for key, _label, _key in BUTTONS:
@@ -61,13 +70,20 @@ class ReplayScene(Scene):
     name = "replay"
 
     def __init__(
-        self, app, plugin: GamePlugin, record: GameRecord | GameState, source: str = ""
+        self,
+        app,
+        plugin: GamePlugin,
+        record: GameRecord | GameState,
+        source: str | Path = "",
     ) -> None:
         super().__init__(app)
         if isinstance(record, GameState):
             record = GameRecord(record)
         self.record = record
-        self.title = replay_title(record.headers, source)
+        save = source if isinstance(source, Path) else None
+        self.title = replay_title(record.headers, save.name if save else str(source))
+        self.plugin = plugin
+        self.analysis = ReviewAnalysis(record.game, record.state.moves, save)
         self.game_title = plugin.title
         self.history = MoveHistory(plugin.describe)
         self.history.sync(record.state)
@@ -100,7 +116,10 @@ class ReplayScene(Scene):
     def press(self, key: str) -> None:
         """A bar button (or its key)."""
         if key == "exit":
+            self.analysis.close()
             self.app.pop(self)
+        elif key == "view":
+            self.computer_view()
         else:
             last = len(self.states) - 1
             self.go({"first": 0, "back": self.index - 1, "next": self.index + 1, "last": last}[key])
@@ -141,8 +160,45 @@ class ReplayScene(Scene):
             and self.board.rect.collidepoint(action.pos)
         ):
             self.step(1 if action.pos[0] > self.board.rect.centerx else -1)
+        elif b == Button.HINT:
+            self.press("view")
         elif b in (Button.BACK, Button.PAUSE):
             self.press("exit")
+
+    def computer_view(self) -> None:
+        """Start the analysis; once it is there, step through the worst moves."""
+        analysis = self.analysis
+        if analysis.start():
+            self.app.audio.play("click")
+        elif analysis.done:
+            worst = analysis.next_worst(self.index)
+            if worst is None:
+                self.app.audio.play("illegal")
+            else:
+                self.go(worst)
+
+    def update(self, dt: float) -> None:
+        if self.analysis.update():
+            self.app.request_redraw()
+
+    def refresh_every(self) -> float | None:
+        return 0.25 if self.analysis.running else None  # the progress on the button
+
+    def on_exit(self) -> None:
+        self.analysis.close()
+
+    def view_line(self) -> str:
+        """What the computer thinks of the move shown, once the analysis is there."""
+        review = self.analysis.review(self.index)
+        if review is None:
+            return ""
+        if review.played == review.preferred:
+            return "Hard agrees with this move"
+        before = self.states[self.index - 1]
+        preferred = before.play(review.preferred)
+        words = self.plugin.describe(before, review.preferred, preferred).announcement()
+        mark = f": a {review.mark}" if review.mark else ""
+        return f"Hard preferred: {words} (gave away {review.loss:.0%} win chance{mark})"
 
     def relayout(self, size: tuple[int, int]) -> GameLayout:
         if self._layout is None or self._layout.size != size:
@@ -171,6 +227,11 @@ class ReplayScene(Scene):
         state = self.state
         surface.fill(pal.background)
         view.draw_board(surface, self, pal)
+        review = self.analysis.review(self.index)
+        if review is not None and review.played != review.preferred:
+            before = self.states[self.index - 1]
+            move = before.parse_move(review.preferred)
+            draw_suggestion(surface, view.board, pal, before, move, 0.8)
         view.draw_panels(surface, self, layout, fonts)
         view.draw_title(surface, self, layout, f"Replay: {self.title}")
         self.moves_box.draw(surface, pal, self.history.entries, self.index - 1)
@@ -179,7 +240,16 @@ class ReplayScene(Scene):
         buttons = replay_buttons(bottom, u)
         text_rect = bottom.copy()
         text_rect.width = buttons["first"].x - bottom.x
-        draw_bar_text(surface, fonts, pal, text_rect, self.bar_text(), int(view.bar_size * u))
+        computer = self.view_line()
+        if computer:  # the computer's view on a second line
+            upper, lower = text_rect.copy(), text_rect.copy()
+            upper.height = text_rect.height // 2 + int(4 * u)
+            lower.top, lower.height = upper.bottom - int(6 * u), text_rect.height - upper.height
+            size = int(view.bar_size * u * 0.8)
+            draw_bar_text(surface, fonts, pal, upper, self.bar_text(), size)
+            draw_bar_text(surface, fonts, pal, lower, computer, int(24 * u), pal.target)
+        else:
+            draw_bar_text(surface, fonts, pal, text_rect, self.bar_text(), int(view.bar_size * u))
         self._draw_buttons(surface, buttons, u)
         if state.is_over:
             at = (layout.top.right - int(20 * u), layout.top.centery)
@@ -198,8 +268,15 @@ class ReplayScene(Scene):
             "next": self.index == last,
             "last": self.index == last,
         }
+        analysis = self.analysis
         for key, label, keyname in BUTTONS:
             rect = buttons[key]
+            if key == "view":
+                if analysis.running:
+                    label = f"{analysis.progress():.0%}"
+                elif analysis.done:
+                    label = "Worst"
+                    off["view"] = not analysis.worst()
             hot = self.pointer is not None and rect.collidepoint(self.pointer)
             back = mix(pal.panel, pal.accent, 0.35 if hot else 0.14)
             pygame.draw.rect(surface, back, rect, border_radius=int(10 * u))

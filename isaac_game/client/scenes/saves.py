@@ -170,7 +170,7 @@ class SavesScene(MenuScreen):
             self.tell("Not yet", f"{record.game.upper()} is not playable yet.")
             return
         if self.purpose == "replay":
-            self.app.switch("replay", record, path.name)
+            self.app.switch("replay", record, path)
             return
         if record.state.is_over:
             self.tell("Finished game", "That game is over: choose Replay to watch it.")

@@ -17,6 +17,7 @@ from .rules import FoundationsBook
 class FoundationsPlugin(GamePlugin):
     name = "foundations"
     title = "FOUNDATIONS"
+    has_hints = True
 
     def play(self, host: PlayHost) -> GamePlay:
         return FoundationsPlay(host)

@@ -2,7 +2,8 @@
 
 What differs from ISAAC: one phase only (placing), a ghost on the level the mover
 must build on, passes every turn for a player who is stuck, a hover tooltip listing
-a cell's stack, and no hints.
+a cell's stack. Hints (H, pad Y, the bar's button) come from Hard's search, as in
+ISAAC, with a one-line reason.
 """
 
 from __future__ import annotations
@@ -10,10 +11,11 @@ from __future__ import annotations
 import pygame
 
 from isaac_game.match import MovePlayed
-from isaac_game.rules import FoundationsState, Player
+from isaac_game.rules import FoundationsState, Move, Place, Player
 
 from ...input import Action, Button
 from ...theme import draw_panel
+from ...widgets.hints import HintHelper
 from ...widgets.hud import GameLayout, PanelInfo, draw_bar_text
 from ..base import GamePlay, PlayHost
 from .board import StackBoard, StackDrop
@@ -39,6 +41,7 @@ class FoundationsPlay(GamePlay):
         self.placement = FoundationsPlacement(host, self.board, 3)
         self.hover_cell: int | None = None
         self.hover_rest = 0.0
+        self.hints = HintHelper(host, self.board, on_answer=self.take_hint)
 
     @property
     def state(self) -> FoundationsState:
@@ -59,8 +62,10 @@ class FoundationsPlay(GamePlay):
 
     def handle(self, action: Action) -> None:
         self._track_hover(action)
-        if action.button == Button.HINT:
-            self.host.say("Hints are for ISAAC only", warn=True)
+        b = action.button
+        if b == Button.HINT or (b == Button.CLICK and self.hints.hit(action.pos)):
+            if action.allowed_for(self.host.human_to_move()):
+                self.hints.request()
             return
         mover = self.host.input_mover(action)
         if mover is None:
@@ -68,6 +73,22 @@ class FoundationsPlay(GamePlay):
         self.placement.handle(action, self.state, mover)
         if not self.placement.pointer:  # the keyboard cursor shows its cell's stack
             self.hover_cell = self.placement.focus
+
+    def hint_available(self) -> bool:
+        return self.hints.available()
+
+    def request_hint(self) -> None:
+        self.hints.request()
+
+    def animating(self) -> bool:
+        return self.hints.pending or self.hints.shown  # the hint pulses on the board
+
+    def take_hint(self, move: Move) -> None:
+        """The hint arrived: its piece chosen and the cursor on its cells, so one press
+        of Enter plays it."""
+        state, player = self.state, self.host.human_to_move()
+        if isinstance(move, Place) and player is not None and state.to_move == player:
+            self.placement.aim(state, player, move.length, move.direction, move.cell)
 
     # ----- the match -----------------------------------------------------------------------
 
@@ -92,8 +113,12 @@ class FoundationsPlay(GamePlay):
             self.hover_cell, self.hover_rest = None, 0.0
 
     def update(self, dt: float) -> None:
+        self.hints.update()
         self.hover_rest += dt
         self.placement.follow_pointer(self.state)
+
+    def close(self) -> None:
+        self.hints.close()
 
     def keeps_time(self) -> bool:
         return self.hover_cell is not None and self.hover_rest < HOVER_DELAY + 0.1
@@ -115,6 +140,7 @@ class FoundationsPlay(GamePlay):
         draw_stacks(surface, self.board, pal, state, hidden, mark_last=not host.anims)
         for anim in host.anims:
             anim.draw(surface, self.board, pal, False)
+        self.hints.draw_board(surface)
         if human is not None and host.pass_timer is None:
             self.placement.draw(surface, state, human, True)
         infos = {p: host.panel_info(p) for p in (Player.DARK, Player.LIGHT)}
@@ -129,8 +155,9 @@ class FoundationsPlay(GamePlay):
         draw_top_left(surface, fonts, pal, layout.top, state, u)
         bottom = layout.bottom
         draw_panel(surface, bottom, pal, radius=int(12 * u))
+        text_rect = self.hints.draw_bar(surface, bottom, u)
         text, color = host.status(human, lambda player: self.placement.info(state, player))
-        draw_bar_text(surface, fonts, pal, bottom, text, int(32 * u), color)
+        draw_bar_text(surface, fonts, pal, text_rect, text, int(32 * u), color)
         # last: the tooltip goes over the board, never over a panel
         cell, room = self.tooltip_cell(), between_panels(layout)
         draw_stack_tooltip(surface, fonts, pal, self.board, state, cell, u, room)

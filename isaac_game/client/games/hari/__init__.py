@@ -17,6 +17,7 @@ from .rules import HariBook
 class HariPlugin(GamePlugin):
     name = "hari"
     title = "HARI"
+    has_hints = True
 
     def play(self, host: PlayHost) -> GamePlay:
         return HariPlay(host)

@@ -160,12 +160,11 @@ class HariInput(HandCursorInput[HariState]):
 
     def handle(self, action: Action, state: HariState, player: Player) -> None:
         b = action.button
-        # D discards (the arrows still move); so does pad Y, as HARI has no hints
+        # D discards (the arrows still move); so does pad Y (H, the keyboard's hint, is
+        # taken by the play scene before it gets here)
         d_key = b == Button.RIGHT and action.key == pygame.K_d
         if d_key or (b == Button.HINT and action.device == "pad"):
             self.discard(state, player)
-        elif b == Button.HINT:
-            self.host.say("Hints are for ISAAC only. D / pad Y: discard", warn=True)
         elif self.piece is not None:
             self._handle_slide(action, state, player)
         else:

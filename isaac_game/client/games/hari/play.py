@@ -10,12 +10,23 @@ from __future__ import annotations
 import pygame
 
 from isaac_game.match import MovePlayed
-from isaac_game.rules import VALUE, GameState, HariState, Player, piece_name
+from isaac_game.rules import (
+    VALUE,
+    Discard,
+    GameState,
+    HariState,
+    Move,
+    Place,
+    Player,
+    Slide,
+    piece_name,
+)
 
 from ...input import Action, Button
 from ...theme import blit_text, draw_panel, mix
 from ...widgets.anim import DropIn
 from ...widgets.board_view import BoardView
+from ...widgets.hints import HintHelper
 from ...widgets.hud import GameLayout, PanelInfo, draw_bar_text, draw_player_panel
 from ..base import GamePlay, PlayHost
 from .input import HariInput
@@ -40,6 +51,7 @@ class HariPlay(GamePlay):
     def __init__(self, host: PlayHost) -> None:
         super().__init__(host, BoardView(host.app.fonts))
         self.hari = HariInput(host, self.board)
+        self.hints = HintHelper(host, self.board, on_answer=self.take_hint)
         self._recent: tuple[GameState, list] | None = None
 
     @property
@@ -59,6 +71,13 @@ class HariPlay(GamePlay):
     # ----- input ---------------------------------------------------------------------
 
     def handle(self, action: Action) -> None:
+        b = action.button
+        # H asks for a hint; the pad's Y discards (HARI's pad hint is in the pause menu)
+        keyboard_hint = b == Button.HINT and action.device != "pad"
+        if keyboard_hint or (b == Button.CLICK and self.hints.hit(action.pos)):
+            if action.allowed_for(self.host.human_to_move()):
+                self.hints.request()
+            return
         mover = self.host.input_mover(action)
         if mover is not None:
             self.hari.handle(action, self.state, mover)
@@ -66,12 +85,39 @@ class HariPlay(GamePlay):
     def wants_back(self, mover: Player | None) -> bool:
         return bool(self.hari.piece is not None and mover)
 
+    def hint_available(self) -> bool:
+        return self.hints.available()
+
+    def request_hint(self) -> None:
+        self.hints.request()
+
+    def animating(self) -> bool:
+        return self.hints.pending or self.hints.shown  # the hint pulses on the board
+
+    def take_hint(self, move: Move) -> None:
+        """The hint arrived: made ready to play with one press of Enter (a placement's
+        piece chosen with the cursor on its cells, a slide's piece picked up, a
+        discard's piece chosen)."""
+        state, player = self.state, self.host.human_to_move()
+        if player is None or state.to_move != player:
+            return
+        if isinstance(move, Place):
+            self.hari.aim(state, player, move.length, move.direction, move.cell)
+        elif isinstance(move, Slide):
+            self.hari.pick_up(state, player, move.cell)
+        elif isinstance(move, Discard):
+            self.hari.chosen(state, player, move.length)
+
     # ----- the match -------------------------------------------------------------------
 
     def reset(self, new_game: bool = False) -> None:
         self.hari.reset()
 
+    def close(self) -> None:
+        self.hints.close()
+
     def update(self, dt: float) -> None:
+        self.hints.update()
         if self.hari.piece is None:  # a picked-up piece follows the pointer's events
             self.hari.follow_pointer(self.state)
 
@@ -128,6 +174,7 @@ class HariPlay(GamePlay):
             draw_marks(surface, board, pal, self.recent(), state)
         for anim in host.anims:
             anim.draw(surface, board, pal, False)
+        self.hints.draw_board(surface)
         if human is not None and host.pass_timer is None and not host.anims:
             self._draw_input(surface, state, human)
         for player in (Player.DARK, Player.LIGHT):
@@ -209,12 +256,12 @@ class HariPlay(GamePlay):
         bottom = layout.bottom
         draw_panel(surface, bottom, pal, radius=int(12 * u))
         ui = self.hari
-        text_rect = bottom
+        text_rect = self.hints.draw_bar(surface, bottom, u)
         button = ui.discard_button()
         if button is not None and human is not None:
             length = ui.selected(state, human)
             if length is not None:
-                text_rect = bottom.copy()
+                text_rect = text_rect.copy()
                 text_rect.width -= button.width
                 ok = not ui.play_reason(state, f"d{length}")
                 back = mix(pal.panel, pal.illegal if not ok else pal.target, 0.45 if ok else 0.2)

@@ -6,17 +6,17 @@ from __future__ import annotations
 import pygame
 
 from isaac_game.match import MovePlayed
-from isaac_game.rules import IsaacState, Move, Place, Player, Remove, piece_name
+from isaac_game.rules import GameState, IsaacState, Move, Place, Player, Remove, piece_name
 
 from ...input import Action, Button
 from ...theme import blit_text, draw_panel, mix
 from ...widgets.anim import CounterHop, DropIn, LiftOut
 from ...widgets.board_view import BoardView
+from ...widgets.hints import HintHelper
 from ...widgets.hud import GameLayout, PanelInfo, bar_button, draw_bar_text, draw_player_panel
 from ..base import GamePlay, PlayHost
-from .hint import HintHelper
 from .placement import PlacementInput
-from .scoring import ScoringInput
+from .scoring import ScoringInput, track_cell
 
 #: The share of the bottom bar the "off the track" button takes.
 OFF_TRACK_SHARE = 0.3
@@ -27,7 +27,7 @@ class IsaacPlay(GamePlay):
         super().__init__(host, BoardView(host.app.fonts))
         self.placement = PlacementInput(host, self.board)
         self.scoring = ScoringInput(host, self.board, self.off_track_button)
-        self.hints = HintHelper(host, self.board, on_answer=self.take_hint)
+        self.hints = HintHelper(host, self.board, on_answer=self.take_hint, mark=self.mark_target)
 
     @property
     def state(self) -> IsaacState:
@@ -74,6 +74,17 @@ class IsaacPlay(GamePlay):
             self.placement.aim(state, player, move.length, move.direction, move.cell)
         elif isinstance(move, Remove) and state.phase == "scoring":
             self.scoring.select(state, player, move.cell, move.target)
+
+    def mark_target(self, surface: pygame.Surface, move: Move, state: GameState) -> None:
+        """A hinted removal's counter target, ringed on the track."""
+        if not isinstance(move, Remove) or move.target >= 100 or state.to_move is None:
+            return
+        board, color = self.board, self.host.app.palette.target
+        width = max(3, board.cell // 10)
+        cell = track_cell(Player(state.to_move), move.target)
+        target = board.cell_rect(cell).inflate(-board.cell // 8, -board.cell // 8)
+        pygame.draw.rect(surface, color, target, width, border_radius=board.cell // 4)
+        pygame.draw.circle(surface, color, target.center, max(3, board.cell // 8))
 
     def off_track_button(self) -> pygame.Rect | None:
         """The bar's "leave the track" button, while a removal can take the counter off."""

@@ -1,12 +1,14 @@
 """The hint button (H, pad Y, the bar's button, the pause menu): what Hard would play.
 
-A hint is for a local human to move in a game against the computer or in hotseat:
-never for a computer's turn, in a demo, or in a game with a remote (LAN) seat. It
+The same helper serves the three games. A hint is for a local human to move in a
+game against the computer or in hotseat: never for a computer's turn, in a demo, or
+in a game with a remote (LAN) seat. It
 is asked of an `AsyncHint` (a worker process, created on the first request and
 closed with the scene), so the screen never waits for it. While it thinks the bar
 says so; the answer is one line in the bottom bar and the move drawn on the board
-(a ghost outline for a placement; the piece outlined and its counter's target
-marked for a removal) until the position changes. The hinted move is also made
+(a ghost outline for a placement; the piece outlined for a removal or a slide,
+with the slide's end as a ghost; the game adds its own marks, such as ISAAC's
+counter target, through `mark`) until the position changes. The hinted move is also made
 ready (`on_answer`: its piece selected and the cursor on it), but the player plays
 it themselves, with one press of Enter.
 """
@@ -19,18 +21,71 @@ from typing import TYPE_CHECKING
 import pygame
 
 from isaac_game.ai import AsyncHint
-from isaac_game.rules import IsaacState, Move, Place, Player, Remove
+from isaac_game.rules import GameState, HariState, IsaacState, Move, Place, Remove, Slide
 
-from ...theme import blit_text, mix
-from ...widgets.board_view import BoardView, piece_cells
-from ...widgets.hud import bar_button, draw_bar_text
-from .scoring import track_cell
+from ..theme import Palette, blit_text, mix
+from .board_view import BoardView, piece_cells
+from .hud import bar_button, draw_bar_text
 
 if TYPE_CHECKING:
-    from ..base import PlayHost
+    from ..games.base import PlayHost
+
+#: A game's own marks for a hinted move (surface, move, position asked about).
+HintMark = Callable[[pygame.Surface, Move, GameState], None]
 
 #: The share of the bottom bar the Hint button takes, at its left end.
 HINT_SHARE = 0.11
+
+
+def draw_suggestion(
+    surface: pygame.Surface,
+    board: BoardView,
+    pal: Palette,
+    state: GameState,
+    move: Move,
+    strength: float = 1.0,
+) -> None:
+    """A move suggested for `state` (a hint, or the move Hard preferred in a review):
+    a dashed ghost where a piece would go, the piece outlined for a removal or a
+    slide. `strength` (0.5-1) is how strongly it shows: a hint pulses with it."""
+    color = pal.target
+    width = max(3, board.cell // 10)
+    radius = board.cell // 5
+    edge = mix(pal.board, color, strength)
+    if isinstance(move, Place):
+        rect = board.span_rect(piece_cells(move.length, move.direction, move.cell))
+        _tint(surface, rect, (*color, int(70 * strength)), board.cell // 10, radius)
+        _dashed_rect(surface, edge, rect.inflate(-4, -4), width)
+    elif isinstance(move, Remove | Slide) and isinstance(state, IsaacState | HariState):
+        piece = state.piece_at(move.cell)
+        if piece is not None:
+            rect = board.span_rect(piece.cells)
+            _tint(surface, rect, (*color, int(60 * strength)), 0, radius)
+            pygame.draw.rect(surface, edge, rect, width, border_radius=radius)
+            if isinstance(move, Slide) and move.distance is not None:
+                step = move.sign * move.distance * (1 if piece.direction == "h" else 10)
+                end = piece_cells(piece.length, piece.direction, piece.anchor + step)
+                _dashed_rect(surface, edge, board.span_rect(end).inflate(-4, -4), width)
+
+
+def _tint(surface: pygame.Surface, rect: pygame.Rect, rgba, inset: int, radius: int) -> None:
+    fill = pygame.Surface(rect.size, pygame.SRCALPHA)
+    inner = fill.get_rect().inflate(-2 * inset, -2 * inset)
+    pygame.draw.rect(fill, rgba, inner, border_radius=radius)
+    surface.blit(fill, rect)
+
+
+def _dashed_rect(surface: pygame.Surface, color, rect: pygame.Rect, width: int) -> None:
+    """A dashed outline: a ghost, told apart from the player's own solid one."""
+    dash = max(6, width * 3)
+    corners = [rect.topleft, rect.topright, rect.bottomright, rect.bottomleft]
+    for (x0, y0), (x1, y1) in zip(corners, corners[1:] + corners[:1], strict=True):
+        length = max(abs(x1 - x0), abs(y1 - y0))
+        for start in range(0, length, dash * 2):
+            end = min(length, start + dash)
+            a = (x0 + (x1 - x0) * start // length, y0 + (y1 - y0) * start // length)
+            b = (x0 + (x1 - x0) * end // length, y0 + (y1 - y0) * end // length)
+            pygame.draw.line(surface, color, a, b, width)
 
 
 class HintHelper:
@@ -42,14 +97,16 @@ class HintHelper:
         board: BoardView,
         budget: float | None = None,
         on_answer: Callable[[Move], None] | None = None,
+        mark: HintMark | None = None,
     ) -> None:
         self.host = host
         self.board = board
         self.budget = budget  # None: Hard's own default
         #: told the hinted move when it arrives for the position on the board
         self.on_answer = on_answer
+        self.mark = mark
         self.worker: AsyncHint | None = None
-        self.state: IsaacState | None = None  # the position asked about
+        self.state: GameState | None = None  # the position asked about
         self.move: Move | None = None
         self.text = ""
         self.error = ""
@@ -62,8 +119,7 @@ class HintHelper:
         host = self.host
         state = host.state
         return (
-            isinstance(state, IsaacState)
-            and not state.is_over
+            not state.is_over
             and not host.demo
             and host.local  # against the computer or hotseat: no hints in a LAN game
             and host.human_to_move() is not None
@@ -83,7 +139,6 @@ class HintHelper:
         if self.pending or not self.available():
             return False
         state = self.host.state
-        assert isinstance(state, IsaacState)  # available() says so
         if self.shown:
             return False  # already on the board
         if self.worker is None:
@@ -140,58 +195,19 @@ class HintHelper:
         if self.pending:
             return "Hint: thinking..."
         if self.shown:
-            return f"Hint: {self.move}  -  {self.text}"
+            return f"Hint: {self.text}"
         return ""
 
     # ----- drawing ----------------------------------------------------------------------
 
     def draw_board(self, surface: pygame.Surface) -> None:
         """The suggested move on the board."""
-        if not self.shown or self.state is None:
+        if not self.shown or self.state is None or self.move is None:
             return
-        host, move = self.host, self.move
-        board, pal = self.board, host.app.palette
-        color = pal.target
-        pulse = 0.5 + 0.5 * abs(((host.age * 1.2) % 2.0) - 1.0)  # 0.5 .. 1, slowly
-        width = max(3, board.cell // 10)
-        radius = board.cell // 5
-        if isinstance(move, Place):
-            rect = board.span_rect(piece_cells(move.length, move.direction, move.cell))
-            self._tint(surface, rect, (*color, int(70 * pulse)), board.cell // 10, radius)
-            self._dashed_rect(surface, mix(pal.board, color, pulse), rect.inflate(-4, -4), width)
-        elif isinstance(move, Remove):
-            piece = self.state.piece_at(move.cell)
-            if piece is not None:
-                rect = board.span_rect(piece.cells)
-                self._tint(surface, rect, (*color, int(60 * pulse)), 0, radius)
-                pygame.draw.rect(
-                    surface, mix(pal.board, color, pulse), rect, width, border_radius=radius
-                )
-            if move.target < 100 and self.state.to_move is not None:
-                cell = track_cell(Player(self.state.to_move), move.target)
-                target = board.cell_rect(cell).inflate(-board.cell // 8, -board.cell // 8)
-                pygame.draw.rect(surface, color, target, width, border_radius=board.cell // 4)
-                pygame.draw.circle(surface, color, target.center, max(3, board.cell // 8))
-
-    @staticmethod
-    def _tint(surface: pygame.Surface, rect: pygame.Rect, rgba, inset: int, radius: int) -> None:
-        fill = pygame.Surface(rect.size, pygame.SRCALPHA)
-        inner = fill.get_rect().inflate(-2 * inset, -2 * inset)
-        pygame.draw.rect(fill, rgba, inner, border_radius=radius)
-        surface.blit(fill, rect)
-
-    @staticmethod
-    def _dashed_rect(surface: pygame.Surface, color, rect: pygame.Rect, width: int) -> None:
-        """A dashed outline: a ghost, told apart from the player's own solid one."""
-        dash = max(6, width * 3)
-        corners = [rect.topleft, rect.topright, rect.bottomright, rect.bottomleft]
-        for (x0, y0), (x1, y1) in zip(corners, corners[1:] + corners[:1], strict=True):
-            length = max(abs(x1 - x0), abs(y1 - y0))
-            for start in range(0, length, dash * 2):
-                end = min(length, start + dash)
-                a = (x0 + (x1 - x0) * start // length, y0 + (y1 - y0) * start // length)
-                b = (x0 + (x1 - x0) * end // length, y0 + (y1 - y0) * end // length)
-                pygame.draw.line(surface, color, a, b, width)
+        pulse = 0.5 + 0.5 * abs(((self.host.age * 1.2) % 2.0) - 1.0)  # 0.5 .. 1, slowly
+        draw_suggestion(surface, self.board, self.host.app.palette, self.state, self.move, pulse)
+        if self.mark is not None:
+            self.mark(surface, self.move, self.state)
 
     def draw_bar(self, surface: pygame.Surface, rect: pygame.Rect, u: float) -> pygame.Rect:
         """The button (left end of the bottom bar) and the hint line; the rect left over."""

@@ -1,0 +1,161 @@
+"""The computer's view of a game in the Review screen (`ai.analysis`, as
+`python -m isaac_game analyse` prints it).
+
+Positions are searched one at a time in a worker process, so the screen keeps its
+frame rate and shows how far it got. The finished analysis is cached beside the save
+(`<save>.analysis.json`, next to `<save>.isaac.txt`) and read back the next time the
+game is reviewed, as long as it was made for the same moves. A cache that cannot be
+read is simply made again: it is derived from the save, never the save itself.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+from pathlib import Path
+
+from isaac_game.ai.analysis import MoveReview, PositionView, reviews_of, view_position
+from isaac_game.ai.worker import Task, Worker
+from isaac_game.rules import write_atomically
+
+#: Seconds of search per position in the Review screen (the command line's default
+#: is longer: there nobody watches a progress bar at a game's pace).
+REVIEW_MOVETIME = 0.5
+#: How many of the worst moves the Worst button steps through.
+WORST_COUNT = 5
+
+
+def cache_path(save: Path) -> Path:
+    """`game.isaac.txt` -> `game.analysis.json`, in the same folder."""
+    name = save.name
+    for suffix in (".isaac.txt", ".txt"):
+        if name.endswith(suffix):
+            name = name[: -len(suffix)]
+            break
+    return save.with_name(f"{name}.analysis.json")
+
+
+def read_cache(path: Path, game: str, moves: tuple[str, ...]) -> list[PositionView] | None:
+    """The cached views of every position, or None when there is none for these moves."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        if data.get("game") != game or tuple(data.get("moves", ())) != moves:
+            return None
+        views: list[PositionView] = []
+        for item in data["views"]:
+            views.append(None if item is None else (str(item[0]), float(item[1])))
+        reviews_of(game, moves, views)  # refuses views that do not fit the game
+        return views
+    except (OSError, ValueError, KeyError, TypeError, IndexError, AttributeError):
+        return None
+
+
+class ReviewAnalysis:
+    """Computes (or reads back) the analysis of one game for the Review screen."""
+
+    def __init__(
+        self, game: str, moves: tuple[str, ...], save: Path | None = None, seconds: float = 0.0
+    ) -> None:
+        self.game, self.moves = game, tuple(moves)
+        self.cache = cache_path(save) if save is not None else None
+        self.seconds = seconds or REVIEW_MOVETIME
+        self.views: list[PositionView] = []
+        self.reviews: list[MoveReview] | None = None
+        self.error = ""
+        self.worker: Worker | None = None
+        if self.cache is not None:
+            cached = read_cache(self.cache, game, self.moves)
+            if cached is not None:
+                self._finish(cached, save=False)
+
+    @property
+    def total(self) -> int:
+        return len(self.moves) + 1
+
+    @property
+    def running(self) -> bool:
+        return self.worker is not None and self.reviews is None and not self.error
+
+    @property
+    def done(self) -> bool:
+        return self.reviews is not None
+
+    def progress(self) -> float:
+        return len(self.views) / self.total
+
+    def start(self) -> bool:
+        """Begin (False when it is running, done, or there are no moves to review)."""
+        if self.running or self.done or not self.moves:
+            return False
+        self.error = ""
+        self.views = []
+        self.worker = Worker()
+        self._ask()
+        return True
+
+    def _ask(self) -> None:
+        assert self.worker is not None
+        task = Task(view_position, (self.game, self.moves[: len(self.views)], self.seconds))
+        self.worker.submit(task, self.seconds)
+
+    def update(self) -> bool:
+        """Collect an answer if one is there (never blocks); True when something changed."""
+        if not self.running or self.worker is None:
+            return False
+        answer = self.worker.poll()
+        if answer is None:
+            if not self.worker.busy:  # gave up on the task
+                self.error = "the analysis stopped"
+                self.close()
+                return True
+            return False
+        ok, view = answer
+        if not ok:
+            self.error = "the analysis stopped"
+            self.close()
+            return True
+        self.views.append(None if view is None else (str(view[0]), float(view[1])))
+        if len(self.views) == self.total:
+            self._finish(self.views, save=True)
+            self.close()
+        else:
+            self._ask()
+        return True
+
+    def _finish(self, views: list[PositionView], save: bool) -> None:
+        self.views = list(views)
+        self.reviews = reviews_of(self.game, self.moves, self.views)
+        if save and self.cache is not None:
+            data = {"game": self.game, "moves": list(self.moves), "movetime": self.seconds}
+            data["views"] = [None if v is None else list(v) for v in self.views]
+            # a cache that cannot be written is simply made again next time
+            with contextlib.suppress(OSError):
+                write_atomically(self.cache, json.dumps(data))
+
+    def review(self, move_number: int) -> MoveReview | None:
+        """The review of move `move_number` (1 is the first move), once done."""
+        if self.reviews is None or not 1 <= move_number <= len(self.reviews):
+            return None
+        return self.reviews[move_number - 1]
+
+    def worst(self) -> list[int]:
+        """Move numbers of the worst mistakes and blunders, worst first."""
+        if self.reviews is None:
+            return []
+        marked = [r for r in self.reviews if r.mark]
+        marked.sort(key=lambda r: (-r.loss, r.ply))
+        return [r.ply + 1 for r in marked[:WORST_COUNT]]
+
+    def next_worst(self, current: int) -> int | None:
+        """The next of the worst moves after move `current` (round the list), if any."""
+        worst = self.worst()
+        if not worst:
+            return None
+        if current in worst:
+            return worst[(worst.index(current) + 1) % len(worst)]
+        return worst[0]
+
+    def close(self) -> None:
+        if self.worker is not None:
+            self.worker.close()
+            self.worker = None
