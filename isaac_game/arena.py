@@ -12,12 +12,13 @@ from __future__ import annotations
 
 import argparse
 import multiprocessing
+import random
 import sys
 import time
 from dataclasses import dataclass, field
 
 from isaac_game.ai.bots import ARENA_LEVELS, DEFAULT_BUDGET, make_bot
-from isaac_game.rules import Player, game_names, new_game
+from isaac_game.rules import GameState, Player, game_names, new_game
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -31,6 +32,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--jobs", type=int, default=1, help="games played in parallel")
     parser.add_argument("--seed", type=int, default=1, help="seed of the first game")
+    parser.add_argument(
+        "--opening",
+        type=int,
+        default=0,
+        metavar="N",
+        help="start each pair of games from the same N random moves, colours swapped "
+        "(levels that never choose at random otherwise play the same game every time)",
+    )
 
 
 @dataclass
@@ -43,9 +52,16 @@ class GameResult:
 
 
 def play_game(
-    a: str, b: str, index: int, seed: int, movetime: float | None, game: str = "isaac"
+    a: str,
+    b: str,
+    index: int,
+    seed: int,
+    movetime: float | None,
+    game: str = "isaac",
+    opening: int = 0,
 ) -> GameResult:
-    """One game; A is Dark when `index` is even."""
+    """One game; A is Dark when `index` is even. Games 2k and 2k + 1 begin with the same
+    `opening` random moves."""
     a_dark = index % 2 == 0
     game_seed = seed * 100_003 + index
     bots = {
@@ -53,7 +69,7 @@ def play_game(
         Player.LIGHT: make_bot(b if a_dark else a, game_seed * 2 + 1),
     }
     think: dict[str, list[float]] = {}
-    state = new_game(game)
+    state = opening_position(game, seed, index // 2, opening)
     while not state.is_over:
         mover = state.to_move
         assert mover is not None  # a game that is not over has a side to move
@@ -69,6 +85,17 @@ def play_game(
     a_side = Player.DARK if a_dark else Player.LIGHT
     won = 0.5 if state.winner is None else float(state.winner == a_side)
     return GameResult(won, a_dark, state.scores, len(state.moves), think)
+
+
+def opening_position(game: str, seed: int, pair: int, moves: int) -> GameState:
+    """The position after `moves` random moves, the same for both games of a pair."""
+    rng = random.Random(f"opening|{seed}|{pair}")
+    state = new_game(game)
+    for _ in range(moves):
+        if state.is_over:
+            break
+        state = state.play(rng.choice(state.legal_moves()))
+    return state
 
 
 def _play_star(args: tuple) -> GameResult:
@@ -89,7 +116,9 @@ def _progress(done: int, total: int, wins: float, started: float) -> None:
 
 def run(args: argparse.Namespace) -> int:
     n = args.games
-    tasks = [(args.a, args.b, i, args.seed, args.movetime, args.game) for i in range(n)]
+    tasks = [
+        (args.a, args.b, i, args.seed, args.movetime, args.game, args.opening) for i in range(n)
+    ]
     results: list[GameResult] = []
     started = time.perf_counter()
     wins = 0.0

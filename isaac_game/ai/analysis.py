@@ -2,7 +2,9 @@
 how much win chance the move played gave away.
 
 Each position of the game is searched once (the same tree search and playouts as
-Hard's, `mcts`), which gives the side to move its win chance with the best move.
+Hard's in FOUNDATIONS and HARI, `mcts`), which gives the side to move its win chance
+over the search; in ISAAC the preferred move is Hard's own (half the time goes to it,
+half to the playouts that weigh the position).
 A move's loss is that chance minus the mover's chance in the position the move
 left (searched in turn, or known exactly when the game ended there). Win chances
 are what the playouts can state honestly in all three games: ISAAC's points and
@@ -17,6 +19,7 @@ from dataclasses import dataclass
 
 from isaac_game.rules import GameState, IsaacState, Player, new_game
 
+from .bots import make_bot
 from .generic import SEARCH, thumb_order
 from .mcts import Settings, Verdict, search
 
@@ -80,7 +83,13 @@ def view_position(game: str, moves: tuple[str, ...], seconds: float, seed: int =
         state = state.play(move)
     if state.is_over:
         return None
-    verdict = judge(state, seconds, random.Random(f"{seed}|{len(moves)}"))
+    rng = random.Random(f"{seed}|{len(moves)}")
+    if isinstance(state, IsaacState):
+        # ISAAC: the move is Hard's own (its look-ahead and scoring search); the win
+        # chances come from the playouts, which judge a position better than a move
+        preferred = str(make_bot("hard", seed).choose(state, seconds / 2))
+        return preferred, judge(state, seconds / 2, rng).value
+    verdict = judge(state, seconds, rng)
     return str(verdict.best.move), verdict.value
 
 

@@ -1,10 +1,12 @@
 """The computer levels: one `Bot` per level, `bot.choose(state, budget) -> Move`.
 
 Every bot reads the position through the engine's public API (via `Board`) and
-answers with a legal `Move`. A bot is deterministic given its seed: the random
-choices of a move come from a generator seeded with the seed and the position, and
-the searches count work in nodes (a budget in seconds becomes a node allowance at a
-fixed nominal rate), with the wall clock only as a safety net on a very slow machine.
+answers with a legal `Move`. In ISAAC a bot is deterministic given its seed: the
+random choices of a move come from a generator seeded with the seed and the
+position, and the searches count work in nodes (a budget in seconds becomes a node
+allowance at a fixed nominal rate), with the wall clock only as a safety net on a
+very slow machine. FOUNDATIONS and HARI go to `generic`, whose searching levels (and
+the `uct` yardstick everywhere) think until their time is up.
 """
 
 from __future__ import annotations

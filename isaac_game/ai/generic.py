@@ -27,7 +27,7 @@ from .mcts import TEXTBOOK, Settings, Verdict, search
 #: Levels that play the rule of thumb as it is.
 RULE_OF_THUMB_LEVELS = ("greedy", "hard1")
 #: Easy's chance, each move, of a random move instead of the rule of thumb.
-EASY_SLIP = 0.3
+EASY_SLIP = 0.1
 #: How the searching levels play: found by arena runs (see README's arena table).
 SEARCH = Settings(exploration=0.7, bias=0.8)
 #: Medium and Hard search until their time is up: playouts run 2,000 a second in the

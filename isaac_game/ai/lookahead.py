@@ -21,7 +21,7 @@ WIDTHS = (14, 9, 6, 5, 4)
 #: Judgements (`PlacementEval.ranked`) a second on the machine Hard was tuned on: a
 #: budget of S seconds allows S x this many, so Hard plays the same move for the same
 #: position on any machine. The clock, at SAFETY x S, is only a net for slow ones.
-NOMINAL_RATE = 700
+NOMINAL_RATE = 550
 SAFETY = 1.5
 
 
@@ -74,6 +74,8 @@ def deepest_placement(
     budget allows, leaves the mover best off."""
     work = _Allowance(seconds)
     ranked = PlacementEval(board, weights).ranked(board.turn)
+    if not ranked:
+        raise ValueError("no placement fits: the side to move passes")
     best, reached = ranked[0][1], 1
     candidates = ranked[: WIDTHS[0]]
     for depth in range(2, max_depth + 1):

@@ -16,7 +16,7 @@ def test_analyse_marks_the_blunder_planted_in_a_known_game(tmp_path, capsys):
     piece (every other move loses, see test_levels); x02-39 is planted instead."""
     path = tmp_path / "planted.isaac.txt"
     path.write_text(record_text(replay(BLOCK_LAST).play("x02-39")))
-    assert main(["analyse", str(path), "--movetime", "0.2"]) == 0
+    assert main(["analyse", str(path), "--movetime", "0.6"]) == 0
     out = capsys.readouterr()
     lines = out.out.strip().splitlines()
     planted = next(line for line in lines if line.lstrip().startswith(f"{len(BLOCK_LAST) + 1}."))

@@ -25,3 +25,13 @@ def test_arena_plays_the_sister_games_and_the_yardsticks(capsys):
         assert re.fullmatch(
             r"hard1 vs uct: hard1 won [0-2](\.5)? of 2 games \(\d+%\)(, \d drawn)?", lines[-1]
         ), lines[-1]
+
+
+def test_openings_are_shared_by_a_pair_of_games_and_differ_between_pairs():
+    from isaac_game.arena import opening_position
+
+    assert opening_position("isaac", 1, 0, 0).moves == ()
+    pairs = [opening_position("hari", 1, pair, 4).moves for pair in range(4)]
+    assert all(len(moves) == 4 for moves in pairs)
+    assert pairs[0] == opening_position("hari", 1, 0, 4).moves  # both games of a pair
+    assert len(set(pairs)) > 1

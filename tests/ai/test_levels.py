@@ -7,6 +7,7 @@ import time
 import pytest
 
 from isaac_game.ai import LEVELS, make_bot
+from isaac_game.ai.bots import ARENA_LEVELS
 from isaac_game.rules import Remove
 
 from .positions import BLOCK_LAST, REACH_100, replay, sample_positions
@@ -26,7 +27,7 @@ def test_the_sample_game_has_every_kind_of_position():
     }
 
 
-@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("level", ARENA_LEVELS)
 @pytest.mark.parametrize("where", sorted(POSITIONS))
 def test_each_level_returns_a_legal_move(level, where):
     state = POSITIONS[where]

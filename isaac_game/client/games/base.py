@@ -31,6 +31,7 @@ from ..input import Action
 from ..theme import Fonts, Palette, blit_text
 from ..widgets.anim import Anim
 from ..widgets.board_view import BoardView
+from ..widgets.hints import HintHelper
 from ..widgets.hud import GameLayout, PanelInfo, draw_bar_text
 from ..widgets.move_list import MoveWords
 from ..widgets.rules_pages import RulesBook
@@ -150,7 +151,7 @@ class GamePlay(ABC):
 
     def animating(self) -> bool:
         """Does the game's part of the screen move by itself now (a pulsing hint)?"""
-        return False
+        return self.hints is not None and (self.hints.pending or self.hints.shown)
 
     def keeps_time(self) -> bool:
         """Will the game's part of the screen change soon by itself (a tooltip's delay)?"""
@@ -158,11 +159,17 @@ class GamePlay(ABC):
 
     # ----- hints ---------------------------------------------------------------------------
 
+    #: the game's hint helper (H, pad Y, the bar's button, the pause menu), if it has hints
+    hints: HintHelper | None = None
+
     def hint_available(self) -> bool:
-        return False
+        return self.hints is not None and self.hints.available()
 
     def request_hint(self) -> None:
-        self.host.say("Hints are for ISAAC only", warn=True)
+        if self.hints is None:
+            self.host.say("This game has no hints", warn=True)
+        else:
+            self.hints.request()
 
     # ----- drawing ---------------------------------------------------------------------------
 

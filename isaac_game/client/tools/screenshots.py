@@ -27,6 +27,7 @@ from ..registry import make_app
 from ..scenes.match import MatchScene
 from ..scenes.replay import ReplayScene, replay_buttons
 from ..storage import Storage
+from .screenshots_analysis import shoot_analysis
 from .screenshots_games import shoot_games
 from .screenshots_learn import shoot_learn
 from .screenshots_puzzles import shoot_puzzles
@@ -156,6 +157,7 @@ def shoot(outdir: Path, size: tuple[int, int], colour_blind: bool = False) -> li
     shoot_games(app, save)  # FOUNDATIONS, HARI, every game's rules pages, saves list
     shoot_learn(app, save)  # Learn to play: the chooser and every lesson step
     shoot_puzzles(app, save)  # each game's puzzles: the list, one unsolved, solved, missed
+    shoot_analysis(app, save)  # hints in FOUNDATIONS and HARI, the Review's analysis
     app.shutdown()
     return saved
 

@@ -34,6 +34,7 @@ HOVER_DELAY = 0.35  # seconds the pointer or cursor rests on a cell before its t
 
 class FoundationsPlay(GamePlay):
     board: StackBoard
+    hints: HintHelper
 
     def __init__(self, host: PlayHost) -> None:
         super().__init__(host, StackBoard(host.app.fonts))
@@ -73,15 +74,6 @@ class FoundationsPlay(GamePlay):
         self.placement.handle(action, self.state, mover)
         if not self.placement.pointer:  # the keyboard cursor shows its cell's stack
             self.hover_cell = self.placement.focus
-
-    def hint_available(self) -> bool:
-        return self.hints.available()
-
-    def request_hint(self) -> None:
-        self.hints.request()
-
-    def animating(self) -> bool:
-        return self.hints.pending or self.hints.shown  # the hint pulses on the board
 
     def take_hint(self, move: Move) -> None:
         """The hint arrived: its piece chosen and the cursor on its cells, so one press

@@ -45,6 +45,7 @@ from .words import turn_words
 
 
 class HariPlay(GamePlay):
+    hints: HintHelper
     demo_keeps_on = (Button.RELEASE,)
     paces_peer_actions = True
 
@@ -84,15 +85,6 @@ class HariPlay(GamePlay):
 
     def wants_back(self, mover: Player | None) -> bool:
         return bool(self.hari.piece is not None and mover)
-
-    def hint_available(self) -> bool:
-        return self.hints.available()
-
-    def request_hint(self) -> None:
-        self.hints.request()
-
-    def animating(self) -> bool:
-        return self.hints.pending or self.hints.shown  # the hint pulses on the board
 
     def take_hint(self, move: Move) -> None:
         """The hint arrived: made ready to play with one press of Enter (a placement's

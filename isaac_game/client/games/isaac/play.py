@@ -23,6 +23,8 @@ OFF_TRACK_SHARE = 0.3
 
 
 class IsaacPlay(GamePlay):
+    hints: HintHelper
+
     def __init__(self, host: PlayHost) -> None:
         super().__init__(host, BoardView(host.app.fonts))
         self.placement = PlacementInput(host, self.board)
@@ -53,15 +55,6 @@ class IsaacPlay(GamePlay):
 
     def wants_back(self, mover: Player | None) -> bool:
         return bool(mover and self.state.phase == "scoring" and self.scoring.wants_back())
-
-    def hint_available(self) -> bool:
-        return self.hints.available()
-
-    def request_hint(self) -> None:
-        self.hints.request()
-
-    def animating(self) -> bool:
-        return self.hints.pending or self.hints.shown  # the hint pulses on the board
 
     def take_hint(self, move: Move) -> None:
         """The hint arrived: select its piece and put the cursor on it (placement: its
