@@ -75,6 +75,11 @@ class BoardView:
         rects = [self.cell_rect(c) for c in cells]
         return rects[0].unionall(rects[1:])
 
+    def lift(self, level: int) -> tuple[int, int]:
+        """Screen offset of a piece on `level`: a flat board has one level (FOUNDATIONS'
+        stacked board raises the higher ones)."""
+        return 0, 0
+
     # ----- static layers --------------------------------------------------------------
 
     def _base(self, pal: Palette) -> pygame.Surface:

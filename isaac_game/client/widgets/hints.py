@@ -54,6 +54,7 @@ def draw_suggestion(
     edge = mix(pal.board, color, strength)
     if isinstance(move, Place):
         rect = board.span_rect(piece_cells(move.length, move.direction, move.cell))
+        rect = rect.move(board.lift(move.level))  # a higher level is drawn raised
         _tint(surface, rect, (*color, int(70 * strength)), board.cell // 10, radius)
         _dashed_rect(surface, edge, rect.inflate(-4, -4), width)
     elif isinstance(move, Remove | Slide) and isinstance(state, IsaacState | HariState):
