@@ -108,6 +108,8 @@ def _run(sim: _Sim, rng: random.Random, shortest: float, record: bool) -> list[s
         me = turn
         turn = 1 - me
         options: list[tuple[int, int, int, list[int] | None]] = []
+        # the rule of thumb this move: only the shortest length that fits is looked at
+        thumb = shortest and rand() < shortest
         if not stuck[me]:
             hand = hands[me]
             for up in (0, 1):
@@ -140,6 +142,8 @@ def _run(sim: _Sim, rng: random.Random, shortest: float, record: bool) -> list[s
                                 found.append(a)
                         if found:
                             options.append((len(found), k, 0, found))
+                    if thumb and options:
+                        break
                 if options:
                     break
         if not options:
@@ -149,9 +153,6 @@ def _run(sim: _Sim, rng: random.Random, shortest: float, record: bool) -> list[s
                 moves.append("pass")
             continue
         passes = 0
-        if shortest and rand() < shortest:
-            first = options[0][1] >> 1
-            options = [o for o in options if o[1] >> 1 == first]
         total = sum(o[0] for o in options)
         pick = int(rand() * total)
         for option in options:
