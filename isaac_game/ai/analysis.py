@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from isaac_game.rules import GameState, IsaacState, Player, new_game
 
 from .bots import make_bot
-from .generic import SEARCH, thumb_order
+from .generic import think
 from .mcts import Settings, Verdict, search
 
 #: Win chance given away from which a move is a mistake, and a blunder.
@@ -66,7 +66,7 @@ def judge(state: GameState, seconds: float, rng: random.Random) -> Verdict:
     """Hard's search of one position (not over)."""
     if isinstance(state, IsaacState):
         return search(state, seconds, rng, ISAAC_SETTINGS)
-    return search(state, seconds, rng, Settings(SEARCH.exploration, SEARCH.bias, thumb_order))
+    return think(state, seconds, rng)  # the sister games' Medium and Hard search
 
 
 #: What the search said of one position: (best move, its win chance for the side to

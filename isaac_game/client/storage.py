@@ -34,6 +34,11 @@ HEADER_BYTES = 4096  # a record's header lines come first and are short
 _HEADER_LINE = re.compile(r"([A-Za-z][A-Za-z0-9_-]*):[ \t]*(.*)")
 
 
+def analysis_path(save: Path) -> Path:
+    """Where the Review screen keeps a save's analysis: `x.isaac.txt` -> `x.analysis.json`."""
+    return save.with_name(save.name.removesuffix(RECORD_SUFFIX) + ".analysis.json")
+
+
 def read_headers(path: Path) -> dict[str, str]:
     """A record's header lines (records.py's format), read without replaying any move.
 
@@ -156,10 +161,8 @@ class Storage:
             path.unlink(missing_ok=True)
         except OSError as error:
             return f"The saved game could not be deleted: {error.strerror}"
-        # its analysis (the Review screen's cache) goes with it
-        analysis = path.with_name(path.name.removesuffix(RECORD_SUFFIX) + ".analysis.json")
-        with contextlib.suppress(OSError):
-            analysis.unlink(missing_ok=True)
+        with contextlib.suppress(OSError):  # its analysis (the Review's cache) goes with it
+            analysis_path(path).unlink(missing_ok=True)
         return None
 
     def new_save_path(self) -> Path:

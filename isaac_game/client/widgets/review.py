@@ -18,6 +18,8 @@ from isaac_game.ai.analysis import MoveReview, PositionView, reviews_of, view_po
 from isaac_game.ai.worker import Task, Worker
 from isaac_game.rules import write_atomically
 
+from ..storage import analysis_path
+
 #: Seconds of search per position in the Review screen (the command line's default
 #: is longer: there nobody watches a progress bar at a game's pace).
 REVIEW_MOVETIME = 0.5
@@ -26,13 +28,8 @@ WORST_COUNT = 5
 
 
 def cache_path(save: Path) -> Path:
-    """`game.isaac.txt` -> `game.analysis.json`, in the same folder."""
-    name = save.name
-    for suffix in (".isaac.txt", ".txt"):
-        if name.endswith(suffix):
-            name = name[: -len(suffix)]
-            break
-    return save.with_name(f"{name}.analysis.json")
+    """`game.isaac.txt` -> `game.analysis.json`, in the same folder (see `storage`)."""
+    return analysis_path(save)
 
 
 def read_cache(path: Path, game: str, moves: tuple[str, ...]) -> list[PositionView] | None:
