@@ -9,7 +9,16 @@ that went through it, and UCB1 picks the child to look at next.
 The same code is the textbook yardstick (`uct`: exploration sqrt 2, moves tried in
 random order, uniformly random playouts) and the engine of the FOUNDATIONS and HARI
 levels and of the analysis, which lean their playouts on each game's rule of thumb
-and try the moves a judge ranks first before the others.
+and try the moves a judge ranks first before the others. Those levels also widen
+progressively: a HARI position has a hundred moves or more (six hundred in the
+opening) and a second gives a few thousand playouts, so looking at every move once
+leaves nothing for looking ahead. A node therefore gets a new child only as its
+visits grow (about sqrt(visits) children), taken in the judge's order with equal
+moves shuffled, and the search spends the rest of its playouts going deeper. They
+keep their tree, too: the next search of the same level, in the same process,
+starts from the node of the position it is asked about when the moves since lead
+there from the last root (HARI's slides and the play that follows them are moves of
+one player in a row, and the opponent's reply is often one the tree looked at).
 """
 
 from __future__ import annotations
@@ -33,6 +42,10 @@ class Settings:
     exploration: float = math.sqrt(2)
     bias: float = 0.0  # playouts' lean on the rule of thumb (0: uniformly random)
     order: MoveOrder | None = None  # None: untried moves in random order
+    #: progressive widening: a node with n visits gets no more children than
+    #: widening x sqrt(n) (0: every move at once)
+    widening: float = 0.0
+    shuffle_ties: bool = False  # shuffle before `order`, so equal moves come in random order
 
 
 TEXTBOOK = Settings()
@@ -56,6 +69,8 @@ class Verdict:
     #: the side to move's win chance over every playout of the search: steadier than
     #: the best move's own figure when each move was looked at only a few times
     value: float = 0.5
+    #: playouts the root had from the previous search before this one began (`keep_as`)
+    inherited: int = 0
 
     @property
     def best(self) -> Choice:
@@ -86,22 +101,31 @@ def search(
     settings: Settings = TEXTBOOK,
     moves: Sequence[Move] | None = None,
     max_iterations: int | None = None,
+    keep_as: str | None = None,
 ) -> Verdict:
     """Search `state` (not over) for about `seconds`, or `max_iterations` playouts.
 
     `moves` restricts the root to those moves (a shortlist); by default every legal
-    move is a candidate."""
+    move is a candidate. With `keep_as`, the tree is kept under that name for the next
+    search under the same name, which starts from it when its position lies below
+    (the computer levels keep theirs under their level's name, so one level never
+    plays on another's tree)."""
     if state.is_over:
         raise ValueError("the game is over")
     to_move = state.to_move
     assert to_move is not None
-    root = _Node(state, None, 1 - to_move.index)  # as if the opponent had moved into it
-    root.untried = _ordered(state, list(moves or state.legal_moves()), rng, settings)
+    keep = keep_as if moves is None else None
+    root = _kept_subtree(keep, state) if keep is not None else None
+    if root is None:
+        root = _Node(state, None, 1 - to_move.index)  # as if the opponent had moved into it
+        root.untried = _ordered(state, list(moves or state.legal_moves()), rng, settings)
+    inherited = root.visits
     deadline = time.perf_counter() + max(seconds, 0.0)
     cap = max_iterations if max_iterations is not None else 10**9
     iterations = 0
     log, sqrt = math.log, math.sqrt
     c = settings.exploration
+    widen = settings.widening
     while iterations < cap:
         if iterations & 15 == 0 and iterations and time.perf_counter() >= deadline:
             break
@@ -109,7 +133,11 @@ def search(
         node = root
         path = [root]
         # selection: down through fully expanded nodes by UCB1
-        while node.untried is not None and not node.untried and node.children:
+        while (
+            node.untried is not None
+            and node.children
+            and (not node.untried or (widen and len(node.children) >= widen * sqrt(node.visits)))
+        ):
             scale = c * sqrt(log(node.visits))
             node = max(node.children, key=lambda n: n.wins / n.visits + scale / sqrt(n.visits))
             path.append(node)
@@ -145,14 +173,41 @@ def search(
     if not choices:  # no time for even one playout: the first candidate stands
         assert root.untried
         choices = [Choice(root.untried[0], 0, 0.5)]
-    value = 1.0 - root.wins / root.visits if root.visits else 0.5
-    return Verdict(tuple(choices), iterations, value)
+    value = root.wins / root.visits if root.visits else 0.5
+    if root.mover != to_move.index:
+        value = 1.0 - value
+    if keep is not None:
+        _KEPT[keep] = root
+    return Verdict(tuple(choices), iterations, value, inherited)
+
+
+#: The root of the last search kept under each name (`keep_as`), in this process.
+_KEPT: dict[str, _Node] = {}
+
+
+def _kept_subtree(name: str, state: GameState) -> _Node | None:
+    """The node of the tree kept as `name` for `state`, reached by the moves since."""
+    node = _KEPT.pop(name, None)
+    if node is None or node.state.game != state.game:
+        return None
+    done = node.state.moves
+    if len(done) > len(state.moves) or tuple(state.moves[: len(done)]) != tuple(done):
+        return None
+    for text in state.moves[len(done) :]:
+        node = next((n for n in node.children if str(n.move) == text), None)
+        if node is None:
+            return None
+    if node.untried is None or node.state.position_key() != state.position_key():
+        return None
+    return node
 
 
 def _ordered(
     state: GameState, moves: list[Move], rng: random.Random, settings: Settings
 ) -> list[Move]:
     if settings.order is not None:
+        if settings.shuffle_ties:
+            rng.shuffle(moves)
         return settings.order(state, moves)
     rng.shuffle(moves)
     return moves
