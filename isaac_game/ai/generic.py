@@ -70,7 +70,8 @@ def rule_of_thumb(state: GameState, rng: random.Random) -> Move:
 
 def thumb_order(state: GameState, moves: list[Move]) -> list[Move]:
     """Moves as the rule of thumb ranks them: placements shortest first, then
-    discards, then slides (ties in a fixed order, so a search is repeatable)."""
+    discards, then slides. Equal moves keep the order they come in (the search
+    shuffles them first with its own generator, `Settings.shuffle_ties`)."""
 
     def rank(move: Move) -> tuple[int, int]:
         if isinstance(move, Place):
