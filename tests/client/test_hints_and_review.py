@@ -14,6 +14,7 @@ from isaac_game.client.handoff import GameSetup
 from isaac_game.client.scenes.match import MatchScene
 from isaac_game.client.scenes.replay import ReplayScene
 from isaac_game.client.scenes.saves import SavesScene
+from isaac_game.client.storage import analysis_path
 from isaac_game.client.widgets import review as review_module
 
 from .driver import key, menu_to, run
@@ -73,7 +74,7 @@ def test_review_analysis_is_computed_cached_and_steps_through_the_worst_moves(
     assert analysis.running
     pump_until(app, lambda: analysis.done)
     assert len(analysis.reviews) == len(final.moves)
-    cache = review_module.cache_path(path)
+    cache = analysis_path(path)
     assert cache.is_file()
     key(app, pygame.K_END)
     lines = []

@@ -27,11 +27,6 @@ REVIEW_MOVETIME = 0.5
 WORST_COUNT = 5
 
 
-def cache_path(save: Path) -> Path:
-    """`game.isaac.txt` -> `game.analysis.json`, in the same folder (see `storage`)."""
-    return analysis_path(save)
-
-
 def read_cache(path: Path, game: str, moves: tuple[str, ...]) -> list[PositionView] | None:
     """The cached views of every position, or None when there is none for these moves."""
     try:
@@ -54,7 +49,7 @@ class ReviewAnalysis:
         self, game: str, moves: tuple[str, ...], save: Path | None = None, seconds: float = 0.0
     ) -> None:
         self.game, self.moves = game, tuple(moves)
-        self.cache = cache_path(save) if save is not None else None
+        self.cache = analysis_path(save) if save is not None else None
         self.seconds = seconds or REVIEW_MOVETIME
         self.views: list[PositionView] = []
         self.reviews: list[MoveReview] | None = None
