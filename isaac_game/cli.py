@@ -19,6 +19,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "bench": ("isaac_game.bench", "measure the engine's (or the screen's) speed"),
     "arena": ("isaac_game.arena", "play computer levels against each other"),
     "analyse": ("isaac_game.analyse", "the computer's view of a saved game, move by move"),
+    "fit-outlook": ("isaac_game.fit_outlook", "fit Hard's judgement of ISAAC positions (slow)"),
     "host": ("isaac_game.lan.host", "host a LAN game with a computer player (headless)"),
     "join": ("isaac_game.lan.join", "join a LAN game with a computer player (headless)"),
 }

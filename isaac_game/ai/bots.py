@@ -195,8 +195,9 @@ class Hard1Bot(MediumBot):
 
 
 class HardBot(Hard1Bot):
-    """Hard1's placement judgement, looked at as many moves deep as its second allows
-    (`lookahead`); Hard1's deep scoring search."""
+    """Placement: the likeliest placements of both sides, looked at as many moves deep
+    as its allowance reaches, each line judged where it ends by the learned chance of
+    winning (`lookahead`, `outlook`); Hard1's deep scoring search."""
 
     level = "hard"
     max_depth = 5

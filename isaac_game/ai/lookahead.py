@@ -1,12 +1,12 @@
-"""ISAAC placement looked at several moves deep: negamax over the placement judgement.
+"""ISAAC placement looked at several moves deep: negamax over the likeliest placements.
 
-`PlacementEval` scores a placement by what it adds to the mover's outlook (and takes
-from the opponent's). Summed along a line of play, mine counting for and theirs
-against, those gains say how a sequence of placements leaves the two sides; a
-negamax with alpha-beta over the likeliest placements of each side (the judgement's
-own top few) finds the placement whose worst case is best. Hard1 looks two moves
-deep this way (its move, then the opponent's best reply); Hard goes deeper as its
-budget allows, deepening one move at a time and keeping the deepest finished answer.
+`PlacementEval` says which placements are worth a look: each side's top few by the
+placement judgement (`WIDTHS`, by depth). At the end of each line of play, or when
+placement finishes, `outlook` judges the position: the learned log-odds that the
+side to move wins. So the look-ahead compares where lines of play lead, not how much
+each placement gains on its own, which is what Hard1 sums and what makes it miss
+who will start the scoring phase and what stays in hand. Hard deepens one move at a
+time while its allowance lasts and keeps the deepest finished answer.
 """
 
 from __future__ import annotations
@@ -14,14 +14,15 @@ from __future__ import annotations
 import time
 
 from .board import Board
+from .outlook import mover_log_odds
 from .placement import PlacementEval, Weights
 
 #: How many placements each side looks at, by depth (the first is ours).
 WIDTHS = (14, 9, 6, 5, 4)
-#: Judgements (`PlacementEval.ranked`) a second on the machine Hard was tuned on: a
-#: budget of S seconds allows S x this many, so Hard plays the same move for the same
-#: position on any machine. The clock, at SAFETY x S, is only a net for slow ones.
-NOMINAL_RATE = 550
+#: Positions looked at (judged or expanded) a second on the machine Hard was tuned on:
+#: a budget of S seconds allows S x this many, so Hard plays the same move for the
+#: same position on any machine. The clock, at SAFETY x S, is only a net for slow ones.
+NOMINAL_RATE = 4000
 SAFETY = 1.5
 
 
@@ -43,22 +44,25 @@ class _Allowance:
 def _negamax(
     board: Board, depth: int, alpha: float, beta: float, weights: Weights, work: _Allowance
 ) -> float:
-    """The best sum of gains for the side to move, `depth` placements deep."""
-    if depth == 0 or board.phase != "placement":
-        return 0.0
+    """The learned log-odds for the side to move, `depth` placements deep."""
     work.spend()
+    if depth == 0 or board.phase != "placement":
+        return mover_log_odds(board)
     me = board.turn
     ranked = PlacementEval(board, weights).ranked(me)[: WIDTHS[min(len(WIDTHS) - 1, depth)]]
-    if not ranked:
-        return 0.0  # nothing fits: the side passes, and the gains stop here
+    if not ranked:  # nothing fits: the side passes (RULES.md 1.1.3)
+        child = board.copy()
+        child.pass_placement()
+        value = _negamax(child, depth - 1, -beta, -alpha, weights, work)
+        return value if child.turn == me else -value
     best = -float("inf")
-    for gain, sid in ranked:
+    for _gain, sid in ranked:
         child = board.copy()
         child.place(sid)
         if child.turn == me:  # the opponent has passed: we go on placing
-            value = gain + _negamax(child, depth - 1, alpha - gain, beta - gain, weights, work)
+            value = _negamax(child, depth - 1, alpha, beta, weights, work)
         else:
-            value = gain - _negamax(child, depth - 1, gain - beta, gain - alpha, weights, work)
+            value = -_negamax(child, depth - 1, -beta, -alpha, weights, work)
         if value > best:
             best = value
         alpha = max(alpha, value)
@@ -71,28 +75,24 @@ def deepest_placement(
     board: Board, weights: Weights, seconds: float, max_depth: int = 5
 ) -> tuple[int, int]:
     """(shape id, depth reached): the placement whose line of play, as deep as the
-    budget allows, leaves the mover best off."""
+    budget allows, leaves the mover likeliest to win."""
     work = _Allowance(seconds)
     ranked = PlacementEval(board, weights).ranked(board.turn)
     if not ranked:
         raise ValueError("no placement fits: the side to move passes")
-    best, reached = ranked[0][1], 1
-    candidates = ranked[: WIDTHS[0]]
-    for depth in range(2, max_depth + 1):
+    best, reached = ranked[0][1], 0
+    candidates = [sid for _gain, sid in ranked[: WIDTHS[0]]]
+    for depth in range(1, max_depth + 1):
         try:
             scored = []
-            for gain, sid in candidates:
+            for sid in candidates:
                 child = board.copy()
                 child.place(sid)
                 rest = _negamax(child, depth - 1, -float("inf"), float("inf"), weights, work)
-                scored.append((gain + rest if child.turn == board.turn else gain - rest, sid))
+                scored.append((rest if child.turn == board.turn else -rest, sid))
         except _OutOfTime:
             break
-        scored.sort(key=lambda x: (-x[0], x[1]))
-        best, reached = scored[0][1], depth
-        candidates = [(gain_of(ranked, sid), sid) for _, sid in scored]  # best first next time
+        scored.sort(key=lambda x: -x[0])  # stable: equal values keep the judgement's order
+        candidates = [sid for _value, sid in scored]
+        best, reached = candidates[0], depth
     return best, reached
-
-
-def gain_of(ranked: list[tuple[float, int]], sid: int) -> float:
-    return next(g for g, s in ranked if s == sid)
