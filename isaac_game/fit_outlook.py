@@ -23,7 +23,7 @@ from isaac_game.ai.board import Board, place_move
 from isaac_game.ai.bots import make_bot
 from isaac_game.ai.outlook import FEATURES, features
 from isaac_game.ai.placement import PlacementEval
-from isaac_game.rules import GameState, IsaacState, Player, new_game, shape_id
+from isaac_game.rules import GameState, IsaacState, Player, new_game
 
 #: How often a self-play placement is one of the judgement's top few, at random.
 EXPLORE = 0.12
@@ -64,17 +64,13 @@ def _isaac(state: GameState) -> IsaacState:
 
 def placement_positions(moves: list[str]) -> list[Board]:
     """Every position of a game's placement phase, the finished placement last."""
-    board = Board.from_state(_isaac(new_game("isaac")))
-    out = []
+    state = _isaac(new_game("isaac"))
+    out = [Board.from_state(state)]
     for move in moves:
-        if board.phase != "placement":
+        if state.phase != "placement":
             break
-        out.append(board.copy())
-        if move == "pass":
-            board.pass_placement()
-        else:
-            board.place(shape_id(int(move[0]), move[1], int(move[2:])))
-    out.append(board)
+        state = _isaac(state.play(move))
+        out.append(Board.from_state(state))
     return out
 
 

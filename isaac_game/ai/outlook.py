@@ -17,7 +17,7 @@ from __future__ import annotations
 from isaac_game.rules import VALUE
 
 from .board import S_LEN, S_LINE, S_VAL, Board
-from .placement import LINE_MASKS, PlacementEval
+from .placement import LINE_MASKS, room_loss
 
 #: What the model looks at; per-side quantities are Dark's minus Light's.
 FEATURES: tuple[str, ...] = (
@@ -112,9 +112,8 @@ def features(board: Board) -> list[float]:
             if line < 10 and (line < 5) == (side == 0):
                 near[side] += points
             open_lines[side] += value * (empty & LINE_MASKS[line]).bit_count()
-    judge = PlacementEval(board)
     in_hand = [sum(n * VALUE[i + 3] for i, n in enumerate(board.hands[s])) for s in (0, 1)]
-    room = [judge.room_loss(empty, s) for s in (0, 1)]
+    room = [room_loss(board, empty, s) for s in (0, 1)]
     first = board.first_passer
     share_empty = empty.bit_count() / 100
     staged = (

@@ -46,19 +46,7 @@ class PlacementEval:
 
     def room_loss(self, empty: int, side: int) -> float:
         """Value of `side`'s hand that probably will not fit any more."""
-        hand = self.board.hands[side]
-        if self.board.passed[side] or not any(hand):
-            return 0.0
-        fits = fit_masks(empty)
-        loss = 0.0
-        for length in range(3, 8):
-            h = hand[length - 3]
-            if h:
-                h_mask, v_mask = fits[length]
-                room = (h_mask.bit_count() + v_mask.bit_count()) / 2
-                if room < h:
-                    loss += (h - room) * VALUE[length] * 3
-        return loss
+        return room_loss(self.board, empty, side)
 
     def score(self, sid: int, side: int) -> float:
         """How much placing `sid` improves `side`'s outlook (the opponent's counts against)."""
@@ -96,6 +84,24 @@ class PlacementEval:
             scored = [(self.score(s, side), s) for s in moves]
         scored.sort(key=lambda x: (-x[0], x[1]))
         return scored
+
+
+def room_loss(board: Board, empty: int, side: int) -> float:
+    """Value of `side`'s hand that probably will not fit in the `empty` cells: each
+    length's pieces beyond the places it still fits, counted three times."""
+    hand = board.hands[side]
+    if board.passed[side] or not any(hand):
+        return 0.0
+    fits = fit_masks(empty)
+    loss = 0.0
+    for length in range(3, 8):
+        h = hand[length - 3]
+        if h:
+            h_mask, v_mask = fits[length]
+            room = (h_mask.bit_count() + v_mask.bit_count()) / 2
+            if room < h:
+                loss += (h - room) * VALUE[length] * 3
+    return loss
 
 
 def best_reply_value(board: Board, sid: int, weights: Weights, width: int = 0) -> float:
