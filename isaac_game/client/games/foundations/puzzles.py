@@ -1,7 +1,7 @@
 """FOUNDATIONS puzzles: positions reached by real moves from a new game, one move to
 find. The goal is always the game's own: get rid of as much value as you can.
 
-Each was found by trying every legal move; `tests/client/test_puzzles.py` proves again
+Each was found by trying every legal move; `tests/client/learn/test_puzzles.py` proves again
 that no move leaves less value in hand than the stated answer.
 """
 

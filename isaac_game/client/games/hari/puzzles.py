@@ -2,7 +2,7 @@
 (slides, then the play). The goal is the game's own: the most value on the board.
 
 Each was found by trying every turn (every order of slides, then every play);
-`tests/client/test_puzzles.py` proves again that no turn ends with more value on the
+`tests/client/learn/test_puzzles.py` proves again that no turn ends with more value on the
 board than the stated answer.
 """
 

@@ -1,6 +1,6 @@
 """ISAAC puzzles: scoring-phase positions (`IsaacState.setup`), one removal to find.
 
-Each was found by trying every legal move; `tests/client/test_puzzles.py` proves again
+Each was found by trying every legal move; `tests/client/learn/test_puzzles.py` proves again
 that the stated answer reaches the best mark any move can reach.
 """
 

@@ -1,0 +1,243 @@
+"""The hint button: H / pad Y / the bar's button / the pause menu, by posted events.
+
+A hint is computed in a worker process, so the tests pump frames (in real time)
+until it arrives, with a generous timeout.
+"""
+
+from __future__ import annotations
+
+import time
+
+import pygame
+
+from isaac_game.client.handoff import GameSetup, history_of
+from isaac_game.client.scenes.match import MatchScene
+from isaac_game.client.scenes.pause import PauseScene
+from isaac_game.client.tools.screenshots import positions
+from isaac_game.client.widgets.hand_cursor import focus_for
+from isaac_game.rules import Place, Remove
+
+from ..driver import click, key, leave_if_asked, menu_to, move_mouse, pad, run
+from ..kinds import is_game
+
+BUDGET = 0.3  # seconds of thinking per hint: enough for a legal, explained move
+TIMEOUT = 60.0
+
+Y = pygame.CONTROLLER_BUTTON_Y
+X = pygame.CONTROLLER_BUTTON_X
+
+
+def start_game(app, **setup) -> MatchScene:
+    if setup:
+        game = app.push(app.make("match", GameSetup(**setup)))
+    else:
+        key(app, pygame.K_RETURN)  # New game from the title: both seats human
+        game = app.top
+    assert is_game(game, "isaac")
+    game.play.hints.budget = BUDGET
+    run(app, 2)
+    return game
+
+
+def wait_for_hint(app, game: MatchScene) -> None:
+    deadline = time.monotonic() + TIMEOUT
+    while game.play.hints.pending:
+        assert time.monotonic() < deadline, "no hint within the timeout"
+        run(app, 1)
+        time.sleep(0.01)
+    run(app, 1)
+
+
+def bar_text(app, game: MatchScene) -> str:
+    """The text the bottom bar shows (drawn for real, read back from the helper)."""
+    app.draw()
+    return game.play.hints.line()
+
+
+def test_h_in_hotseat_shows_a_legal_hint_in_the_hud(app):
+    game = start_game(app)
+    state = game.state
+    key(app, pygame.K_h)
+    helper = game.play.hints
+    assert helper.pending and helper.worker is not None
+    assert bar_text(app, game) == "Hint: thinking..."
+    key(app, pygame.K_h)  # again while busy: nothing new is asked
+    assert helper.pending and helper.state is state
+    wait_for_hint(app, game)
+    assert helper.shown, helper.error
+    assert isinstance(helper.move, Place)
+    assert str(helper.move) in {str(m) for m in state.legal_moves()}
+    assert helper.text and "places" in helper.text
+    assert helper.text in bar_text(app, game)
+    assert game.state is state  # a hint never plays the move
+    # pressing H again with the hint on the board does nothing either
+    key(app, pygame.K_h)
+    assert helper.shown and not helper.pending
+
+
+def test_hint_disappears_after_a_move(app):
+    game = start_game(app)
+    key(app, pygame.K_h)
+    wait_for_hint(app, game)
+    assert game.play.hints.shown
+    key(app, pygame.K_RETURN)  # Dark places the preselected piece at the cursor
+    assert len(game.state.moves) == 1
+    assert not game.play.hints.shown
+    assert bar_text(app, game) == ""
+
+
+def test_h_during_a_computers_turn_does_nothing(app):
+    game = start_game(app, dark="random", light="human")
+    assert game.human_to_move() is None  # Dark, the computer, is to move
+    key(app, pygame.K_h)
+    pad(app, Y)
+    assert not game.play.hints.pending
+    assert game.play.hints.worker is None  # no worker was even started
+    assert not game.play.hints.available()
+    app.draw()
+    assert game.play.hints.button() is None  # no button to click either
+
+
+def test_pad_y_asks_for_a_hint_and_x_still_rotates(app):
+    game = start_game(app)
+    dark = game.state.to_move
+    direction = game.play.placement.direction[dark]
+    pad(app, X)
+    assert game.play.placement.direction[dark] != direction
+    pad(app, Y)
+    assert game.play.hints.pending
+    assert game.play.placement.direction[dark] != direction  # Y did not rotate
+    wait_for_hint(app, game)
+    assert game.play.hints.shown
+
+
+def test_the_bar_button_and_the_pause_menu_ask_too(app):
+    game = start_game(app)
+    app.draw()
+    button = game.play.hints.button()
+    assert button.width > 0
+    click(app, button.center)
+    assert game.play.hints.pending
+    assert not game.state.moves  # the click did not place a piece
+    wait_for_hint(app, game)
+    assert game.play.hints.shown
+    hinted = str(game.play.hints.move)
+    key(app, pygame.K_RETURN)  # the hint made its move ready: Enter plays it, and it goes
+    assert game.state.moves == (hinted,)
+    assert not game.play.hints.shown
+    key(app, pygame.K_ESCAPE)
+    pause = app.top
+    assert isinstance(pause, PauseScene)
+    menu_to(app, pause.menu, "hint")
+    key(app, pygame.K_RETURN)
+    assert app.top is game  # the menu closes so the answer can be shown
+    assert game.play.hints.pending
+    wait_for_hint(app, game)
+    assert game.play.hints.shown
+    assert game.play.hints.state is game.state
+
+
+def test_a_stale_answer_is_dropped(app):
+    game = start_game(app)
+    key(app, pygame.K_h)
+    assert game.play.hints.pending
+    key(app, pygame.K_RETURN)  # move before the answer arrives
+    assert len(game.state.moves) == 1
+    assert not game.play.hints.pending and not game.play.hints.shown
+    deadline = time.monotonic() + 2 * BUDGET + 1.0
+    while time.monotonic() < deadline:  # the late answer comes and is ignored
+        run(app, 1)
+        time.sleep(0.01)
+    assert not game.play.hints.shown
+    assert game.play.hints.line() == ""
+
+
+def test_scoring_hint_names_a_removal(app):
+    _mid, scoring, _final = positions()
+    game = start_game(app, history=history_of(scoring))
+    assert game.state.phase == "scoring" and game.human_to_move() is not None
+    key(app, pygame.K_h)
+    wait_for_hint(app, game)
+    move = game.play.hints.move
+    assert isinstance(move, Remove)
+    assert str(move) in {str(m) for m in game.state.legal_moves()}
+    assert "removes" in game.play.hints.text
+    app.draw()  # the piece and its target drawn without trouble
+
+
+def test_a_placement_hint_is_one_enter_away(app):
+    game = start_game(app)
+    move_mouse(app, game.board.cell_center(90))  # the pointer rests on the board
+    key(app, pygame.K_h)
+    wait_for_hint(app, game)
+    move = game.play.hints.move
+    assert isinstance(move, Place)
+    ui, dark = game.play.placement, game.state.to_move
+    # the hinted piece is chosen and turned, the keyboard cursor is on its cells
+    assert (ui.length[dark], ui.direction[dark]) == (move.length, move.direction)
+    assert ui.focus == focus_for(move.cell, move.length, move.direction)
+    assert not ui.pointer
+    assert ui.ghost(game.state, dark) == (move.length, move.direction, move.cell, True)
+    run(app, 10)  # the resting pointer does not take the cursor back
+    assert ui.focus == focus_for(move.cell, move.length, move.direction)
+    app.draw()
+    key(app, pygame.K_RETURN)
+    assert game.state.moves == (str(move),)
+
+
+def test_a_removal_hint_is_one_enter_away(app):
+    _mid, scoring, _final = positions()
+    game = start_game(app, history=history_of(scoring))
+    move_mouse(app, game.board.cell_center(0))
+    key(app, pygame.K_h)
+    wait_for_hint(app, game)
+    move = game.play.hints.move
+    assert isinstance(move, Remove)
+    ui = game.play.scoring
+    piece = scoring.piece_at(move.cell)
+    assert piece is not None and ui.anchor == piece.anchor  # the hinted piece is chosen
+    assert ui.target == move.target and ui.pending  # with the hinted target selected
+    assert ui.focus == piece.anchor and not ui.pointer
+    run(app, 10)
+    app.draw()
+    key(app, pygame.K_RETURN)
+    assert game.state.moves[-1] == str(Remove(piece.anchor, move.target))
+    assert len(game.state.moves) == len(scoring.moves) + 1
+
+
+def test_hint_worker_closed_with_the_scene(app):
+    game = start_game(app)
+    key(app, pygame.K_h)
+    wait_for_hint(app, game)
+    worker = game.play.hints.worker
+    assert worker is not None
+    process = worker.worker._process
+    assert process is not None and process.is_alive()
+    key(app, pygame.K_ESCAPE)
+    menu_to(app, app.top.menu, "quit")
+    key(app, pygame.K_RETURN)
+    leave_if_asked(app)
+    assert game.play.hints.worker is None
+    process.join(2.0)
+    assert not process.is_alive()
+
+
+def test_against_the_computer_only_on_the_humans_turn(app):
+    game = start_game(app, dark="human", light="random")
+    key(app, pygame.K_h)  # Dark, the human, is to move
+    wait_for_hint(app, game)
+    assert game.play.hints.shown
+    key(app, pygame.K_RETURN)
+    assert game.human_to_move() is None  # now the computer thinks
+    key(app, pygame.K_h)
+    assert not game.play.hints.pending and not game.play.hints.shown
+    assert bar_text(app, game) == ""
+
+
+def test_no_hints_with_a_remote_seat(app, monkeypatch):
+    game = start_game(app)
+    monkeypatch.setattr(MatchScene, "local", property(lambda self: False))
+    key(app, pygame.K_h)
+    assert not game.play.hints.pending
+    app.draw()
+    assert game.play.hints.button() is None

@@ -1,0 +1,274 @@
+"""Moves in words (issue items 8 and 11 of the move list): one function per game tells a
+move as players say it (RULES.md 0: a piece by its printed value); the bar announces
+it when it is played, the move list under the right-hand panel lists it (scrolled
+with the wheel over it, or with the arrows once L opens it, never taking the game's
+keys otherwise), and the board marks the last move in every game.
+
+Driven by posted pygame events on the real match scene.
+"""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from isaac_game.client.games.foundations.rules import finished_game
+from isaac_game.client.games.hari.rules import finished_game as hari_game
+from isaac_game.client.handoff import GameSetup, history_of
+from isaac_game.client.registry import GAMES
+from isaac_game.client.scenes.match import MatchScene
+from isaac_game.client.tools.screenshots import positions
+from isaac_game.client.widgets.hand_cursor import focus_for
+from isaac_game.client.widgets.hud import game_layout
+from isaac_game.client.widgets.move_list import MoveHistory, MovesBox
+from isaac_game.rules import VALUE, Discard, Place, Player, Slide
+
+from ..driver import KEY_FOR_DIGIT, click, key, move_mouse, pad, run
+from .test_hari_client import play_by_keys, play_by_mouse, slide_by_drag
+from .test_hotseat_game import enter_place_by_keys
+
+
+def open_game(app, game: str = "isaac", history=(), **seats) -> MatchScene:
+    scene = app.open("match", GameSetup(game, history=tuple(history), **seats))
+    assert isinstance(scene, MatchScene)
+    run(app, 2)
+    return scene
+
+
+def settle(app, game: MatchScene) -> None:
+    """Let the move's animations finish (the board marks the last move after them)."""
+    for _ in range(120):
+        if not game.anims:
+            return
+        run(app, 1)
+    raise AssertionError("the animations never ended")
+
+
+def marked(surface: pygame.Surface, rect: pygame.Rect, colour) -> bool:
+    """Is `colour` (the last-move mark) drawn anywhere in `rect`?"""
+    rect = rect.clip(surface.get_rect())
+    return any(
+        surface.get_at((x, y))[:3] == colour
+        for y in range(rect.top, rect.bottom, 2)
+        for x in range(rect.left, rect.right, 2)
+    )
+
+
+def wheel(app, pos: tuple[int, int], y: int) -> None:
+    move_mouse(app, pos)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=y, flipped=False))
+    run(app, 1)
+
+
+# ----- A: the words, one place per game --------------------------------------------------
+
+
+def test_isaac_placements_are_told_by_value_on_the_bar_in_the_list_and_marked(app):
+    game = open_game(app)
+    click(app, game.board.cell_center(45))  # Dark: the 6 (7 cells) along row 4
+    assert game.state.moves == ("7h42",)
+    said = "Dark places the 6 (7 cells) on row 4"
+    assert game.banner == said and game.banner_time > 0
+    assert [e.words.text for e in game.history.entries] == [said]
+    settle(app, game)
+    app.draw()
+    piece = game.state.piece_at(42)
+    pal = app.palette
+    assert marked(app.screen, game.board.span_rect(piece.cells), pal.last_move)
+    # the list under Light's panel shows it, marked as the last move
+    (row,) = game.moves_box.rows(game.history.entries)
+    assert row.lines == ("places the 6 (7 cells) on row 4",)  # the swatch says who
+    assert marked(app.screen, row.rect, pal.last_move)
+    # Light answers with the keys: the 1 (3 cells) up a column
+    move = first_place(game, 3, "v")
+    enter_place_by_keys(app, game, move)
+    assert game.state.moves[1] == str(move)
+    assert game.banner == f"Light places the 1 (3 cells) on column {move.cell % 10}"
+    assert [e.player for e in game.history.entries] == [Player.DARK, Player.LIGHT]
+
+
+def test_isaac_removals_passes_and_the_end_of_placement_in_words(app):
+    mid, scoring, final = positions()
+    told = MoveHistory(GAMES["isaac"].describe)
+    told.sync(final)
+    texts = [e.words.text for e in told.entries]
+    assert len(texts) == len(final.moves)
+    over = [e for e in told.entries if e.words.news.startswith("Placement over.")]
+    assert len(over) == 1
+    first = scoring.first_passer
+    assert over[0].words.text.endswith("cannot place: passes")
+    assert over[0].words.news == f"Placement over. {first.title} passed first and starts scoring"
+    assert not any("cells)" in t and t.split()[1] == "removes" for t in texts)  # "the 3"
+    # a removal in the scene: choose the best piece, Enter takes the full gain
+    game = open_game(app, history=history_of(scoring))
+    mover = scoring.to_move
+    piece = max(
+        game.play.scoring.removable(scoring, mover),
+        key=lambda p: scoring.removal_points(p.anchor).points,
+    )
+    points = scoring.removal_points(piece.anchor)
+    click(app, game.board.cell_center(piece.anchor))
+    key(app, pygame.K_RETURN)
+    line = f"row {piece.anchor // 10}" if piece.direction == "h" else f"column {piece.anchor % 10}"
+    end = scoring.scores[mover.index] + points.points
+    assert game.banner.startswith(
+        f"{mover.title} removes the {VALUE[piece.length]} on {line}: {points}, counter to {end}"
+    )
+    assert " x " in str(points)  # value x N (x M) = points
+
+
+def test_foundations_words_name_the_level_and_moving_up(app):
+    final = finished_game()
+    told = MoveHistory(GAMES["foundations"].describe)
+    told.sync(final)
+    texts = [e.words.text for e in told.entries]
+    assert any(" places the " in t and " on level 1: " in t for t in texts)
+    assert any(" moves up to level 2 with the " in t for t in texts)
+    assert told.entries[-1].words.news.startswith("Both players passed: ")
+    # in the scene: Enter places the 1 (3 cells) at the cursor; the stack is ringed
+    game = open_game(app, "foundations")
+    key(app, pygame.K_RETURN)
+    assert game.state.moves == ("3h44",)
+    assert game.banner == "Dark places the 1 (3 cells) on level 1: 35 in hand"
+    settle(app, game)
+    app.draw()
+    piece = game.state.pieces()[-1]
+    body = game.board.body_rect(piece.cells, piece.level)
+    assert marked(app.screen, body.inflate(8, 8), app.palette.last_move)
+
+
+def test_hari_words_tell_slides_the_value_slid_and_discards(app):
+    states = hari_game()
+    told = MoveHistory(GAMES["hari"].describe)
+    told.sync(states[-1])
+    texts = [e.words.text for e in told.entries]
+    assert any(" slides the " in t and " this turn" in t for t in texts)
+    assert any(" discards the " in t for t in texts) or not any(
+        m.startswith("d") for m in states[-1].moves
+    )
+    # in the scene: Dark places with the mouse, Light with the keys, then Dark slides
+    game = open_game(app, "hari")
+    play_by_mouse(app, game, Place(4, "h", 22))
+    assert game.banner == "Dark places the 2 (4 cells): 2 on the board"
+    play_by_keys(app, game, Place(3, "h", 77))
+    settle(app, game)
+    app.draw()  # Light's last turn marked on the board
+    piece = game.state.piece_at(77)
+    assert marked(app.screen, game.board.span_rect(piece.cells), app.palette.last_move)
+    slide_by_drag(app, game, Slide(22, 1, 2))
+    assert game.banner == "Dark slides the 2 (4 cells) 2 cells right: slid 2 this turn"
+    assert game.panel_info(Player.DARK).status == "so far: slid the 2"  # words, no notation
+    play_by_mouse(app, game, Discard(5))
+    assert game.banner == "Dark discards the 3 (5 cells) after sliding 2: 2 on the board"
+    assert len(game.history.entries) == 4
+    assert game.panel_info(Player.DARK).status == "last: slid the 2, discarded the 3"
+
+
+# ----- B: the move list during play ---------------------------------------------------------
+
+
+def test_the_move_list_scrolls_with_the_wheel_over_it_and_opens_with_l(app):
+    mid, _scoring, _final = positions()
+    game = open_game(app, history=history_of(mid))
+    entries = game.history.entries
+    assert len(entries) == len(mid.moves) > 10
+    app.draw()
+    box = game.moves_box
+    rows = box.rows(entries)
+    assert rows[-1].index == len(entries) - 1  # the newest in sight
+    bottom = box.top
+    placement = game.play.placement
+    mover = mid.to_move
+    direction = placement.direction[mover]
+    wheel(app, box.rect.center, 1)  # the wheel over the list scrolls it ...
+    assert box.top == bottom - 1
+    assert placement.direction[mover] == direction  # ... and does not turn the piece
+    wheel(app, game.board.cell_center(45), 1)  # over the board it is the game's
+    assert box.top == bottom - 1
+    assert placement.direction[mover] != direction
+    # L opens the list taller over the panel's foot and lends it the arrow keys
+    focus = placement.focus
+    docked = box.rect.copy()
+    key(app, pygame.K_l)
+    assert box.opened and box.rect.height > docked.height and box.rect.bottom == docked.bottom
+    key(app, pygame.K_UP)
+    key(app, pygame.K_UP)
+    assert box.top < bottom - 1 and placement.focus == focus
+    key(app, pygame.K_END)
+    assert box.top == box._last_top(entries)
+    key(app, pygame.K_ESCAPE)  # closes the list, not the game's menu
+    assert not box.opened and app.top is game
+    key(app, pygame.K_l)
+    key(app, pygame.K_RIGHT)  # any other key closes it and goes to the game
+    assert not box.opened and placement.focus != focus
+    pad(app, pygame.CONTROLLER_BUTTON_RIGHTSTICK)  # the pad opens it too
+    assert box.opened
+    pad(app, pygame.CONTROLLER_BUTTON_RIGHTSTICK)
+    assert not box.opened
+    # a move played while the player reads back does not scroll the list away; one
+    # played with the newest in sight keeps the newest in sight
+    wheel(app, docked.center, 3)
+    reading = box.top
+    place_by_mouse(app, game, first_place(game, 3, "h"))
+    assert len(entries) == len(mid.moves) + 1 and box.top == reading
+    key(app, pygame.K_l)
+    key(app, pygame.K_END)
+    key(app, pygame.K_l)
+    place_by_mouse(app, game, first_place(game, 3, "h"))
+    assert box.top == box._last_top(entries)
+    assert box.rows(entries)[-1].index == len(entries) - 1
+
+
+def first_place(game: MatchScene, length: int, direction: str) -> Place:
+    return next(
+        m
+        for m in game.state.legal_moves()
+        if isinstance(m, Place) and m.length == length and m.direction == direction
+    )
+
+
+def place_by_mouse(app, game: MatchScene, move: Place) -> None:
+    mover = game.state.to_move
+    key(app, KEY_FOR_DIGIT[move.length])
+    if game.play.placement.direction[mover] != move.direction:
+        key(app, pygame.K_r)
+    click(app, game.board.cell_center(focus_for(move.cell, move.length, move.direction)))
+    assert game.state.moves[-1] == str(move)
+
+
+def test_undo_takes_the_move_off_the_list(app):
+    game = open_game(app)
+    click(app, game.board.cell_center(45))
+    enter_place_by_keys(app, game, first_place(game, 3, "v"))
+    assert len(game.history.entries) == 2
+    key(app, pygame.K_z, mod=pygame.KMOD_CTRL)
+    assert len(game.history.entries) == 1 and game.history.states[-1] is game.state
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (3840, 2160), (1024, 768), (1920, 1200)])
+def test_the_list_fits_beside_the_board_and_under_the_panel(app, size):
+    game = open_game(app)
+    layout = game.relayout(size)
+    box, screen = game.moves_box, pygame.Rect((0, 0), size)
+    assert box.dock is not None
+    assert screen.contains(box.dock)
+    assert not box.dock.colliderect(layout.board_area)
+    for panel in layout.panels.values():
+        assert not box.dock.colliderect(panel)
+    assert box.dock.bottom < layout.bottom.top
+    assert layout.panels[Player.LIGHT].height >= 400 * layout.u - 1
+
+
+def test_where_a_lan_game_left_no_room_the_list_shows_only_when_opened(app):
+    layout = game_layout((1280, 720), 1.0)
+    for panel in layout.panels.values():  # as the LAN boxes take theirs
+        panel.height -= 185
+    box = MovesBox(app.fonts)
+    before = layout.panels[Player.LIGHT].copy()
+    box.take_room(layout)
+    assert box.dock is None and not box.visible
+    assert layout.panels[Player.LIGHT] == before  # the panel keeps all it has
+    from isaac_game.client.input import Action, Button
+
+    assert box.handle(Action(Button.MOVES), [])
+    assert box.visible and before.contains(box.rect)

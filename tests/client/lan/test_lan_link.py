@@ -1,0 +1,118 @@
+"""A dropped link: "reconnecting..." on screen, on the host's side (the joining
+subprocess is killed) and on the joiner's (a loopback proxy cuts the link), the
+game resuming by itself when the link returns, and, once the rejoin window is over,
+the choice to save the game or leave."""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+import pytest
+
+from isaac_game.client.lan.dialogs import GiveUpScene
+from isaac_game.client.lan.hud import link_text
+from isaac_game.client.lan.lobby import LanLobbyScene
+from isaac_game.client.scenes.title import TitleScene
+from isaac_game.lan import CONNECTED, LOST, RECONNECTING, LanSession
+from isaac_game.match import RandomSeat
+from isaac_game.rules import Player
+
+from ..driver import key, menu_to
+from ..kinds import is_lan_game
+from .lanclient import Cli, Proxy, fast_lan, play_turn, pump, type_text
+from .test_lan_host_game import host_from_the_menu
+
+__all__ = ["fast_lan"]
+
+
+@pytest.mark.timeout(120)
+@pytest.mark.usefixtures("fast_lan")
+def test_host_shows_reconnecting_then_offers_save_or_leave(app, storage, monkeypatch):
+    monkeypatch.setenv("ISAAC_LAN_REJOIN_WINDOW", "2.5")
+    lobby = host_from_the_menu(app)
+    join = Cli(["join", f"127.0.0.1:{lobby.port}", "--ai", "random", "--name", "Bob"])
+    try:
+        pump(app, lambda: is_lan_game(app.top, "isaac"))
+        game = app.top
+        session = game.control.session
+        rng = random.Random(1)
+        turns = 0
+        while turns < 3:
+            turns += play_turn(app, game, rng, by_mouse=False)
+        pump(app, lambda: game.human_to_move() is not None)  # Bob has answered
+        join.kill()
+        pump(app, lambda: session.link == RECONNECTING)
+        assert link_text(session).startswith("reconnecting...")
+        assert game.panel_info(Player.LIGHT).status == RECONNECTING
+        app.draw()  # the notice over the board draws
+        # the local player may still move while the link is down
+        ply = game.state.ply
+        play_turn(app, game, rng, by_mouse=True)
+        assert game.state.ply > ply
+        # the window passes: save or leave
+        pump(app, lambda: isinstance(app.top, GiveUpScene), timeout=15)
+        give_up = app.top
+        assert session.can_give_up
+        pump(app, lambda: session.link == LOST)  # the host's window closes too
+        assert app.top is give_up
+        assert not give_up.menu.item("wait").enabled()
+        assert give_up.menu.current.key == "save"
+        key(app, pygame.K_RETURN)
+        assert "Saved as" in give_up.message
+        saves = storage.list_saves()
+        assert len(saves) == 1
+        record, error = storage.load_game(saves[0])
+        assert error is None and record.state.moves == game.state.moves
+        menu_to(app, give_up.menu, "leave")
+        key(app, pygame.K_RETURN)
+        assert isinstance(app.top, TitleScene)
+    finally:
+        join.kill()
+
+
+@pytest.mark.timeout(120)
+@pytest.mark.usefixtures("fast_lan")
+def test_joiner_shows_reconnecting_on_both_sides_and_resumes(app):
+    host = LanSession.host("isaac", RandomSeat("Hal", seed=8), name="Hal", bind="127.0.0.1",
+                           port=0, announce=False)  # fmt: skip
+    _, port = host.start()
+    proxy = Proxy(port)
+    try:
+        menu_to(app, app.top.menu, "lan_join")
+        key(app, pygame.K_RETURN)
+        join = app.top
+        menu_to(app, join.menu, "address")
+        key(app, pygame.K_RETURN)
+        type_text(app, f"127.0.0.1:{proxy.port}")
+        key(app, pygame.K_RETURN)  # Enter in the address field joins it
+        # the lobby until the welcome, which on loopback may come within the frame
+        assert isinstance(app.top, LanLobbyScene) or is_lan_game(app.top, "isaac")
+        pump(app, lambda: is_lan_game(app.top, "isaac"), others=[host])
+        game = app.top
+        session = game.control.session
+        rng = random.Random(2)
+        turns = 0
+        while turns < 3:
+            turns += play_turn(app, game, rng, by_mouse=True, others=[host])
+        proxy.stall()  # refuse redials until resume(): the link stays down a while
+        proxy.cut()
+        pump(app, lambda: session.link == RECONNECTING and host.link == RECONNECTING,
+             others=[host])  # fmt: skip
+        assert link_text(session).startswith("reconnecting...")
+        assert game.panel_info(Player.DARK).status == RECONNECTING
+        app.draw()
+        # moves made while the link is down reach the host on rejoin
+        ply = game.state.ply
+        while game.state.ply == ply and game.state.to_move == session.you:
+            play_turn(app, game, rng, by_mouse=False, others=[host])
+        proxy.resume()
+        pump(app, lambda: session.link == CONNECTED and host.link == CONNECTED, others=[host])
+        assert "Reconnected" in game.banner
+        assert game.match is session.match
+        while turns < 6:
+            turns += play_turn(app, game, rng, by_mouse=False, others=[host])
+        pump(app, lambda: host.state.moves == session.state.moves, others=[host])
+    finally:
+        proxy.close()
+        host.close()
