@@ -8,12 +8,18 @@ per pixel size; rendered text is cached too, since most labels never change.
 from __future__ import annotations
 
 from collections import OrderedDict
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from typing import TypeVar
 
 import pygame
 
+from isaac_game.rules import clean_text
+
 Color = tuple[int, int, int]
+T = TypeVar("T")
+#: No line on screen is longer than this; a longer string is cut before it is drawn.
+MAX_DRAWN_CHARS = 1000
 
 
 @dataclass(frozen=True)
@@ -131,10 +137,12 @@ class Fonts:
         return font
 
     def render(self, text: str, px: int, color: Color, bold: bool = False) -> pygame.Surface:
+        """`text` drawn at `px`; never raises, whatever the string (see `_safe`)."""
         key = (text, int(px), color, bold)
         surf = self._text.get(key)
         if surf is None:
-            surf = self.font(px, bold).render(text, True, color)
+            font = self.font(px, bold)
+            surf = _safe(lambda shown: font.render(shown, True, color), text)
             self._text[key] = surf
             if len(self._text) > self._max:
                 self._text.popitem(last=False)
@@ -143,13 +151,35 @@ class Fonts:
         return surf
 
     def size(self, text: str, px: int, bold: bool = False) -> tuple[int, int]:
-        return self.font(px, bold).size(text)
+        font = self.font(px, bold)
+        return _safe(font.size, text)
 
     def fit(self, text: str, px: int, width: int, bold: bool = False) -> int:
         """The largest size <= px at which `text` fits in `width` pixels."""
         while px > 10 and self.size(text, px, bold)[0] > width:
             px = int(px * 0.92)
         return px
+
+
+def _safe(draw: Callable[[str], T], text: str) -> T:
+    """Run a font call on `text` made drawable; never raises, whatever the string.
+
+    Text from outside (a peer's name, a save's headers) is cleaned where it enters, but
+    drawing is the last line: a NUL or a lone surrogate makes pygame raise, and one
+    string must never take the window down. Such characters are drawn as the escapes
+    `clean_text` makes (measuring and drawing agree, since both go through here). A
+    string longer than anyone can read is cut first: its surface would be hundreds of
+    thousands of pixels wide. A string the font still refuses (one made only of
+    zero-width characters) is drawn as a space.
+    """
+    if len(text) > MAX_DRAWN_CHARS:
+        text = text[:MAX_DRAWN_CHARS]
+    if not text.isprintable():  # the common case costs one C-level scan
+        text = clean_text(text)
+    try:
+        return draw(text)
+    except (ValueError, pygame.error):
+        return draw(" ")
 
 
 def blit_text(

@@ -59,8 +59,10 @@ from .records import (
     save_record,
 )
 from .state import GameState, MoveList, game_names, new_game
+from .text import clean_text
 
 __all__ = [
+    "clean_text",
     "Journal",
     "load_journal",
     "parse_journal",
