@@ -6,3 +6,6 @@ import os
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+# A computer player whose move the rules refuse raises in the tests (in a player's game
+# it plays the first legal move instead, so the game goes on).
+os.environ["ISAAC_GAME_STRICT_BOTS"] = "1"

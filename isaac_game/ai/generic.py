@@ -23,7 +23,7 @@ from dataclasses import replace
 
 from isaac_game.rules import Discard, GameState, Move, Place, Player, Slide
 
-from .mcts import TEXTBOOK, Settings, Verdict, search
+from .mcts import TEXTBOOK, KeptTree, Settings, Verdict, search
 
 #: Easy's chance, each move, of a random move instead of the rule of thumb.
 EASY_SLIP = 0.1
@@ -86,22 +86,25 @@ def thumb_order(state: GameState, moves: list[Move]) -> list[Move]:
 
 
 def think(
-    state: GameState, seconds: float, rng: random.Random, keep_as: str | None = None
+    state: GameState, seconds: float, rng: random.Random, kept: KeptTree | None = None
 ) -> Verdict:
     """The searching levels' look at `state`: root moves best first, with win chances.
-    `keep_as` names the tree kept for the next look (`mcts.search`)."""
-    return search(state, seconds, rng, replace(SEARCH, order=thumb_order), keep_as=keep_as)
+    `kept` holds the tree kept from the last look, and gets this one's (`mcts.search`)."""
+    return search(state, seconds, rng, replace(SEARCH, order=thumb_order), kept=kept)
 
 
-def choose_generic(level: str, state: GameState, rng: random.Random, budget: float) -> Move:
-    """A legal move for FOUNDATIONS or HARI at `level`, thinking about `budget` seconds."""
+def choose_generic(
+    level: str, state: GameState, rng: random.Random, budget: float, kept: KeptTree | None = None
+) -> Move:
+    """A legal move for FOUNDATIONS or HARI at `level`, thinking about `budget` seconds
+    (the searching levels start from the tree in `kept`, and leave theirs there)."""
     legal = state.legal_moves()
     if len(legal) == 1 or level == "random":
         return rng.choice(legal)
     if level == "uct":
         return search(state, budget, rng, TEXTBOOK).best.move
     if level in ("medium", "hard"):
-        return think(state, budget, rng, keep_as=level).best.move
+        return think(state, budget, rng, kept).best.move
     if level == "easy" and rng.random() < EASY_SLIP:
         return rng.choice(legal)
     return rule_of_thumb(state, rng)

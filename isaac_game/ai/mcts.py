@@ -15,9 +15,9 @@ opening) and a second gives a few thousand playouts, so looking at every move on
 leaves nothing for looking ahead. A node therefore gets a new child only as its
 visits grow (about sqrt(visits) children), taken in the judge's order with equal
 moves shuffled, and the search spends the rest of its playouts going deeper. They
-keep their tree, too: the next search of the same level, in the same process,
-starts from the node of the position it is asked about when the moves since lead
-there from the last root (HARI's slides and the play that follows them are moves of
+keep their tree, too: each level's bot owns a `KeptTree`, and its next search starts
+from the node of the position it is asked about when the moves since lead there
+from the last root (HARI's slides and the play that follows them are moves of
 one player in a row, and the opponent's reply is often one the tree looked at).
 """
 
@@ -69,7 +69,7 @@ class Verdict:
     #: the side to move's win chance over every playout of the search: steadier than
     #: the best move's own figure when each move was looked at only a few times
     value: float = 0.5
-    #: playouts the root had from the previous search before this one began (`keep_as`)
+    #: playouts the root had from the previous search before this one began (`kept`)
     inherited: int = 0
 
     @property
@@ -79,6 +79,33 @@ class Verdict:
     def of(self, move: Move) -> Choice | None:
         text = str(move)
         return next((c for c in self.choices if str(c.move) == text), None)
+
+
+class KeptTree:
+    """The tree of a player's last search, kept for its next one (see `search`).
+
+    Its owner is the bot that searches: two players of the same level in one process
+    (an arena game of Hard against Hard) each keep their own."""
+
+    def __init__(self) -> None:
+        self.root: _Node | None = None
+
+    def take(self, state: GameState) -> _Node | None:
+        """The node of the kept tree for `state`, reached by the moves since its root;
+        the tree is given up either way (the search puts its new root back)."""
+        node, self.root = self.root, None
+        if node is None or node.state.game != state.game:
+            return None
+        done = node.state.moves
+        if len(done) > len(state.moves) or tuple(state.moves[: len(done)]) != tuple(done):
+            return None
+        for text in state.moves[len(done) :]:
+            node = next((n for n in node.children if str(n.move) == text), None)
+            if node is None:
+                return None
+        if node.untried is None or node.state.position_key() != state.position_key():
+            return None
+        return node
 
 
 class _Node:
@@ -101,21 +128,21 @@ def search(
     settings: Settings = TEXTBOOK,
     moves: Sequence[Move] | None = None,
     max_iterations: int | None = None,
-    keep_as: str | None = None,
+    kept: KeptTree | None = None,
 ) -> Verdict:
     """Search `state` (not over) for about `seconds`, or `max_iterations` playouts.
 
     `moves` restricts the root to those moves (a shortlist); by default every legal
-    move is a candidate. With `keep_as`, the tree is kept under that name for the next
-    search under the same name, which starts from it when its position lies below
-    (the computer levels keep theirs under their level's name, so one level never
-    plays on another's tree)."""
+    move is a candidate. With `kept`, the search starts from the tree kept there when its
+    position lies below that tree's root, and leaves its own tree there for the next
+    search (the computer levels' bots each own one, so no player searches on
+    another's tree)."""
     if state.is_over:
         raise ValueError("the game is over")
     to_move = state.to_move
     assert to_move is not None
-    keep = keep_as if moves is None else None
-    root = _kept_subtree(keep, state) if keep is not None else None
+    keep = kept if moves is None else None
+    root = keep.take(state) if keep is not None else None
     if root is None:
         root = _Node(state, None, 1 - to_move.index)  # as if the opponent had moved into it
         root.untried = _ordered(state, list(moves or state.legal_moves()), rng, settings)
@@ -177,29 +204,8 @@ def search(
     if root.mover != to_move.index:
         value = 1.0 - value
     if keep is not None:
-        _KEPT[keep] = root
+        keep.root = root
     return Verdict(tuple(choices), iterations, value, inherited)
-
-
-#: The root of the last search kept under each name (`keep_as`), in this process.
-_KEPT: dict[str, _Node] = {}
-
-
-def _kept_subtree(name: str, state: GameState) -> _Node | None:
-    """The node of the tree kept as `name` for `state`, reached by the moves since."""
-    node = _KEPT.pop(name, None)
-    if node is None or node.state.game != state.game:
-        return None
-    done = node.state.moves
-    if len(done) > len(state.moves) or tuple(state.moves[: len(done)]) != tuple(done):
-        return None
-    for text in state.moves[len(done) :]:
-        node = next((n for n in node.children if str(n.move) == text), None)
-        if node is None:
-            return None
-    if node.untried is None or node.state.position_key() != state.position_key():
-        return None
-    return node
 
 
 def _ordered(

@@ -12,15 +12,22 @@ import contextlib
 
 from isaac_game.rules import GameState, Move, Player
 
-from .bots import DEFAULT_BUDGET, LEVELS, make_bot
+from .bots import DEFAULT_BUDGET, LEVELS, Bot, make_bot
 from .worker import EncodedState, Task, Worker, decode_state, encode_state
+
+#: The players of this worker process by (level, seed): a bot keeps what it learnt
+#: from one move to the next (its search tree), so the process keeps the bot.
+_PLAYERS: dict[tuple[str, int], Bot] = {}
 
 
 def think_move(level: str, seed: int, position: EncodedState, budget: float) -> str:
     """The move `level` plays in `position` (see `encode_state`), as notation.
 
     The task a `ComputerSeat` hands its worker: it runs in the worker process."""
-    return str(make_bot(level, seed).choose(decode_state(position), budget))
+    bot = _PLAYERS.get((level, seed))
+    if bot is None:
+        bot = _PLAYERS[level, seed] = make_bot(level, seed)
+    return str(bot.choose(decode_state(position), budget))
 
 
 class ComputerSeat:

@@ -124,3 +124,21 @@ def test_blocks_the_opponents_last_piece(level):
 def test_greedy_misses_the_block():
     state = replay(BLOCK_LAST)
     assert str(make_bot("greedy", seed=2).choose(state)) == "x02-39"
+
+
+@pytest.mark.parametrize("level", ["hard", "hard1"])
+def test_hard_searches_the_scoring_phase_as_deep_as_hard1(level, monkeypatch):
+    """Hard's placement look-ahead has its own depth: it does not cap the removal
+    search that Hard shares with hard1."""
+    from isaac_game.ai import scoring
+
+    depths = []
+    real = scoring.ScoringSearch.search
+
+    def spy(self, budget, max_depth=60):
+        depths.append(max_depth)
+        return real(self, budget, max_depth)
+
+    monkeypatch.setattr(scoring.ScoringSearch, "search", spy)
+    make_bot(level, seed=1).choose(POSITIONS["scoring"], budget=0.05)
+    assert depths == [60]

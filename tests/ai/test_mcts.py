@@ -1,4 +1,4 @@
-"""The tree search under the FOUNDATIONS and HARI levels (RULES.md 2 and 3): progressive
+"""The tree search under the FOUNDATIONS and HARI levels: progressive
 widening keeps a node's children few until it has been looked at often, and a search
 may start from the subtree its previous search grew for the position now on the board."""
 
@@ -20,7 +20,7 @@ def hari_position(moves: int = 10, seed: int = 10) -> GameState:
     return state
 
 
-def test_rules_3_widening_keeps_the_roots_children_few():
+def test_widening_keeps_the_roots_children_few():
     state = hari_position()
     settings = replace(generic.SEARCH, order=generic.thumb_order)
     verdict = mcts.search(state, 10.0, random.Random(1), settings, max_iterations=400)
@@ -30,26 +30,29 @@ def test_rules_3_widening_keeps_the_roots_children_few():
     assert len(wide.choices) > len(verdict.choices)
 
 
-def test_rules_3_a_search_starts_from_the_tree_its_last_search_grew():
+def test_a_search_starts_from_the_tree_its_last_search_grew():
     state = hari_position()
     settings = replace(generic.SEARCH, order=generic.thumb_order)
-    first = mcts.search(state, 10.0, random.Random(1), settings, max_iterations=600, keep_as="t")
+    tree = mcts.KeptTree()
+    first = mcts.search(state, 10.0, random.Random(1), settings, max_iterations=600, kept=tree)
     assert first.inherited == 0
     best = first.best
     after = state.play(best.move)
-    second = mcts.search(after, 10.0, random.Random(2), settings, max_iterations=50, keep_as="t")
+    second = mcts.search(after, 10.0, random.Random(2), settings, max_iterations=50, kept=tree)
     # the best move's subtree carries its playouts over
     assert second.inherited == best.visits > 0
     assert second.iterations == 50
 
 
-def test_rules_3_a_kept_tree_is_used_only_for_a_position_it_led_to():
+def test_a_kept_tree_is_used_only_for_a_position_it_led_to():
     state = hari_position()
     settings = replace(generic.SEARCH, order=generic.thumb_order)
 
-    def look(position: GameState, keep_as: str | None = "t", iterations: int = 20) -> int:
+    mine = mcts.KeptTree()
+
+    def look(position: GameState, kept: mcts.KeptTree | None = mine, iterations: int = 20) -> int:
         verdict = mcts.search(
-            position, 10.0, random.Random(1), settings, max_iterations=iterations, keep_as=keep_as
+            position, 10.0, random.Random(1), settings, max_iterations=iterations, kept=kept
         )
         return verdict.inherited
 
@@ -58,6 +61,19 @@ def test_rules_3_a_kept_tree_is_used_only_for_a_position_it_led_to():
     look(state, iterations=300)
     assert look(new_game("foundations")) == 0  # another game
     look(state, iterations=300)
-    assert look(state, keep_as="u") == 0  # another name: another level's tree
-    assert look(state, keep_as=None) == 0  # keeping nothing
-    assert look(state) == 300  # the tree kept as "t" is still there for "t"
+    assert look(state, kept=mcts.KeptTree()) == 0  # another player's tree
+    assert look(state, kept=None) == 0  # keeping nothing
+    assert look(state) == 300  # this player's tree is still there for it
+
+
+def test_two_players_of_one_level_keep_a_tree_each():
+    """Hard against Hard in one process: each bot searches on its own tree only."""
+    from isaac_game.ai import make_bot
+
+    state = hari_position()
+    dark, light = make_bot("hard", 1), make_bot("hard", 2)
+    move = dark.choose(state, budget=0.2)
+    assert dark.tree.root is not None and light.tree.root is None
+    light.choose(state.play(move), budget=0.2)
+    assert light.tree.root is not None
+    assert dark.tree.root is not light.tree.root
