@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 APP_NAME = "isaac-game"
@@ -40,12 +41,26 @@ def data_dir() -> Path:
     return Path(platformdirs.user_data_dir(APP_NAME, False))
 
 
-def new_record_path(folder: Path) -> Path:
-    """A file name for a new saved game in `folder`: the time, numbered if taken."""
+def elsewhere_dirs() -> list[Path]:
+    """Where a game goes when its own folder cannot be written (a full or read-only
+    disk), in the order tried: a folder in the user's documents, then in their home
+    (`$ISAAC_GAME_HOME/elsewhere` when that is set)."""
+    home = os.environ.get(HOME_ENV)
+    if home:
+        return [Path(home) / "elsewhere"]
+    import platformdirs
+
+    folders = [Path(platformdirs.user_documents_dir()) / "ISAAC games"]
+    return folders + [Path.home() / "ISAAC games"]
+
+
+def new_record_path(folder: Path, taken: Callable[[Path], bool] = Path.exists) -> Path:
+    """A file name for a new saved game in `folder`: the time, numbered if `taken`
+    (by default: if a file of that name exists)."""
     stamp = time.strftime("%Y-%m-%d_%H-%M-%S")
     path = folder / f"{stamp}{RECORD_SUFFIX}"
     n = 2
-    while path.exists():
+    while taken(path):
         path = folder / f"{stamp}_{n}{RECORD_SUFFIX}"
         n += 1
     return path

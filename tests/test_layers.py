@@ -185,6 +185,7 @@ LAN_COMMANDS = {"isaac_game.lan.host", "isaac_game.lan.join", "isaac_game.lan.he
 SCENE_HELPERS: set[str] = {
     "isaac_game.client.scenes.match_view",  # the match scene's drawing
     "isaac_game.client.scenes.match_words",  # its words: announcements, pacing, heading
+    "isaac_game.client.scenes.match_keeping",  # its game on disk: kept, saved, never lost
 }
 CLIENT_FOLDERS = ("games", "scenes", "lan", "widgets", "tools", "learn")
 GAMES_INTERFACE = "isaac_game.client.games.base"

@@ -318,10 +318,12 @@ class App:
 
     def request_quit(self) -> None:
         """The window is being closed: ask first when a game under way would be left
-        (the top-most scene that has a question asks it); asked already, close."""
+        (the top-most scene that has a question asks it); asked already, close, unless
+        the question is about a game that is not on disk (only an answer loses it)."""
         top = self.top
         if top is not None and top.name == "question":
-            self.quit()  # closing again while asked: the player means it
+            if top.close_leaves:
+                self.quit()  # closing again while asked: the player means it
             return
         for scene in reversed(self.scenes):
             question = scene.leave_question(self.quit)

@@ -17,11 +17,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from isaac_game.players import PLAYER_KINDS
-from isaac_game.rules import game_names
+from isaac_game.rules import game_names, write_atomically
 
 from .app import MIN_WINDOW
 from .handoff import GameSetup, setup_from_record
-from .storage import Storage
+from .storage import OPEN_ELSEWHERE, Storage
 
 if TYPE_CHECKING:
     from .app import App
@@ -60,9 +60,9 @@ def first_scene(args: argparse.Namespace, storage: Storage) -> tuple[str, tuple]
     record that cannot be opened); ("", ()) for the menu."""
     if args.record:
         path = Path(args.record)
-        if not path.is_file():
+        if not path.exists() and not path.is_symlink():
             raise ValueError(f"{args.record}: no such file")
-        record, error = storage.load_game(path)
+        record, error = storage.load_game(path)  # a pipe or a device: refused, never read
         if record is None:
             raise ValueError(error or f"{args.record}: not a saved game")
         if record.state.is_over:
@@ -115,6 +115,9 @@ def run(args: argparse.Namespace) -> int:
         waiting = resumables(app)
         if waiting:
             app.open(waiting[0].scene, *waiting[0].handoff)
+        elif app.storage.in_progress(most=1):  # there is one, but another window plays it
+            text = f"{OPEN_ELSEWHERE}: go on with it there, or close it there first."
+            app.open("message", "Nothing to resume here", text)
         else:
             app.open("message", "Nothing to resume", "No game is in progress: start a new one.")
     try:
@@ -143,12 +146,11 @@ def crash_message(app: App, details: str) -> str:
         with contextlib.suppress(Exception):
             kept = scene.keep_game()
         if kept:
-            lines.append(f"Your game was kept: {kept}.")
+            lines.append(kept)
             break
     try:
         report = storage.data_dir / f"crash-{time.strftime('%Y%m%d-%H%M%S')}.txt"
-        report.parent.mkdir(parents=True, exist_ok=True)
-        report.write_text(details, encoding="utf-8")
+        write_atomically(report, details)
         lines.append(f"Details for a bug report: {report}")
     except OSError:
         lines.append(details)

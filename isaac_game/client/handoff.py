@@ -33,6 +33,7 @@ class GameOutcome:
     state: GameState
     save_path: Path | None = None
     headers: dict[str, str] = field(default_factory=dict)
+    unsaved: str = ""  # why the game is not on disk ("" when it is)
 
 
 @dataclass(frozen=True)

@@ -1,59 +1,207 @@
 """Every game on disk after every move: the match scene's link to its save file.
 
-The file is a journal (`isaac_game.rules.Journal`): a move is appended and flushed
+The file is a journal (`isaac_game.rules.Journal`): a move is appended and synced
 to the disk as it is played, so a crash or a kill loses at most the move being made,
 and the title's Resume picks the game up. The file is made at the first move (a
 game nobody played leaves nothing behind) in the saves folder, or is the file the
-game was continued from.
+game was continued from, kept as it was (its headers stay; moves are appended).
+
+A saved game is open in one program at a time: the keeper holds the file's
+`GameLock` from the moment the game is opened until it is closed, and a game whose
+lock another program holds is never written here (`resume` refuses to open it).
+
+When the disk refuses a write (full, read-only), the game stays in memory and the
+keeper says so: `unsaved()` is why the game on screen is not on disk, `retry()`
+tries its own file again, `save_elsewhere()` makes a new file in another folder.
+Nobody is told "it is saved" unless it is.
 """
 
 from __future__ import annotations
 
+import errno
+import time
 from collections.abc import Callable
 from pathlib import Path
 
-from isaac_game.rules import GameState, Journal
+from isaac_game.rules import GameLock, GameRecord, GameState, Journal, RecordError
 
-from .storage import Storage
+from .storage import OPEN_ELSEWHERE, Storage
+
+
+def saved_elsewhere(storage: Storage, path: Path) -> str:
+    """What to tell a player whose game went to another folder than its own: where, and
+    how to find it again (Continue lists only the saves folder)."""
+    if path.parent == storage.saves_dir:
+        return f"Your game is saved in {path}: Continue lists it."
+    return (
+        f"Your game is saved in {path}. Continue does not look there: to go on with it, "
+        f'start the game with that file (isaac "{path}").'
+    )
+
+
+class CannotOpen(Exception):
+    """A saved game that cannot be opened for play: `title` and `text` for a message."""
+
+    def __init__(self, title: str, text: str) -> None:
+        super().__init__(text)
+        self.title, self.text = title, text
 
 
 class GameKeeper:
     def __init__(
-        self, storage: Storage, headers: Callable[[], dict[str, str]], path: Path | None = None
+        self,
+        storage: Storage,
+        headers: Callable[[], dict[str, str]] = dict,
+        path: Path | None = None,
     ) -> None:
         self.storage = storage
         self.headers = headers  # the record's player headers, asked when the file is made
         self.path = path
         self.journal: Journal | None = None
+        self.lock: GameLock | None = None
         self.error = ""  # why the last write failed ("" while all is well)
+        self.state: GameState | None = None  # the last state asked to be kept
+        #: another program holds this game's file: nothing is ever written to it here
+        self.blocked = False
+        if path is not None:
+            self.lock = GameLock(path)
+            self.blocked = not self.lock.acquire()
+
+    @classmethod
+    def resume(cls, storage: Storage, path: Path) -> tuple[GameKeeper, GameRecord]:
+        """Open the saved game at `path` to go on with it: take its lock, then read it
+        (so what is played goes on from what the file holds now, whatever an earlier
+        look at it saw). CannotOpen says why not: open in another window, or bad."""
+        lock = GameLock(path)
+        if not lock.acquire():
+            raise CannotOpen(
+                OPEN_ELSEWHERE,
+                f"{OPEN_ELSEWHERE}. Play it there, or close it there first; "
+                "Replay shows it here as it is.",
+            )
+        try:
+            journal, record = Journal.resume(path)
+        except RecordError as error:
+            lock.release()
+            raise CannotOpen("Cannot load", f"This saved game cannot be loaded: {error}") from None
+        keeper = cls(storage)
+        keeper.path, keeper.journal, keeper.lock = Path(path), journal, lock
+        return keeper, record
+
+    def record_headers(self) -> dict[str, str]:
+        """The headers the game's record has (or will have when its file is made)."""
+        if self.journal is not None:
+            return dict(self.journal.headers)
+        return {"Date": time.strftime("%Y-%m-%d"), **self.headers()}
+
+    # ----- keeping ------------------------------------------------------------------------
 
     def keep(self, state: GameState) -> str:
-        """Write what changed since the last call; "" or why the disk said no (said once)."""
-        if self.journal is None:
-            if not state.moves:
-                return ""
-            if self.path is None:
-                self.path = self.storage.new_save_path()
-            self.journal = self.storage.journal(self.path, self.headers())
+        """Write what changed since the last call; "" or news for the bar: why the disk
+        said no (said once), or that the game is saved again after that."""
+        self.state = state
+        if self.journal is None and not state.moves:
+            return ""
+        if self.blocked:
+            first = not self.error
+            self.error = f"{OPEN_ELSEWHERE}: nothing played here is saved"
+            return self.error if first else ""
+        return self._write(state)
+
+    def _write(self, state: GameState) -> str:
+        failed_before = bool(self.error)
         try:
+            if self.journal is None:
+                if self.path is None:
+                    self.path, self.lock = self._new_file(self.storage.saves_dir)
+                self.journal = Journal(self.path, self.record_headers())
             self.journal.keep(state)
         except OSError as error:
             first = not self.error
             self.error = f"The game cannot be saved: {error.strerror or error}"
-            self.journal.written = None  # rewrite it whole next time
+            if self.journal is not None:
+                self.journal.written = None  # rewrite it whole next time
             return self.error if first else ""
         self.error = ""
-        return ""
+        return "The game is saved again" if failed_before else ""
+
+    def _new_file(self, folder: Path) -> tuple[Path, GameLock]:
+        """A new save file's name in `folder`, locked for this game (a second window
+        making a game in the same second gets the next name, never the same file)."""
+        folder.mkdir(parents=True, exist_ok=True)
+        for _ in range(20):
+            path = self.storage.new_save_path(folder)
+            lock = GameLock(path)
+            if lock.acquire():
+                if not path.exists():
+                    return path, lock
+                lock.release()
+        raise OSError(errno.EEXIST, "no free file name", str(folder))
 
     def save(self, state: GameState) -> str:
         """Save now, whatever was played (the pause menu's Save); a message for the user."""
-        if self.journal is None:
-            self.path = self.path or self.storage.new_save_path()
-            self.journal = self.storage.journal(self.path, self.headers())
-        self.keep(state)
+        self.state = state
+        if self.blocked:
+            return f"{OPEN_ELSEWHERE}: it is not saved here"
+        self._write(state)
         assert self.path is not None
         return self.error or f"Saved as {self.path.name}"
 
+    # ----- when it is not on disk -----------------------------------------------------------
+
+    def unsaved(self) -> str:
+        """Why the game on screen is not on disk ("" when it is, or nothing was played)."""
+        if self.state is None or (self.journal is None and not self.state.moves):
+            return ""
+        if self.error:
+            return self.error
+        if self.journal is None or self.journal.written != self.state.moves:
+            return "The game is not saved yet"
+        return ""
+
+    def retry(self) -> str:
+        """Try the game's own file again; "" when it is saved now, else why not."""
+        if self.state is not None and not self.blocked:
+            self._write(self.state)
+        return self.unsaved()
+
+    def save_elsewhere(self) -> tuple[bool, str]:
+        """Save the game in a new file in the first other folder that takes it (the
+        saves folder, then the user's documents, then home); from then on it is kept
+        there. (True, where it went) or (False, why nowhere took it)."""
+        state = self.state
+        if state is None:
+            return False, "There is no game to save"
+        headers = self.record_headers()
+        reason = "no folder to try"
+        for folder in self.storage.elsewhere(self.path):
+            try:
+                path, lock = self._new_file(folder)
+            except OSError as error:
+                reason = error.strerror or str(error)
+                continue
+            journal = Journal(path, headers)
+            try:
+                journal.keep(state)
+            except OSError as error:
+                reason = error.strerror or str(error)
+                lock.release()
+                continue
+            self.close()
+            self.path, self.lock, self.journal = path, lock, journal
+            self.error, self.blocked = "", False
+            return True, saved_elsewhere(self.storage, path)
+        return False, f"It could not be saved in another folder either ({reason})"
+
+    # ----- closing --------------------------------------------------------------------------
+
+    def close(self) -> None:
+        """The game is closed here: another program may open its file now."""
+        if self.lock is not None:
+            self.lock.release()
+            self.lock = None
+
     def start_over(self) -> None:
         """Another game replaced this one on the board: it gets a file of its own."""
-        self.path, self.journal, self.error = None, None, ""
+        self.close()
+        self.path, self.journal, self.error, self.state, self.blocked = None, None, "", None, False

@@ -9,6 +9,7 @@ and a fourth game is one folder plus one line in `GAMES` (cabbages-and-kings'
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Mapping
 from functools import partial
 from pathlib import Path
@@ -27,6 +28,7 @@ from .games.hari.puzzles import PUZZLES as HARI_PUZZLES
 from .games.isaac.lesson import LESSON as ISAAC_LESSON
 from .games.isaac.puzzles import PUZZLES as ISAAC_PUZZLES
 from .handoff import GameOutcome, GameSetup, Resumable, resume_label, setup_from_record
+from .keeper import CannotOpen, GameKeeper
 from .lan.again import host_again
 from .lan.control import LanControl, lan_setup
 from .lan.dialogs import GiveUpScene
@@ -72,13 +74,30 @@ PUZZLES: dict[str, tuple[Puzzle, ...]] = {
 
 
 def _match(app: App, setup: GameSetup) -> Scene:
-    return MatchScene(app, GAMES[setup.game], setup)
+    """A game to play; a saved one is opened here for good, under its lock and as its
+    file holds it now (the title's Resume, Continue, `isaac FILE`, `--resume`), or a
+    message says why it cannot be: open in another window, or not loadable."""
+    keeper = None
+    if setup.save_path is not None and not setup.demo:
+        try:
+            keeper, record = GameKeeper.resume(app.storage, setup.save_path)
+        except CannotOpen as why:
+            return app.make("message", why.title, why.text)
+        setup = setup_from_record(record, setup.save_path)
+    return MatchScene(app, GAMES[setup.game], setup, keeper=keeper)
 
 
 def _lan_match(app: App, session: LanSession, save_path: Path | None = None) -> Scene:
+    """A LAN game; `save_path`: a game hosted again, which goes on in its own file, kept
+    as it is (its date and names stay) under its lock. Should another window hold it
+    now, the game is played all the same and the bar says it is not saved here."""
     plugin = GAMES[session.adapter.game]
+    keeper = None
+    if save_path is not None:
+        with contextlib.suppress(CannotOpen):
+            keeper, _record = GameKeeper.resume(app.storage, save_path)
     setup = lan_setup(session, save_path)
-    return MatchScene(app, plugin, setup, LanControl(app, session))
+    return MatchScene(app, plugin, setup, LanControl(app, session), keeper=keeper)
 
 
 def _lan_results(app: App, outcome: GameOutcome, session: LanSession) -> Scene:
@@ -154,9 +173,10 @@ def _lobby(app: App, session: LanSession, **options: Any) -> Scene:
 def resumables(app: App) -> list[Resumable]:
     """The games the title offers to pick up: a LAN game this machine can rejoin (its
     ticket), then the newest unfinished saved game: a LAN game this machine hosted is
-    hosted again, one it joined is left to its ticket, any other goes on here."""
+    hosted again, one it joined is left to its ticket, any other goes on here. A game
+    open in another window is not offered: it is being played there."""
     found = [lan] if (lan := lan_resumable(app)) is not None else []
-    for path, record in app.storage.in_progress(most=4):
+    for path, record in app.storage.in_progress(most=4, free=True):
         role = record.headers.get("Lan", "")
         if record.game not in GAMES or role == "join":
             continue

@@ -25,17 +25,24 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class Question:
-    """A question put to the player in an overlay: a heading, a line of text, answers."""
+    """A question put to the player in an overlay: a heading, a line of text, answers.
+
+    `close_leaves`: closing the window again while this is asked closes it (the player
+    means it). Not when leaving would lose a game that is not on disk: then only an
+    answer that says so does."""
 
     heading: str
     text: str = ""
     answers: list[MenuItem] = field(default_factory=list)
+    close_leaves: bool = True
 
 
 class Scene:
     opaque = True
     #: Input on this scene counts as activity (resets the menu's idle timer).
     name = "scene"
+    #: A question on top: closing the window again closes it (see `Question`).
+    close_leaves = True
 
     def __init__(self, app: App) -> None:
         self.app = app

@@ -1,34 +1,48 @@
 """Where settings and saved games live: the user's config and data folders.
 
 A corrupt or unreadable file never raises out of here: loading returns defaults (or
-nothing) plus a message the screen can show.
+nothing) plus a message the screen can show. Every file is read and written through
+the rules' safe file I/O (`isaac_game.rules.files`): a regular file only, a bounded
+size and JSON depth, atomic writes; whatever lies in the saves folder (a dangling
+link, a pipe, a link to a device) is listed with what is wrong with it.
+
+A saved game is open in one program at a time: the program playing it holds its
+`GameLock`, and another one neither opens it for play nor deletes it.
 """
 
 from __future__ import annotations
 
 import contextlib
 import json
-import os
 import re
 import time
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 
 from isaac_game.rules import (
+    FileReadError,
+    GameLock,
     GameRecord,
     GameState,
-    Journal,
-    RecordError,
+    clean_text,
     load_journal,
+    lock_path,
+    locked_elsewhere,
+    read_head,
+    read_json,
     save_record,
+    write_atomically,
 )
 
 # Where the folders are is decided once, for the client and the headless LAN commands.
 from isaac_game.userdirs import APP_NAME as APP_NAME
 from isaac_game.userdirs import HOME_ENV as HOME_ENV
-from isaac_game.userdirs import RECORD_SUFFIX, new_record_path
+from isaac_game.userdirs import RECORD_SUFFIX, elsewhere_dirs, new_record_path
 from isaac_game.userdirs import config_dir as user_config_dir
 from isaac_game.userdirs import data_dir as user_data_dir
+
+#: What another window playing a game means for this one, said where it matters.
+OPEN_ELSEWHERE = "This game is open in another window"
 
 HEADER_BYTES = 4096  # a record's header lines come first and are short
 _HEADER_LINE = re.compile(r"([A-Za-z][A-Za-z0-9_-]*):[ \t]*(.*)")
@@ -42,13 +56,14 @@ def analysis_path(save: Path) -> Path:
 def read_headers(path: Path) -> dict[str, str]:
     """A record's header lines (records.py's format), read without replaying any move.
 
-    Cheap enough to list many files: only the first few KB are read. An unreadable
-    file gives an empty dict (loading it later says what is wrong).
+    Cheap enough to list many files: only the first few KB are read, of a regular
+    file only (never a pipe or a device). An unreadable file gives an empty dict
+    (loading it later says what is wrong). The values are cleaned as the record's
+    loader cleans them: what a screen shows is never a raw control character.
     """
     try:
-        with open(path, "rb") as file:
-            head = file.read(HEADER_BYTES).decode("utf-8", errors="replace")
-    except OSError:
+        head = read_head(path, HEADER_BYTES).decode("utf-8", errors="replace")
+    except FileReadError:
         return {}
     headers: dict[str, str] = {}
     for raw in head.splitlines():
@@ -58,7 +73,7 @@ def read_headers(path: Path) -> dict[str, str]:
         match = _HEADER_LINE.fullmatch(line)
         if match is None:
             break  # the first move: the headers are over
-        headers.setdefault(match.group(1), match.group(2).strip())
+        headers.setdefault(match.group(1), clean_text(match.group(2).strip()))
     return headers
 
 
@@ -112,38 +127,43 @@ class Storage:
 
     def load_settings(self) -> tuple[Settings, str | None]:
         """The saved settings, or the defaults and a message saying what went wrong."""
-        path = self.settings_path
-        if not path.exists():
-            return Settings(), None
         try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-            return Settings.from_dict(data), None
-        except (OSError, UnicodeDecodeError, ValueError) as error:
-            reason = error.strerror if isinstance(error, OSError) else str(error)
-            return Settings(), (
-                f"Your settings file could not be read ({reason}); "
-                "the defaults are used and it will be rewritten when you change a setting."
-            )
+            return Settings.from_dict(read_json(self.settings_path)), None
+        except FileReadError as error:
+            if error.missing:
+                return Settings(), None
+            reason = str(error)
+        except ValueError as error:
+            reason = str(error)
+        return Settings(), (
+            f"Your settings file could not be read ({reason}); "
+            "the defaults are used and it will be rewritten when you change a setting."
+        )
 
     def save_settings(self, settings: Settings) -> str | None:
         try:
-            self.config_dir.mkdir(parents=True, exist_ok=True)
-            tmp = self.settings_path.with_suffix(".tmp")
-            tmp.write_text(json.dumps(asdict(settings), indent=2), encoding="utf-8")
-            os.replace(tmp, self.settings_path)
+            write_atomically(self.settings_path, json.dumps(asdict(settings), indent=2))
         except OSError as error:
-            return f"Settings could not be saved: {error.strerror}"
+            return f"Settings could not be saved: {error.strerror or error}"
         return None
 
     # ----- saved games --------------------------------------------------------------
 
     def list_saves(self) -> list[Path]:
-        """Saved games, newest first."""
+        """Saved games, newest first; anything in the folder whose name says it is one,
+        even a dangling link (it is listed last, and loading it says what is wrong)."""
         try:
             files = [p for p in self.saves_dir.iterdir() if p.name.endswith(RECORD_SUFFIX)]
         except OSError:
             return []
-        return sorted(files, key=lambda p: (p.stat().st_mtime, p.name), reverse=True)
+
+        def when(path: Path) -> tuple[float, str]:
+            try:
+                return (path.stat().st_mtime, path.name)
+            except OSError:  # a dangling link, a loop of links: at the end
+                return (float("-inf"), path.name)
+
+        return sorted(files, key=when, reverse=True)
 
     def has_saves(self) -> bool:
         """Is there any saved game at all? (cheap: asked as the menu is drawn)"""
@@ -153,41 +173,62 @@ class Storage:
             return False
 
     def delete_save(self, path: Path) -> str | None:
-        """Delete the saved game `path` (only a record in the saves folder); None when it
-        is gone, else a message saying why not."""
+        """Delete the saved game `path` (only a record in the saves folder, never one open
+        in another window); None when it is gone, else a message saying why not."""
         if path.parent != self.saves_dir or not path.name.endswith(RECORD_SUFFIX):
             return f"{path.name} is not a saved game"
+        lock = GameLock(path)
+        if not lock.acquire():
+            return f"{OPEN_ELSEWHERE}: close it there first."
         try:
             path.unlink(missing_ok=True)
         except OSError as error:
             return f"The saved game could not be deleted: {error.strerror}"
+        finally:
+            lock.release()
         with contextlib.suppress(OSError):  # its analysis (the Review's cache) goes with it
             analysis_path(path).unlink(missing_ok=True)
         return None
 
-    def new_save_path(self) -> Path:
-        return new_record_path(self.saves_dir)
+    def open_elsewhere(self, path: Path) -> bool:
+        """Is the saved game `path` open in another window (or program) now?"""
+        return locked_elsewhere(path)
+
+    def new_save_path(self, folder: Path | None = None) -> Path:
+        """A name for a new saved game (in the saves folder, or `folder`): neither a file
+        nor a lock of that name exists."""
+
+        def taken(path: Path) -> bool:
+            return path.exists() or lock_path(path).exists()
+
+        return new_record_path(folder or self.saves_dir, taken)
+
+    def elsewhere(self, current: Path | None) -> list[Path]:
+        """Folders to save a game in when its own folder refuses it, best first."""
+        folders = [self.saves_dir, *elsewhere_dirs()]
+        return [f for f in folders if current is None or f != current.parent]
 
     def save_game(self, path: Path, state: GameState, headers: dict[str, str]) -> str | None:
         """Write a record; None on success, else a message."""
         try:
             save_record(path, state, {"Date": time.strftime("%Y-%m-%d"), **headers})
         except OSError as error:
-            return f"The game could not be saved: {error.strerror}"
+            return f"The game could not be saved: {error.strerror or error}"
         return None
 
-    def journal(self, path: Path, headers: dict[str, str]) -> Journal:
-        """The journal that keeps a game in `path` as it is played (dated today)."""
-        return Journal(path, {"Date": time.strftime("%Y-%m-%d"), **headers})
-
-    def in_progress(self, most: int | None = None) -> list[tuple[Path, GameRecord]]:
+    def in_progress(
+        self, most: int | None = None, free: bool = False
+    ) -> list[tuple[Path, GameRecord]]:
         """The saved games not finished yet that load, newest first, `most` of them (a
-        corrupt file is left out here; the saves list shows it with its error)."""
+        corrupt file is left out here; the saves list shows it with its error); `free`:
+        only those not open in another window."""
         games: list[tuple[Path, GameRecord]] = []
         for path in self.list_saves():
             if most is not None and len(games) >= most:
                 break
             if read_headers(path).get("Result", "*") != "*":
+                continue
+            if free and self.open_elsewhere(path):
                 continue
             record, _error = self.load_game(path)
             if record is not None and not record.state.is_over:
@@ -199,7 +240,5 @@ class Storage:
         game cut off mid-write (a torn last line) loads up to its last whole move."""
         try:
             return load_journal(path), None
-        except RecordError as error:
-            return None, f"This saved game cannot be loaded: {error}"
-        except (OSError, ValueError) as error:  # pragma: no cover - belt and braces
+        except (OSError, ValueError) as error:  # RecordError is a ValueError
             return None, f"This saved game cannot be loaded: {error}"

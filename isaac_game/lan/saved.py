@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from isaac_game.rules import GameRecord, GameState, Player, load_record, save_record
+from isaac_game.rules import GameRecord, GameState, Player, load_journal, save_record
 from isaac_game.userdirs import new_record_path
 from net.messages import is_token
 
@@ -88,9 +88,11 @@ def kept_game(record: GameRecord) -> KeptGame:
 
 
 def load_kept(path: Path) -> KeptGame:
-    """`kept_game` of the record at `path`; `LanRecordError` if it cannot be loaded."""
+    """`kept_game` of the record at `path`; `LanRecordError` if it cannot be loaded
+    (read as every saved game is: a regular file only, of bounded size, never a pipe
+    or a device, so `host --again` cannot hang or read without end)."""
     try:
-        record = load_record(path)
+        record = load_journal(path)  # a game the client kept: a torn last line is left out
     except ValueError as error:  # RecordError is a ValueError
         raise LanRecordError(str(error)) from None
     return kept_game(record)

@@ -2,8 +2,9 @@
 or crashed. Written when the host's `welcome` arrives, forgotten when the game ends
 (a result or a resignation) or the host says it no longer keeps that game
 (`bad-token`). One small JSON file in the user's data folder (`lan-ticket.json`),
-written atomically; the client and the headless `join` share it (the folder is
-`isaac_game.userdirs.data_dir()` unless one is given).
+read and written through the rules' safe file I/O (a regular file of bounded size
+and depth; an atomic, synced write); the client and the headless `join` share it
+(the folder is `isaac_game.userdirs.data_dir()` unless one is given).
 
     {"host": "192.168.1.20", "port": 7755, "game": "isaac", "token": "5f1c...",
      "seat": "light", "host_name": "Ann", "name": "Bob"}
@@ -13,11 +14,10 @@ from __future__ import annotations
 
 import contextlib
 import json
-import os
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
-from isaac_game.rules import game_names
+from isaac_game.rules import FileReadError, game_names, read_json, write_atomically
 from isaac_game.userdirs import data_dir
 from net import Event, GameStarted, Rejected
 from net.messages import BAD_TOKEN, is_token
@@ -71,18 +71,15 @@ class TicketBook:
 
     def load(self) -> Ticket | None:
         try:
-            data = json.loads(self.path.read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError, ValueError):
+            data = read_json(self.path)
+        except FileReadError:
             return None
         return Ticket.from_json(data)
 
     def keep(self, ticket: Ticket) -> str | None:
-        """Write the ticket (temp file, then `os.replace`); None, or what went wrong."""
-        tmp = self.path.with_name(self.path.name + ".tmp")
+        """Write the ticket atomically; None, or what went wrong."""
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            tmp.write_text(json.dumps(asdict(ticket), indent=1), encoding="utf-8")
-            os.replace(tmp, self.path)
+            write_atomically(self.path, json.dumps(asdict(ticket), indent=1))
         except OSError as error:
             return f"the LAN ticket could not be written: {error.strerror or error}"
         return None
@@ -112,12 +109,15 @@ class TicketKeeper:
         self.dialled = dialled  # the token of an earlier run's ticket, if one was used
         self.token: str | None = None  # the token of the ticket written (None: none)
         self.error: str | None = None  # why the last ticket could not be written
+        self.written: Ticket | None = None  # the ticket on disk, as this keeper wrote it
 
     def news(self, event: Event) -> None:
         if isinstance(event, GameStarted):
             ticket = Ticket(self.host, self.port, self.game, event.token, event.you,
                             event.opponent, self.name)  # fmt: skip
-            self.error = self.book.keep(ticket)
+            if ticket != self.written:  # a rejoin of the same game has it on disk already
+                self.error = self.book.keep(ticket)
+                self.written = None if self.error else ticket
             self.token = event.token
         elif isinstance(event, Rejected) and event.code == BAD_TOKEN:
             # the token we dialled with: an earlier run's, or this game's on a redial
@@ -125,9 +125,9 @@ class TicketKeeper:
             token = self.token or self.dialled
             if token is not None:
                 self.book.forget(token)
-            self.token = None
+            self.token = self.written = None
 
     def game_over(self) -> None:
         if self.token is not None:
             self.book.forget(self.token)
-            self.token = None
+            self.token = self.written = None

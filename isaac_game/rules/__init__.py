@@ -1,4 +1,7 @@
-"""The rules of ISAAC, FOUNDATIONS and HARI: pure Python, no I/O, no pygame.
+"""The rules of ISAAC, FOUNDATIONS and HARI: pure Python, no pygame, no network. Their
+only I/O is a game's own files: records and journals, read and written safely
+(disk/files.py), and the lock that keeps a saved game open in one program at a time
+(disk/lock.py).
 
 The public API (DESIGN.md, "The engine's public API"):
 
@@ -41,19 +44,34 @@ from .bitboard import (
     shape_id,
 )
 from .common import LENGTHS, VALUE, IllegalMoveError, NotationError, Player, piece_name
+from .disk import (
+    FileReadError,
+    GameLock,
+    append_text,
+    lock_path,
+    locked_elsewhere,
+    parse_json,
+    read_bytes,
+    read_head,
+    read_json,
+    read_text,
+    write_atomically,
+)
 from .foundations import FoundationsState
 from .hari import HariState, SlideRange
 from .isaac import IsaacState
 from .isaac_scoring import WINNING_SCORE, Breakdown, counter_cell_of
-from .journal import Journal, load_journal, parse_journal, write_atomically
+from .journal import Journal, load_journal, parse_journal
 from .moves import Discard, Move, Pass, Place, Remove, Slide, parse_notation
 from .pieces import BoardPiece, StackedPiece
 from .playouts import playout
 from .records import (
+    MAX_RECORD_BYTES,
     GameRecord,
     RecordError,
     load_record,
     parse_record,
+    read_record_text,
     record_text,
     result_text,
     save_record,
@@ -63,10 +81,24 @@ from .text import clean_text
 
 __all__ = [
     "clean_text",
+    # files: read a regular file only, at most N bytes; JSON of bounded depth; atomic writes
+    "FileReadError",
+    "append_text",
+    "parse_json",
+    "read_bytes",
+    "read_head",
+    "read_json",
+    "read_text",
+    "write_atomically",
+    # a saved game open in one program at a time
+    "GameLock",
+    "lock_path",
+    "locked_elsewhere",
     "Journal",
     "load_journal",
     "parse_journal",
-    "write_atomically",
+    "MAX_RECORD_BYTES",
+    "read_record_text",
     "LENGTHS",
     "VALUE",
     "BoardPiece",

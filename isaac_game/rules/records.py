@@ -12,7 +12,14 @@
 
 Loading replays every move through the engine, so a record can never describe an
 impossible game; any problem is reported with its line number and nothing is
-returned half-loaded.
+returned half-loaded. Any line ending loads (LF, CRLF, CR alone), and so does a last
+line without one.
+
+A header's value was written by someone else (a LAN peer's name, an editor), so it
+is cleaned once, here where it enters: control characters, bidi controls and line
+separators become visible escapes (`text.clean_text`), and a name can never break a
+screen, a terminal or the record's own format. The file itself is read with
+disk/files.py's care: a regular file only, never more than `MAX_RECORD_BYTES`.
 """
 
 from __future__ import annotations
@@ -24,7 +31,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .common import Player
+from .disk import FileReadError, read_text, write_atomically
 from .state import GameState, game_names, new_game
+from .text import clean_text
 
 MAX_RECORD_BYTES = 1 << 20
 UNFINISHED = "*"
@@ -63,7 +72,7 @@ def result_text(state: GameState) -> str:
 
 def record_text(state: GameState, headers: dict[str, str] | None = None) -> str:
     """The text of a record of `state`; Game and Result always come from the state."""
-    given = {k: _one_line(v) for k, v in (headers or {}).items()}
+    given = {k: clean_text(_one_line(v)) for k, v in (headers or {}).items()}
     given["Game"] = state.game
     given["Result"] = result_text(state)
     given.setdefault("Date", "")
@@ -87,7 +96,7 @@ def parse_record(text: str) -> GameRecord:
         if not line or line.startswith("#"):
             continue
         if state is None and (m := _HEADER.fullmatch(line)):
-            key, value = m.group(1), m.group(2).strip()
+            key, value = m.group(1), clean_text(m.group(2).strip())
             if key in headers:
                 raise RecordError(f"line {number}: header {key} given twice")
             headers[key] = value
@@ -121,36 +130,42 @@ def _start(headers: dict[str, str], number: int) -> GameState:
     return new_game(game)
 
 
+def file_name(path: str | os.PathLike[str]) -> str:
+    """A file's name, fit to show: whoever named it may have put anything in it."""
+    return clean_text(Path(path).name)
+
+
+def read_record_text(path: str | os.PathLike[str]) -> str:
+    """The text of a saved game file, read safely (disk/files.py); RecordError saying why
+    it cannot be read, naming the file."""
+    name = file_name(path)
+    try:
+        return read_text(path, MAX_RECORD_BYTES)
+    except FileReadError as error:
+        reason = str(error)
+        if reason.startswith("far too large"):
+            reason = f"far too large for a game record (more than {MAX_RECORD_BYTES:,} bytes)"
+        raise RecordError(f"{name}: {reason}") from None
+
+
 def load_record(
     path: str | os.PathLike[str], parse: Callable[[str], GameRecord] = parse_record
 ) -> GameRecord:
     """Load and replay a saved game file (with `parse`: the strict record parser, or
     journal.py's, which forgives a torn last line)."""
-    file = Path(path)
-    try:
-        size = file.stat().st_size
-        if size > MAX_RECORD_BYTES:
-            raise RecordError(f"{file.name}: {size} bytes is far too large for a game record")
-        text = file.read_bytes().decode("utf-8")
-    except UnicodeDecodeError:
-        raise RecordError(f"{file.name}: not a UTF-8 text file") from None
-    except OSError as error:
-        raise RecordError(f"{file.name}: cannot be read ({error.strerror})") from None
+    text = read_record_text(path)
     try:
         return parse(text)
     except RecordError as error:
-        raise RecordError(f"{file.name}: {error}") from None
+        raise RecordError(f"{file_name(path)}: {error}") from None
 
 
 def save_record(
     path: str | os.PathLike[str], state: GameState, headers: dict[str, str] | None = None
 ) -> None:
-    """Write a record atomically: a crash mid-save never leaves a truncated file."""
-    file = Path(path)
-    file.parent.mkdir(parents=True, exist_ok=True)
-    temporary = file.with_name(file.name + ".tmp")
-    temporary.write_text(record_text(state, headers), encoding="utf-8", newline="\n")
-    os.replace(temporary, file)
+    """Write a record atomically (disk/files.py): a crash or a power cut mid-save never
+    leaves a truncated file. Raises OSError when the disk says no."""
+    write_atomically(path, record_text(state, headers))
 
 
 def _one_line(value: object) -> str:

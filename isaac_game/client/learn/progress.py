@@ -1,18 +1,19 @@
 """What the player has finished in Learn to play (lessons, puzzles), kept between runs.
 
 One small JSON file, `learn.json` in the data folder: {"done": ["lesson:isaac", ...]}.
-It is written whole to a temporary file and then renamed over the old one, so a crash
-never leaves half a file; a corrupt or unreadable file counts as "nothing done yet"
-and never raises.
+It is read and written through the rules' safe file I/O: written whole, atomically,
+so a crash never leaves half a file; a corrupt or unreadable file (or a pipe, a link
+to a device, JSON nested without end) counts as "nothing done yet" and never raises.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
-import os
-import tempfile
 from pathlib import Path
 from typing import Protocol
+
+from isaac_game.rules import FileReadError, read_json, write_atomically
 
 FILE_NAME = "learn.json"
 
@@ -29,8 +30,8 @@ class Progress:
 
     def _load(self) -> set[str]:
         try:
-            data = json.loads(self.path.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
+            data = read_json(self.path)
+        except FileReadError:
             return set()
         done = data.get("done") if isinstance(data, dict) else None
         if not isinstance(done, list):
@@ -47,15 +48,5 @@ class Progress:
             return
         keys.add(key)
         text = json.dumps({"done": sorted(keys)}, indent=1)
-        try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            fd, tmp = tempfile.mkstemp(prefix=".learn-", suffix=".tmp", dir=self.path.parent)
-            try:
-                with os.fdopen(fd, "w", encoding="utf-8") as file:
-                    file.write(text)
-                os.replace(tmp, self.path)
-            except BaseException:
-                Path(tmp).unlink(missing_ok=True)
-                raise
-        except OSError:
-            pass
+        with contextlib.suppress(OSError):
+            write_atomically(self.path, text)

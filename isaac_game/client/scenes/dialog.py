@@ -18,9 +18,10 @@ class MessageScene(Scene):
     opaque = False
     name = "message"
 
-    def __init__(self, app, title: str, text: str) -> None:
+    def __init__(self, app, title: str, text: str, then: Callable[[], None] | None = None) -> None:
         super().__init__(app)
         self.title, self.text = title, text
+        self.then = then  # done once the message is closed
         self.ok_rect = pygame.Rect(0, 0, 0, 0)
 
     def handle(self, action: Action) -> None:
@@ -28,6 +29,8 @@ class MessageScene(Scene):
             action.button == Button.CLICK and action.pos and self.ok_rect.collidepoint(action.pos)
         ):
             self.app.pop(self)
+            if self.then is not None:
+                self.then()
 
     def draw(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
@@ -88,6 +91,8 @@ class QuestionScene(QuestionScreen):
         ]
         super().__init__(app, behind, answers)
         self.heading, self.text = question.heading, question.text
+        #: closing the window again while asked closes it (see `Question`)
+        self.close_leaves = question.close_leaves
 
     def _answer(self, then: Callable[[], None] | None) -> Callable[[], None]:
         def answer() -> None:

@@ -11,7 +11,6 @@ the control handed in (`client/control.py`). It never asks what a seat is beyond
 from __future__ import annotations
 
 from collections.abc import Callable
-from pathlib import Path
 
 import pygame
 
@@ -24,11 +23,12 @@ from ..games.base import GamePlay, GamePlugin
 from ..handoff import GameOutcome, GameSetup
 from ..input import Action, Button
 from ..keeper import GameKeeper
-from ..scene import Question, Scene
+from ..scene import Scene
 from ..widgets.anim import Anim
 from ..widgets.hud import GameLayout, PanelInfo, hand_rows
 from ..widgets.menu import MenuItem
 from ..widgets.move_list import MoveHistory, MovesBox
+from .match_keeping import MatchKeeping
 from .match_view import MatchView
 from .match_words import COMPUTER_PAUSE, MatchWords
 
@@ -37,11 +37,16 @@ RESULTS_DELAY = 1.2
 DEMO_RESTART = 4.0
 
 
-class MatchScene(MatchView, MatchWords, Scene):
+class MatchScene(MatchView, MatchWords, MatchKeeping, Scene):
     name = "match"
 
     def __init__(
-        self, app, plugin: GamePlugin, setup: GameSetup, control: MatchControl | None = None
+        self,
+        app,
+        plugin: GamePlugin,
+        setup: GameSetup,
+        control: MatchControl | None = None,
+        keeper: GameKeeper | None = None,  # a saved game opened for play (GameKeeper.resume)
     ) -> None:
         super().__init__(app)
         self.plugin = plugin
@@ -49,7 +54,8 @@ class MatchScene(MatchView, MatchWords, Scene):
         self.control = control or MatchControl()
         self.control.attach(self)
         self.match = self.control.make_match(setup) or self._new_match(setup)
-        self.keeper = GameKeeper(app.storage, self.headers, setup.save_path)
+        self.keeper = keeper or GameKeeper(app.storage, path=setup.save_path)
+        self.keeper.headers = self.headers
         self.layout: GameLayout | None = None
         self.anims: list[Anim] = []
         self.banner = ""
@@ -68,11 +74,6 @@ class MatchScene(MatchView, MatchWords, Scene):
         self.history = MoveHistory(plugin.describe)  # the move list's words
         self.moves_box = MovesBox(app.fonts)
         self.history.sync(self.match.state)
-
-    @property
-    def save_path(self) -> Path | None:
-        """The file this game is kept in (None until its first move)."""
-        return self.keeper.path
 
     @staticmethod
     def _new_match(setup: GameSetup) -> Match:
@@ -98,10 +99,6 @@ class MatchScene(MatchView, MatchWords, Scene):
     @property
     def game_name(self) -> str:
         return self.setup.game
-
-    @property
-    def demo(self) -> bool:
-        return self.setup.demo
 
     @property
     def local(self) -> bool:
@@ -181,6 +178,7 @@ class MatchScene(MatchView, MatchWords, Scene):
             self.match.close()
         if not self.handed_over:
             self.control.on_exit()
+        self.keeper.close()
 
     # ----- input ---------------------------------------------------------------------------
 
@@ -354,14 +352,12 @@ class MatchScene(MatchView, MatchWords, Scene):
             return
         if self.over_timer <= 0:
             self.app.audio.play("win")
-            outcome = GameOutcome(self.setup, self.state, self.save_path, self.headers())
+            headers, unsaved = self.keeper.record_headers(), self.keeper.unsaved()
+            outcome = GameOutcome(self.setup, self.state, self.save_path, headers, unsaved)
             self.closed = True
             self.match.close()
             self.handed_over = True
             self.app.switch(self.control.results_scene, *self.control.outcome_handoff(outcome))
-
-    def headers(self) -> dict[str, str]:
-        return self.control.headers(self.setup)
 
     def animating(self) -> bool:
         return bool(self.anims) or self.demo or self.play.animating()
@@ -371,26 +367,3 @@ class MatchScene(MatchView, MatchWords, Scene):
         about to show: the screen keeps time while they last."""
         timed = self.banner_time > 0 or self.pass_timer is not None
         return 0.1 if timed or self.play.keeps_time() or self.control.keeps_time() else None
-
-    def leave_question(self, leave: Callable[[], None]) -> Question | None:
-        """Asked before the player leaves a game that is under way (never a demo's, a
-        finished one's or one where nothing was played)."""
-        over = self.state.is_over or self.control.finished()
-        if self.demo or over or not self.state.moves:
-            return None
-        return self.control.leave_question(leave)
-
-    def keep(self) -> None:
-        """The game on disk after every move, undo and redo (never a demo's)."""
-        if not self.demo and self.control.keeps_games:
-            trouble = self.keeper.keep(self.state)
-            if trouble:
-                self.say(trouble, warn=True, seconds=4.0)
-
-    def keep_game(self) -> str | None:
-        kept = self.state.moves and not self.demo and self.control.keeps_games
-        return self.save() if kept else None
-
-    def save(self) -> str:
-        """Save the game to its file now; a message for the user."""
-        return self.keeper.save(self.state)

@@ -1,5 +1,8 @@
 """The results screen: winner, scores, tie-break; rematch, save, review, menu.
 
+A finished game the disk refused is said to be unsaved here too, and leaving the
+screen asks before it is lost (`client/unsaved.py`).
+
 Against the computer it speaks to the player ("You win", "You lose") and names who
 played each colour ("You (Dark)", "Computer (hard) (Light)"); a hotseat game (and a
 LAN game, whose seats are both people) keeps "Dark wins!".
@@ -7,7 +10,7 @@ LAN game, whose seats are both people) keeps "Dark wins!".
 
 from __future__ import annotations
 
-import time
+from collections.abc import Callable
 
 import pygame
 
@@ -16,7 +19,9 @@ from isaac_game.rules import FoundationsState, GameRecord, IsaacState, Player
 from ..control import ResultsControl, kind_label
 from ..handoff import GameOutcome, GameSetup
 from ..input import Action, Button
+from ..scene import Question
 from ..theme import blit_text, draw_panel, ui_scale, wrap
+from ..unsaved import FinishedGame, unsaved_question
 from ..widgets.menu import MenuItem
 from ..widgets.menu_screen import MenuScreen
 
@@ -32,7 +37,9 @@ class ResultsScene(MenuScreen):
         self.outcome = outcome
         self.control = control or ResultsControl()
         self.save_path = outcome.save_path
-        self.message = ""
+        self.saver = FinishedGame(app.storage, outcome.state, outcome.headers, outcome.save_path)
+        self.saver.error = outcome.unsaved
+        self.message = outcome.unsaved
         self.menu = self.make_menu(
             [
                 MenuItem(
@@ -48,6 +55,14 @@ class ResultsScene(MenuScreen):
         )
 
     def rematch(self) -> None:
+        """A new game; a finished one that is not on disk is not left without asking."""
+        question = self.leave_question(self._rematch)
+        if question is not None:
+            self.app.open("question", question, None)
+        else:
+            self._rematch()
+
+    def _rematch(self) -> None:
         if self.control.rematch():
             return
         old = self.outcome.setup
@@ -55,22 +70,32 @@ class ResultsScene(MenuScreen):
         self.app.switch("match", setup)
 
     def save(self) -> None:
-        storage = self.app.storage
-        if self.save_path is None:
-            self.save_path = storage.new_save_path()
-        error = storage.save_game(self.save_path, self.outcome.state, self.outcome.headers)
+        error = self.saver.retry()
+        self.save_path = self.saver.path
+        assert self.save_path is not None
         self.message = error or f"Saved as {self.save_path.name}"
 
     def review(self) -> None:
-        """The replay of this game, titled with its players and today's date."""
-        headers = {"Date": time.strftime("%Y-%m-%d"), **self.outcome.headers}
-        self.app.open("replay", GameRecord(self.outcome.state, headers), "This game")
+        """The replay of this game, titled with its players and its date."""
+        record = GameRecord(self.outcome.state, self.saver.headers)
+        self.app.open("replay", record, "This game")
 
     def to_menu(self) -> None:
+        question = self.leave_question(self.leave)
+        if question is not None:
+            self.app.open("question", question, None)
+        else:
+            self.leave()
+
+    def leave(self) -> None:
         if self.control.leaves_to_title:
             self.app.pop_to("title")
         else:
             self.app.pop(self)
+
+    def leave_question(self, leave: Callable[[], None]) -> Question | None:
+        """Asked before a finished game that is not on disk is left behind."""
+        return unsaved_question(self.app, self.saver, leave)
 
     def refresh_every(self) -> float | None:
         return 0.5 if self.control.keeps_time() else None
@@ -206,7 +231,7 @@ class ResultsScene(MenuScreen):
                 fonts,
                 self.message,
                 int(24 * u),
-                pal.text_dim,
+                pal.illegal if self.saver.unsaved() else pal.text_dim,
                 (w // 2, y + int(6 * u)),
                 "center",
             )

@@ -1,5 +1,11 @@
 """Choose a saved game to continue or to replay, or delete one (after a question). Bad
-files give a message, not a crash."""
+files give a message, not a crash.
+
+Every save is listed, however many there are: the list scrolls (keys, wheel, pad;
+see `Menu`), and a row's words, which load the file to say what is wrong with it,
+are made only when the row comes into view. A game open in another window says so
+on its row, and is neither opened for play nor deleted here.
+"""
 
 from __future__ import annotations
 
@@ -9,15 +15,16 @@ from pathlib import Path
 
 import pygame
 
+from isaac_game.rules import clean_text
+
 from ..handoff import setup_from_record
 from ..input import Action, Button
 from ..scene import Question
-from ..storage import RECORD_SUFFIX, read_headers
+from ..storage import OPEN_ELSEWHERE, RECORD_SUFFIX, read_headers
 from ..theme import mix
-from ..widgets.menu import MenuItem
+from ..widgets.menu import Menu, MenuItem
 from ..widgets.menu_screen import MenuScreen
 
-SHOWN = 8
 _STAMP = re.compile(r"(\d{4}-\d\d-\d\d)_(\d\d)-(\d\d)-\d\d(?:_\d+)?")
 
 
@@ -25,15 +32,20 @@ def save_label(path: Path, error: str | None = None) -> str:
     """`HARI  ·  Human v Computer (easy)  ·  2026-11-21 14:05  ·  Dark wins`, from the
     file's header lines; `error`: why the file cannot be loaded, shown instead."""
     headers = read_headers(path)
-    name = path.name.removesuffix(RECORD_SUFFIX)
+    shown_name = clean_text(path.name)  # anyone may have named a file in the folder
+    name = shown_name.removesuffix(RECORD_SUFFIX)
     stamp = _STAMP.fullmatch(name)
     when = f"{stamp.group(1)} {stamp.group(2)}:{stamp.group(3)}" if stamp else ""
     when = when or headers.get("Date", "") or name.replace("_", " ")
     game = headers.get("Game", "")
+    reason = (
+        error.split(f"{shown_name}: ", 1)[-1].split("cannot be loaded: ", 1)[-1] if error else ""
+    )
     if not game:
-        return f"{name.replace('_', ' ')}  (not a readable game record)"
+        why = f": {reason}" if reason else ""
+        return f"{name.replace('_', ' ')}  (not a readable game record{why})"
     if error:
-        return f"{game.upper()}  ·  {when}  ·  cannot be loaded: {error.split(': ', 1)[-1]}"
+        return f"{game.upper()}  ·  {when}  ·  cannot be loaded: {reason}"
     players = f"{headers.get('Dark', 'Dark')} v {headers.get('Light', 'Light')}"
     result = headers.get("Result", "*")
     if result == "*":
@@ -62,6 +74,8 @@ class SavesScene(MenuScreen):
     panel_size = (0.9, 1000, 0.72)
     row_px = 30
     footer = "Enter / A: open    Delete, pad X, right-click or the red X: delete    Esc / B: back"
+    #: said under the list while some rows are out of view
+    scroll_footer = "Page Up/Down, shoulders or the wheel: more games    " + footer
 
     def __init__(self, app, purpose: str, games: tuple[str, ...]) -> None:
         self.purpose = purpose  # "continue" or "replay"
@@ -70,25 +84,39 @@ class SavesScene(MenuScreen):
         self.heading = "Continue a saved game" if purpose == "continue" else "Replay a saved game"
         self.refresh()
 
+    def make_menu(self, items: list[MenuItem]) -> Menu:
+        return Menu(items, on_change=lambda: self.app.audio.play("click"), scroll=True)
+
     def refresh(self, keep: int = 0) -> None:
-        """The newest saves (Continue: the unfinished ones), each checked by loading it,
-        so a corrupt file is listed with what is wrong and can never be written over;
-        the row at `keep` (or the last) chosen."""
+        """Every save (Continue: the unfinished ones), newest first, each to be checked
+        by loading it as its row comes into view, so a corrupt file is listed with what
+        is wrong and can never be written over; the row at `keep` (or the last) chosen."""
         items = []
         self.paths: dict[str, Path] = {}
+        self.labels: dict[Path, str] = {}
         for path in self.app.storage.list_saves():
             finished = read_headers(path).get("Result", "*") != "*"
             if self.purpose == "continue" and finished:
                 continue  # finished games go under Replay only
-            _record, error = self.app.storage.load_game(path)
-            label = save_label(path, error)
+            label = functools.partial(self.row_label, path)
             items.append(MenuItem(label, functools.partial(self.open, path), key=path.name))
             self.paths[path.name] = path
-            if len(items) == SHOWN:
-                break
         items.append(MenuItem("Back", lambda: self.app.pop(self), key="back"))
         self.menu = self.make_menu(items)
         self.menu.index = min(keep, len(items) - 1)
+
+    def row_label(self, path: Path) -> str:
+        """A save's row: its label (made once, when first shown), and whether another
+        window has it open now."""
+        if path not in self.labels:
+            _record, error = self.app.storage.load_game(path)
+            self.labels[path] = save_label(path, error)
+        if self.app.storage.open_elsewhere(path):
+            return f"{self.labels[path]}  ·  open in another window"
+        return self.labels[path]
+
+    def footer_text(self) -> str:
+        return self.scroll_footer if self.menu.scrolls else self.footer
 
     # ----- deleting ---------------------------------------------------------------------
 
@@ -143,8 +171,8 @@ class SavesScene(MenuScreen):
     def draw_extra(self, surface: pygame.Surface, panel: pygame.Rect, u: float) -> None:
         pal = self.app.palette
         for item in self.menu.items:
-            if item.key not in self.paths:
-                continue
+            if item.key not in self.paths or not item.rect.width:
+                continue  # Back, or scrolled out of view
             rect = delete_rect(item.rect)
             chosen = item is self.menu.current
             back = mix(pal.panel, pal.illegal, 0.35 if chosen else 0.12)
@@ -174,6 +202,9 @@ class SavesScene(MenuScreen):
             return
         if record.state.is_over:
             self.tell("Finished game", "That game is over: choose Replay to watch it.")
+            return
+        if self.app.storage.open_elsewhere(path):
+            self.tell(OPEN_ELSEWHERE, f"{OPEN_ELSEWHERE}: play it there, or close it there first.")
             return
         if record.headers.get("Lan") == "host" and record.headers.get("LanToken"):
             # a LAN game hosted here: host it again (its screen also offers playing it here)

@@ -25,6 +25,7 @@ from ..registry import GAMES
 from ..scenes.match import MatchScene
 from ..scenes.replay import ReplayScene
 from ..scenes.rules import RulesScene
+from ..unsaved import unsaved_question
 from ..widgets.rules_pages import play_through
 
 S = TypeVar("S", bound=GameState)
@@ -155,6 +156,8 @@ def _saves(app, save) -> None:
     save("saves-delete")
     app.pop()  # the question
     app.pop()
+    _many_saves(app, save, isaac)
+    _not_saved(app, save)
     lan_host = app.open("lan_host")
     lan_host.menu.select("name")
     lan_host.handle(Action(Button.CONFIRM, "pad"))  # a pad's A: the on-screen keyboard
@@ -162,6 +165,44 @@ def _saves(app, save) -> None:
         app.top.handle(Action(button, "pad"))
     save("keyboard")
     app.pop()
+    app.pop()
+
+
+def _many_saves(app, save, state: GameState) -> None:
+    """A long Continue list, scrolled (every save reachable), with a peer's name that
+    held a control character and a file that is not a game record."""
+    storage = app.storage
+    for n in range(12):
+        headers = {"Dark": "Ann", "Light": "Bob\x00" if n == 3 else "Human"}
+        path = storage.saves_dir / f"2026-06-{n + 1:02d}_10-00-00.isaac.txt"
+        storage.save_game(path, state, headers)
+    (storage.saves_dir / "2026-07-01_10-00-00.isaac.txt").write_text("not a record\n")
+    saves = app.open("saves", "continue")
+    for _ in range(9):
+        saves.handle(Action(Button.DOWN, "keyboard"))
+    save("saves-many")
+    app.pop()
+
+
+class _FullDisk:
+    """What the question asks of a game the disk refused (the keeper's part of it)."""
+
+    def unsaved(self) -> str:
+        return "The game cannot be saved: No space left on device"
+
+    def retry(self) -> str:
+        return self.unsaved()
+
+    def save_elsewhere(self) -> tuple[bool, str]:
+        return False, "It could not be saved in another folder either (No space left on device)"
+
+
+def _not_saved(app, save) -> None:
+    """Leaving a game the disk refused: the question that tells the truth."""
+    question = unsaved_question(app, _FullDisk(), lambda: None)
+    assert question is not None
+    app.open("question", question, None)
+    save("not-saved")
     app.pop()
 
 

@@ -1,4 +1,11 @@
-"""A vertical menu usable by pointer, keyboard and gamepad alike."""
+"""A vertical menu usable by pointer, keyboard and gamepad alike.
+
+A menu made with `scroll=True` (a list that can grow without end: the saved games)
+shows as many rows as fit and scrolls: the chosen row is always in view; the
+arrows, D-pad and stick move through every row; Page Up/Down, Tab and the
+shoulders turn a page; Home and End go to the first and the last; the mouse wheel
+scrolls, and a click on "more above" / "more below" turns a page.
+"""
 
 from __future__ import annotations
 
@@ -65,11 +72,22 @@ def setting_item(
 
 
 class Menu:
-    def __init__(self, items: list[MenuItem], on_change: Callable[[], None] | None = None) -> None:
+    def __init__(
+        self,
+        items: list[MenuItem],
+        on_change: Callable[[], None] | None = None,
+        scroll: bool = False,
+    ) -> None:
         self.items = items
         self.index = 0
         self.on_change = on_change or (lambda: None)
         self.px = 30
+        self.scroll = scroll
+        self.first = 0  # the first row shown (scrolling menus)
+        self.shown = len(items)  # how many rows are shown (all, unless scrolling)
+        #: where "more above" and "more below" are drawn (empty: nothing hidden there)
+        self.above = pygame.Rect(0, 0, 0, 0)
+        self.below = pygame.Rect(0, 0, 0, 0)
         self._skip_disabled(1)
 
     def item(self, key: str) -> MenuItem:
@@ -89,12 +107,58 @@ class Menu:
             self.index = (self.index + direction) % len(self.items)
 
     def layout(self, rect: pygame.Rect, px: int) -> None:
-        """Stack the items in `rect`, centred, rows of 1.7 x the text size."""
+        """Stack the items in `rect`, centred, rows of 1.7 x the text size (a scrolling
+        menu whose rows do not all fit: the rows in view, between its two hints)."""
         self.px = px
-        row = int(px * 1.7)
-        top = rect.centery - row * len(self.items) // 2
+        row = max(1, int(px * 1.7))
+        fits = len(self.items) * row <= rect.height
+        if not self.scroll or fits:
+            self.first, self.shown = 0, len(self.items)
+            self.above = self.below = pygame.Rect(0, 0, 0, 0)
+            top = rect.centery - row * len(self.items) // 2
+            for i, item in enumerate(self.items):
+                item.rect = pygame.Rect(rect.x, top + i * row, rect.width, row - 4)
+            return
+        hint = max(1, row * 2 // 3)
+        self.shown = max(1, (rect.height - 2 * hint) // row)
+        self._show_current()
+        top = rect.y + hint
+        nowhere = pygame.Rect(0, 0, 0, 0)
         for i, item in enumerate(self.items):
-            item.rect = pygame.Rect(rect.x, top + i * row, rect.width, row - 4)
+            at = i - self.first
+            item.rect = nowhere.copy()
+            if 0 <= at < self.shown:
+                item.rect = pygame.Rect(rect.x, top + at * row, rect.width, row - 4)
+        more_below = self.first + self.shown < len(self.items)
+        self.above = pygame.Rect(rect.x, rect.y, rect.width, hint) if self.first else nowhere
+        below = pygame.Rect(rect.x, top + self.shown * row, rect.width, hint)
+        self.below = below if more_below else nowhere.copy()
+
+    def _show_current(self) -> None:
+        """Scroll so that the chosen row is in view."""
+        most = max(0, len(self.items) - self.shown)
+        self.first = min(max(self.first, self.index - self.shown + 1), self.index, most)
+        self.first = max(0, self.first)
+
+    @property
+    def scrolls(self) -> bool:
+        """Are some rows out of view now?"""
+        return self.scroll and self.shown < len(self.items)
+
+    def scroll_by(self, rows: int) -> None:
+        """Scroll the view (the chosen row comes along when it would leave it)."""
+        most = max(0, len(self.items) - self.shown)
+        self.first = min(max(0, self.first + rows), most)
+        if not self.first <= self.index < self.first + self.shown:
+            self.index = min(max(self.index, self.first), self.first + self.shown - 1)
+            self._skip_disabled(1 if rows > 0 else -1)
+            self.on_change()
+
+    def go_to(self, index: int, direction: int) -> None:
+        """Choose the row at `index` (or the nearest enabled one past it)."""
+        self.index = min(max(0, index), len(self.items) - 1)
+        self._skip_disabled(direction)
+        self.on_change()
 
     def handle(self, action: Action) -> bool:
         """React to an action; True when the menu used it."""
@@ -108,6 +172,8 @@ class Menu:
         if b in (Button.LEFT, Button.RIGHT, Button.PREV, Button.NEXT) and self.current.is_option:
             self.current.step(-1 if b in (Button.LEFT, Button.PREV) else 1)
             self.on_change()
+            return True
+        if self.scrolls and self._scroll(action):
             return True
         if b == Button.CONFIRM:
             return self._activate(self.current)
@@ -129,6 +195,26 @@ class Menu:
                     return True
         return False
 
+    def _scroll(self, action: Action) -> bool:
+        """Paging, Home/End, the wheel and the two hints of a menu that scrolls."""
+        b = action.button
+        if b in (Button.PREV, Button.NEXT):
+            page = self.shown if b == Button.NEXT else -self.shown
+            self.go_to(self.index + page, 1 if page > 0 else -1)
+        elif b in (Button.FIRST, Button.LAST):
+            self.go_to(
+                0 if b == Button.FIRST else len(self.items) - 1, 1 if b == Button.FIRST else -1
+            )
+        elif b == Button.WHEEL:
+            self.scroll_by(-3 * (action.value or 0))
+        elif b == Button.CLICK and action.pos is not None and self.above.collidepoint(action.pos):
+            self.scroll_by(-self.shown)
+        elif b == Button.CLICK and action.pos is not None and self.below.collidepoint(action.pos):
+            self.scroll_by(self.shown)
+        else:
+            return False
+        return True
+
     def _activate(self, item: MenuItem) -> bool:
         if not item.enabled():
             return False
@@ -140,7 +226,17 @@ class Menu:
         return True
 
     def draw(self, surface: pygame.Surface, fonts: Fonts, pal: Palette) -> None:
+        hint_px = max(8, self.px * 2 // 3)
+        for rect, words in ((self.above, "more above"), (self.below, "more below")):
+            if rect.height:
+                hidden = (
+                    self.first if rect is self.above else len(self.items) - self.first - self.shown
+                )
+                img = fonts.render(f"{words} ({hidden})", hint_px, pal.text_dim)
+                surface.blit(img, img.get_rect(center=rect.center))
         for i, item in enumerate(self.items):
+            if not item.rect.width:
+                continue  # scrolled out of view
             selected = i == self.index
             enabled = item.enabled()
             if selected:

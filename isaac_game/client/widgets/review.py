@@ -5,7 +5,9 @@ Positions are searched one at a time in a worker process, so the screen keeps it
 frame rate and shows how far it got. The finished analysis is cached beside the save
 (`<save>.analysis.json`, next to `<save>.isaac.txt`) and read back the next time the
 game is reviewed, as long as it was made for the same moves. A cache that cannot be
-read is simply made again: it is derived from the save, never the save itself.
+read is simply made again: it is derived from the save, never the save itself. It is
+read as every file of ours is (`isaac_game.rules.read_json`): a regular file only, at
+most `CACHE_BYTES`, nested no deeper than JSON of ours ever is.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from pathlib import Path
 
 from isaac_game.ai.analysis import MoveReview, PositionView, reviews_of, view_position
 from isaac_game.ai.worker import Task, Worker
-from isaac_game.rules import write_atomically
+from isaac_game.rules import read_json, write_atomically
 
 from ..storage import analysis_path
 
@@ -25,12 +27,17 @@ from ..storage import analysis_path
 REVIEW_MOVETIME = 0.5
 #: How many of the worst moves the Worst button steps through.
 WORST_COUNT = 5
+#: The largest analysis file read back: a few dozen bytes a position, for games of at
+#: most a few thousand moves.
+CACHE_BYTES = 4 << 20
 
 
 def read_cache(path: Path, game: str, moves: tuple[str, ...]) -> list[PositionView] | None:
     """The cached views of every position, or None when there is none for these moves."""
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = read_json(path, CACHE_BYTES)
+        if not isinstance(data, dict):
+            return None
         if data.get("game") != game or tuple(data.get("moves", ())) != moves:
             return None
         views: list[PositionView] = []

@@ -14,6 +14,7 @@ ISAAC_GAME_HOME as another machine would have):
 from __future__ import annotations
 
 import random
+import re
 
 import pygame
 import pytest
@@ -21,10 +22,12 @@ import pytest
 from isaac_game.client.lan import menu as lan_menu
 from isaac_game.client.lan.again import LanHostAgainScene
 from isaac_game.client.lan.dialogs import GiveUpScene
+from isaac_game.client.scenes.dialog import MessageScene
 from isaac_game.client.scenes.saves import SavesScene
 from isaac_game.client.scenes.title import TitleScene
+from isaac_game.client.storage import OPEN_ELSEWHERE
 from isaac_game.lan import CLOSED, CONNECTED, LOST
-from isaac_game.rules import load_record
+from isaac_game.rules import GameLock, load_record, new_game, save_record
 
 from ..driver import key, menu_to
 from ..kinds import is_lan_game, is_lan_results
@@ -97,6 +100,8 @@ def test_the_host_keeps_the_game_until_its_person_chooses_a_new_one(
         assert game.state.ply == 0
         while not play_turn(app, game, random.Random(14), by_mouse=True):
             pass
+        assert game.save_path is None  # Cat has not moved yet: nothing to lose, no file
+        pump(app, lambda: game.state.ply >= 2)  # Cat's move
         assert game.save_path is not None and game.save_path != path  # a file of its own
         assert load_record(path).state.moves == moves  # the old one is still there
         cat.kill()
@@ -123,6 +128,10 @@ def test_host_it_again_and_the_old_joiner_rejoins_with_its_ticket(
     saves = app.top
     assert isinstance(saves, SavesScene)
     (path,) = storage.list_saves()
+    # the file as a person might have kept it: its own date, one header more
+    text = path.read_text(encoding="utf-8")
+    text = re.sub(r"^Date: .*$", "Date: 2001-02-03\nEvent: Club night", text, flags=re.M)
+    path.write_text(text, encoding="utf-8")
     saves.open(path)
     again = app.top
     assert isinstance(again, LanHostAgainScene), type(again)
@@ -150,7 +159,31 @@ def test_host_it_again_and_the_old_joiner_rejoins_with_its_ticket(
         assert bob2.out[-1] == "result: " + s2.result()
         assert any(line.startswith("rejoining the game with Ann") for line in bob2.err)
         assert not (tmp_path / "bob" / "data" / "lan-ticket.json").exists()
-        assert load_record(path).state.moves == final.moves  # kept in the same file
+        record = load_record(path)
+        assert record.state.moves == final.moves  # kept in the same file
+        assert record.headers["Date"] == "2001-02-03"  # as it was: only moves were added
+        assert record.headers["Event"] == "Club night"
     finally:
         bob2.kill()
         bob.kill()
+
+
+def test_a_lan_game_open_in_another_window_is_not_hosted_again(app, storage):
+    """Hosting it again would have two programs keep one file: it is refused at once."""
+    state = new_game("isaac").play("5v04")
+    lan = {"Lan": "host", "LanPeer": "Bob", "LanToken": "ab" * 16, "LanSeat": "dark"}
+    path = storage.saves_dir / "kept.isaac.txt"
+    save_record(path, state, lan)
+    other_window = GameLock(path)
+    assert other_window.acquire()
+    try:
+        app.open("saves", "continue")
+        app.top.open(path)
+        assert isinstance(app.top, MessageScene)
+        assert app.top.text.startswith(OPEN_ELSEWHERE)
+    finally:
+        other_window.release()
+    app.pop(app.top)
+    app.top.open(path)  # closed there: now it is hosted again
+    assert isinstance(app.top, LanHostAgainScene)
+    app.top.cancel()

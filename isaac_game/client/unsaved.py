@@ -1,0 +1,120 @@
+"""Leaving a game that is not on disk: say so, and offer to save it first.
+
+A full or read-only disk makes the game's writes fail; the bar says so as it
+happens, and the game stays in memory. Leaving it (Quit to menu, Main menu after
+the results, closing the window) then asks a question that tells the truth: the
+game is not saved. The player may try its file again, save it in another folder, or
+leave without it; closing the window again does not count as an answer (only
+"Leave without it" loses a game).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Protocol
+
+from isaac_game.rules import GameState
+
+from .keeper import saved_elsewhere
+from .scene import Question
+from .storage import Storage
+from .widgets.menu import MenuItem
+
+if TYPE_CHECKING:
+    from .app import App
+
+
+class Saver(Protocol):
+    """What the question needs of whatever holds the game (the match scene's keeper,
+    the results screen's finished game)."""
+
+    def unsaved(self) -> str:
+        """Why the game is not on disk ("" when it is)."""
+        ...
+
+    def retry(self) -> str:
+        """Try its own file again; "" when saved now, else why not."""
+        ...
+
+    def save_elsewhere(self) -> tuple[bool, str]:
+        """Save it in a file in another folder: (True, where) or (False, why not)."""
+        ...
+
+
+class FinishedGame:
+    """A finished game the results screen holds, as a `Saver`: saved (again) as a
+    whole record, in its own file or a new one."""
+
+    def __init__(
+        self, storage: Storage, state: GameState, headers: dict[str, str], path: Path | None
+    ) -> None:
+        self.storage, self.state, self.path = storage, state, path
+        self.headers = {"Date": time.strftime("%Y-%m-%d"), **headers}
+        self.error = ""
+
+    def unsaved(self) -> str:
+        return self.error
+
+    def retry(self) -> str:
+        self.path = self.path or self.storage.new_save_path()
+        self.error = self.storage.save_game(self.path, self.state, self.headers) or ""
+        return self.error
+
+    def save_elsewhere(self) -> tuple[bool, str]:
+        reason = "no folder to try"
+        for folder in self.storage.elsewhere(self.path):
+            try:
+                folder.mkdir(parents=True, exist_ok=True)
+                path = self.storage.new_save_path(folder)
+            except OSError as error:
+                reason = error.strerror or str(error)
+                continue
+            trouble = self.storage.save_game(path, self.state, self.headers)
+            if trouble is None:
+                self.path, self.error = path, ""
+                return True, saved_elsewhere(self.storage, path)
+            reason = trouble
+        return False, f"It could not be saved in another folder either ({reason})"
+
+
+def unsaved_question(
+    app: App, saver: Saver, leave: Callable[[], None], behind: object = None
+) -> Question | None:
+    """The question to ask before leaving a game that is not on disk (None when it is)."""
+    why = saver.unsaved()
+    if not why:
+        return None
+
+    def ask_again() -> None:
+        question = unsaved_question(app, saver, leave, behind)
+        if question is None:
+            leave()
+        else:
+            app.open("question", question, behind)
+
+    def retry() -> None:
+        if not saver.retry():
+            leave()
+        else:
+            ask_again()
+
+    def elsewhere() -> None:
+        saved, words = saver.save_elsewhere()
+        if saved:
+            app.open("message", "Saved", words, leave)
+        else:
+            app.open("message", "Not saved", words, ask_again)
+
+    return Question(
+        "Leave the game? It is not saved",
+        f"{why.rstrip('.')}. If you leave without saving it, the game is lost.",
+        [
+            MenuItem("Try to save it again", retry, key="retry"),
+            MenuItem("Save it in another folder", elsewhere, key="elsewhere"),
+            MenuItem("Stay", key="stay"),
+            MenuItem("Leave without it (the game is lost)", leave, key="lose"),
+        ],
+        close_leaves=False,
+    )
