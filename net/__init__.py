@@ -21,6 +21,7 @@ from net.events import (
     PeerResigned,
     Rejected,
     RematchProposed,
+    Throttled,
 )
 from net.framing import FrameDecoder, ProtocolViolation, encode
 from net.game import GameAdapter, ListGame, moves_digest
@@ -59,6 +60,7 @@ __all__ = [
     "ProtocolViolation",
     "Rejected",
     "RematchProposed",
+    "Throttled",
     "encode",
     "moves_digest",
 ]

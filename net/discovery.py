@@ -38,6 +38,13 @@ BEACON_PORT = 7756
 BEACON_INTERVAL = 1.0
 STALE_AFTER = 3.0
 MAX_BEACON = 512  # bytes; anything larger is not ours
+#: Anyone on the network can send beacons, as fast as they like and each with a new
+#: `id`: one poll reads at most this many, and the list holds at most this many hosts,
+#: of which at most MAX_PER_ADDRESS from one address (so one flooding machine cannot
+#: push the others off the list).
+MAX_READS = 256
+MAX_HOSTS = 64
+MAX_PER_ADDRESS = 8
 
 _SIOCGIFFLAGS = 0x8913
 _SIOCGIFBRDADDR = 0x8919
@@ -202,7 +209,7 @@ class Browser:
             with contextlib.suppress(OSError, ValueError):
                 select.select([self._sock], [], [], timeout)
         now = time.monotonic()
-        while True:
+        for _ in range(MAX_READS):
             try:
                 data, (addr, _) = self._sock.recvfrom(MAX_BEACON + 1)
             except (BlockingIOError, InterruptedError):
@@ -214,6 +221,8 @@ class Browser:
                 continue
             key = msg.get("id") or (addr, msg["port"])
             old = self._hosts.get(key)
+            if old is None and not self._room_for(addr):
+                continue
             if old is not None and addr.startswith("127.") and not old.address.startswith("127."):
                 addr = old.address  # same host heard on loopback too: keep the LAN address
             info = (msg["name"], msg["game"], msg["proto"], msg["app"])
@@ -222,6 +231,12 @@ class Browser:
             if now - host.last_seen > self.stale_after:
                 del self._hosts[key]
         return sorted(self._hosts.values(), key=lambda h: (h.name, h.address, h.port))
+
+    def _room_for(self, addr: str) -> bool:
+        """May a host not listed yet, heard from `addr`, join the list?"""
+        if len(self._hosts) >= MAX_HOSTS:
+            return False
+        return sum(host.address == addr for host in self._hosts.values()) < MAX_PER_ADDRESS
 
     def close(self) -> None:
         self._sock.close()

@@ -114,6 +114,16 @@ class PeerMisbehaved(Event):
 
 
 @dataclass(frozen=True)
+class Throttled(Event):
+    """The peer sends `what` ("chat lines", ...) faster than its budget
+    (`net/limits.py`, PROTOCOL.md's receiver limits): what is over it is dropped
+    unanswered and the connection stays. Told once per connection, however long the
+    peer keeps it up, so a flood is one line in a log, not thousands."""
+
+    what: str
+
+
+@dataclass(frozen=True)
 class LinkLost(Event):
     """The game's connection is gone; the game is not. The host keeps it for the
     rejoin window, the joiner retries with its token. `bye`: the peer said `bye` mid-

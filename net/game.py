@@ -62,6 +62,25 @@ def canonical_move(adapter: GameAdapter, move: str, ply: int | None = None) -> s
         return move
 
 
+def check_move(adapter: GameAdapter, move: str) -> str | None:
+    """Why `move` is not legal now, or None if it is (or if the adapter cannot tell
+    without applying it: its `try_apply` then decides).
+
+    An adapter may offer `check(move) -> str | None`, which judges a move without
+    applying it; the session needs that to compare a move's digest *before* applying
+    it (PROTOCOL.md 1.1, clarified: a move whose digest differs is not applied), while
+    an illegal move is still reported as `illegal-move`, not `desync`.
+    """
+    check = getattr(adapter, "check", None)
+    if check is None:
+        return None
+    try:
+        result = check(move)
+    except Exception as error:  # an adapter bug must not break the network thread
+        return f"unreadable move: {type(error).__name__}"
+    return None if result is None else str(result)
+
+
 def moves_digest(moves: Sequence[str]) -> str:
     """`move.digest` as PROTOCOL.md 1.1 defines it: the first 16 hex characters (lower
     case) of SHA-256 over the UTF-8 bytes of the canonical notation of every move so
@@ -93,10 +112,14 @@ class ListGame:
     def side_to_move(self) -> str | None:
         return self._side(self._moves)
 
-    def try_apply(self, move: str) -> str | None:
+    def check(self, move: str) -> str | None:
+        """Why `move` may not follow the record, or None; nothing is applied."""
         if self._side(self._moves) is None:
             return "the game is over"
-        reason = self._legal(self._moves, move)
+        return self._legal(self._moves, move)
+
+    def try_apply(self, move: str) -> str | None:
+        reason = self.check(move)
         if reason is None:
             self._moves.append(move)
         return reason

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 import secrets
+from dataclasses import dataclass
 from typing import Any
 
 from net import messages as m
@@ -26,7 +27,20 @@ from net.events import (
 )
 from net.framing import BAD_MESSAGE, ProtocolViolation
 from net.game import GameAdapter
+from net.limits import UNKNOWN, Budget
 from net.session import HELLO_TIMEOUT, PING_INTERVAL, REJOIN_WINDOW, SILENCE_LIMIT, Session, other
+
+#: Connections that have not said hello yet, at most; past that the oldest goes.
+MAX_PENDING = 64
+
+
+@dataclass
+class Pending:
+    """A connection that has not said hello yet: when it opened, and its budget for
+    messages of unknown types (answered, and reported once, within it)."""
+
+    opened: float
+    budget: Budget
 
 
 class HostSession(Session):
@@ -63,7 +77,7 @@ class HostSession(Session):
         ping_interval: float = PING_INTERVAL,
         silence_limit: float = SILENCE_LIMIT,
         rejoin_window: float = REJOIN_WINDOW,
-        max_pending: int = 16,
+        max_pending: int = MAX_PENDING,
         rng: random.Random | None = None,
         hold_games: bool = True,
         keep_token: str | None = None,
@@ -86,7 +100,7 @@ class HostSession(Session):
         self.hello_timeout = hello_timeout
         self.max_pending = max_pending
         self._rng = rng or random.Random()
-        self._pending: dict[int, float] = {}  # conn -> when it opened
+        self._pending: dict[int, Pending] = {}  # oldest first (dicts keep insertion order)
         self.lost_at: float | None = None  # when the link went, while the game waits
         self._games = 0  # games started; the first keeps the adapter's record as is
         self.hold_games = hold_games
@@ -110,11 +124,17 @@ class HostSession(Session):
     # -- transport news ------------------------------------------------------------
 
     def connection_made(self, conn: int, now: float) -> list[Output]:
-        """A TCP connection was accepted; it has `hello_timeout` to say hello."""
-        if len(self._pending) >= self.max_pending:
-            self._emit(Close(conn, "too many pending connections"))
-        else:
-            self._pending[conn] = now
+        """A TCP connection was accepted; it has `hello_timeout` to say hello.
+
+        When `max_pending` connections are already waiting for their hello, the oldest
+        of them is closed to make room, never the newcomer: a real joiner says hello at
+        once, so connections held open without one (a slow-loris attack) can delay it
+        by a moment at worst, but never lock it out."""
+        while self._pending and len(self._pending) >= max(1, self.max_pending):
+            oldest = next(iter(self._pending))
+            del self._pending[oldest]
+            self._emit(Close(oldest, "too many connections without a hello"))
+        self._pending[conn] = Pending(now, Budget(now))
         return self._flush()
 
     def receive(self, conn: int, raw: dict[str, Any], now: float) -> list[Output]:
@@ -158,8 +178,8 @@ class HostSession(Session):
 
     def tick(self, now: float) -> list[Output]:
         """Hello timeouts, heartbeat, silence, and the end of the rejoin window."""
-        for conn, opened in list(self._pending.items()):
-            if now - opened >= self.hello_timeout:
+        for conn, pending in list(self._pending.items()):
+            if now - pending.opened >= self.hello_timeout:
                 del self._pending[conn]
                 self._emit(Close(conn, "no hello in time"))
         self._tick_link(now)
@@ -202,11 +222,18 @@ class HostSession(Session):
         if self.link is not None and conn == self.link.conn:
             self._violate(exc.code, exc.msg, now, fatal=exc.fatal)
             return
+        if not exc.fatal:  # an unknown `t` before hello: answered within the budget
+            pending = self._pending.get(conn)
+            if pending is None or self._over_budget(pending.budget, UNKNOWN, now):
+                return
+            self._emit(Send(conn, m.error(exc.code, exc.msg)))
+            if pending.budget.first(f"misbehaved {exc.code}"):
+                self._emit(PeerMisbehaved(exc.code, exc.msg))
+            return
         self._emit(Send(conn, m.error(exc.code, exc.msg)))
         self._emit(PeerMisbehaved(exc.code, exc.msg))
-        if exc.fatal:
-            self._pending.pop(conn, None)
-            self._emit(Close(conn, exc.msg))
+        self._pending.pop(conn, None)
+        self._emit(Close(conn, exc.msg))
 
     def _refuse(self, conn: int, code: str, reason: str, game: str | None = None) -> None:
         self._emit(Send(conn, m.reject(code, reason, game)))
@@ -273,7 +300,9 @@ class HostSession(Session):
         self._send(m.welcome(self.app, self.name, self.adapter.game, you, self.token, moves))
         self._emit(GameStarted(self.seat, peer_name, self.token, tuple(moves), resumed))
 
-    def _lose_link(self, reason: str, now: float, *, bye: bool = False) -> None:
+    def _lose_link(
+        self, reason: str, now: float, *, bye: bool = False, broken: bool = False
+    ) -> None:
         self.link = None
         if self.token is None:
             return

@@ -22,7 +22,8 @@ from net.events import (
 )
 from net.framing import BAD_MESSAGE, DESYNC, ProtocolViolation
 from net.game import GameAdapter
-from net.session import PING_INTERVAL, REJOIN_WINDOW, SILENCE_LIMIT, Session
+from net.limits import ERRORS
+from net.session import PING_INTERVAL, REJOIN_WINDOW, SILENCE_LIMIT, WELCOME_TIMEOUT, Session
 
 IDLE, CONNECTING, HELLO, PLAYING, LOST, CLOSED = (
     "idle",
@@ -40,6 +41,15 @@ class JoinSession(Session):
     1.1): lost -> connecting -> hello -> playing again (same token), until the
     rejoin window closes. `closed` is final.
 
+    The joiner gives up as surely as the host does (PROTOCOL.md 1.1, clarified): a
+    host that answers no hello with a `welcome` (or `reject`) within `welcome_timeout`
+    is a lost link, pings or not; and the rejoin window runs from the loss until a
+    link *works* again. A welcome alone does not restart it: a host that welcomes and
+    then breaks the rules (an illegal move, a wrong digest) would otherwise have us
+    redial forever. A link works once a move was played over it (either side's), or
+    once it was heard for `silence_limit` seconds without the host breaking a rule.
+    After a link we closed for the host's mistake, the redial waits `retry_interval`.
+
     `token` may be given to rejoin a game from a previous run of the program.
     """
 
@@ -54,6 +64,7 @@ class JoinSession(Session):
         silence_limit: float = SILENCE_LIMIT,
         rejoin_window: float = REJOIN_WINDOW,
         retry_interval: float = 1.0,
+        welcome_timeout: float = WELCOME_TIMEOUT,
         **kwargs: Any,
     ) -> None:
         super().__init__(
@@ -67,8 +78,14 @@ class JoinSession(Session):
         )
         self.token = token
         self.retry_interval = retry_interval
+        self.welcome_timeout = welcome_timeout
         self.state = IDLE
+        #: When the current rejoin window began: the first loss since a link last worked.
         self.lost_at: float | None = None
+        self._hello_at = 0.0  # when our hello went out on the current link
+        self._welcomed_at = 0.0  # when the current link's welcome came
+        self._welcome_ply = 0  # our record's length just after that welcome
+        self._heard_at = 0.0  # when the host was last heard on the current link
         self._next_retry = 0.0
         self._conn = 0  # id of the connection we asked for last
 
@@ -86,6 +103,7 @@ class JoinSession(Session):
             return self._flush()
         self._new_link(conn, now)
         self.state = HELLO
+        self._hello_at = now
         self._send(m.hello(self.app, self.name, self.adapter.game, self.token))
         return self._flush()
 
@@ -103,7 +121,7 @@ class JoinSession(Session):
     def receive(self, conn: int, raw: dict[str, Any], now: float) -> list[Output]:
         if self.link is None or conn != self.link.conn:
             return self._flush()
-        self.link.last_heard = now
+        self.link.last_heard = self._heard_at = now
         try:
             msg = m.validate(raw)
         except ProtocolViolation as exc:
@@ -117,7 +135,8 @@ class JoinSession(Session):
             self._emit(Rejected(msg["reason"], msg.get("code", ""), msg.get("game", "")))
             self._finish(f"rejected: {msg['reason']}")
         elif self.state == HELLO and t == "error":
-            self._emit(PeerError(msg["code"], msg["msg"]))
+            if not self._over_budget(self.link.budget, ERRORS, now):
+                self._emit(PeerError(msg["code"], msg["msg"]))
         elif self.state == HELLO and t == "bye":  # the host closes before any welcome
             self._close_link("host said bye")
             self._lose_link("host said bye", now)
@@ -135,7 +154,12 @@ class JoinSession(Session):
         return self._flush()
 
     def tick(self, now: float) -> list[Output]:
-        """Heartbeat and silence on the link; redial while the rejoin window lasts."""
+        """Heartbeat and silence on the link, the welcome's time limit; redial while
+        the rejoin window lasts."""
+        if self.state == HELLO and now - self._hello_at >= self.welcome_timeout:
+            why = f"the host did not answer within {self.welcome_timeout:g} s"
+            self._close_link(why)
+            self._lose_link(why, now, broken=True)
         self._tick_link(now)
         if self.state == LOST:
             assert self.lost_at is not None
@@ -168,7 +192,9 @@ class JoinSession(Session):
             self.state = CLOSED
             self._emit(Closed(reason))
 
-    def _lose_link(self, reason: str, now: float, *, bye: bool = False) -> None:
+    def _lose_link(
+        self, reason: str, now: float, *, bye: bool = False, broken: bool = False
+    ) -> None:
         self.link = None
         if self.state == CLOSED:
             return
@@ -176,14 +202,22 @@ class JoinSession(Session):
             self._finish(reason)  # never welcomed: nothing to rejoin
             return
         was_playing = self.state == PLAYING
-        if self.lost_at is None:
-            self.lost_at = now
+        if self.lost_at is None or (was_playing and self._link_worked(broken)):
+            self.lost_at = now  # a new rejoin window
         if was_playing:
             self._emit(LinkLost(reason, bye))
         self.state = LOST
-        # Redial at once after a drop (after a bye the host is going: pace it);
-        # pace the retries after that.
-        self._next_retry = now if was_playing and not bye else now + self.retry_interval
+        # Redial at once after a drop; pace it after a bye (the host is going), after
+        # the host broke a rule (it may do so again), and for every retry after that.
+        at_once = was_playing and not bye and not broken
+        self._next_retry = now if at_once else now + self.retry_interval
+
+    def _link_worked(self, broken: bool) -> bool:
+        """Did the link that just ended show the game going on? A move was played over
+        it, or the host was heard for the silence limit and broke no rule."""
+        if len(self.adapter.moves()) > self._welcome_ply:
+            return True
+        return not broken and self._heard_at - self._welcomed_at >= self.silence_limit
 
     def _on_bye(self, now: float) -> None:
         """1.1: mid-game the host's `bye` is a pause, kept exactly as a lost link: we
@@ -224,7 +258,8 @@ class JoinSession(Session):
             self._finish(f"desync: {problem}")
             return
         self.state = PLAYING
-        self.lost_at = None
+        self._welcomed_at = self._heard_at = now
+        self._welcome_ply = len(self.adapter.moves())
         self.seat = msg["you"]
         self.token = msg["token"]
         self.peer_name = m.clip_name(msg["name"])

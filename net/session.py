@@ -12,7 +12,7 @@ their own modules or from `net`.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from net import messages as m
@@ -28,14 +28,17 @@ from net.events import (
     PeerResigned,
     RematchProposed,
     Send,
+    Throttled,
 )
 from net.framing import BAD_MESSAGE, DESYNC, ILLEGAL_MOVE, ProtocolViolation
-from net.game import GameAdapter, canonical_move, moves_digest
+from net.game import GameAdapter, canonical_move, check_move, moves_digest
+from net.limits import CHAT, ERRORS, UNKNOWN, WHAT, Budget
 
 PING_INTERVAL = 2.0
 SILENCE_LIMIT = 10.0
 REJOIN_WINDOW = 120.0
 HELLO_TIMEOUT = 5.0
+WELCOME_TIMEOUT = 10.0  # the joiner's: a hello answered by neither welcome nor reject
 
 DigestFn = Callable[[Sequence[str]], str]
 
@@ -52,6 +55,8 @@ class Link:
     last_heard: float
     next_ping: float
     ping_id: int = 0
+    #: What the peer may send beyond the game on this connection (net/limits.py).
+    budget: Budget = field(default_factory=lambda: Budget(0.0))
 
 
 class Session:
@@ -105,25 +110,48 @@ class Session:
             self._out.append(Send(self.link.conn, msg))
 
     def _new_link(self, conn: int, now: float) -> None:
-        self.link = Link(conn, now, now + self.ping_interval)
+        self.link = Link(conn, now, now + self.ping_interval, budget=Budget(now))
 
     def _close_link(self, reason: str) -> None:
         if self.link is not None:
             self._out.append(Close(self.link.conn, reason))
             self.link = None
 
-    def _lose_link(self, reason: str, now: float, *, bye: bool = False) -> None:
+    def _lose_link(
+        self, reason: str, now: float, *, bye: bool = False, broken: bool = False
+    ) -> None:
         """The game's connection is gone (silence, EOF, violation, or a `bye` mid-game:
-        `bye`). Subclasses decide what that means for the game."""
+        `bye`; `broken`: we closed it because the peer broke the protocol). Subclasses
+        decide what that means for the game."""
         raise NotImplementedError
 
     def _violate(self, code: str, msg: str, now: float, *, fatal: bool = True) -> None:
-        """Answer a peer's mistake with `error`; close the link if it is fatal."""
+        """Answer a peer's mistake with `error`; close the link if it is fatal.
+
+        A mistake that is not fatal (an unknown `t`) may come again and again: it is
+        answered within the connection's budget and reported once."""
+        if not fatal and self.link is not None:
+            budget = self.link.budget
+            if self._over_budget(budget, UNKNOWN, now):
+                return
+            self._send(m.error(code, msg))
+            if budget.first(f"misbehaved {code}"):
+                self._emit(PeerMisbehaved(code, msg))
+            return
         self._send(m.error(code, msg))
         self._emit(PeerMisbehaved(code, msg))
         if fatal:
             self._close_link(f"{code}: {msg}")
-            self._lose_link(f"{code}: {msg}", now)
+            self._lose_link(f"{code}: {msg}", now, broken=True)
+
+    def _over_budget(self, budget: Budget, kind: str, now: float) -> bool:
+        """True when one more message of `kind` is over `budget` and must be dropped;
+        the first drop on a connection is reported (`Throttled`), the rest are not."""
+        if budget.allow(kind, now):
+            return False
+        if budget.first(kind):
+            self._emit(Throttled(WHAT[kind]))
+        return True
 
     def _game_over(self) -> bool:
         return self.resigned is not None or self.adapter.side_to_move() is None
@@ -153,7 +181,8 @@ class Session:
         elif t == "pong":
             pass  # hearing it was the point
         elif t == "chat":
-            self._emit(ChatReceived(msg["text"]))
+            if self.link is not None and not self._over_budget(self.link.budget, CHAT, now):
+                self._emit(ChatReceived(msg["text"]))
         elif t == "resign":
             if self.resigned is None and self.peer_seat is not None:
                 self.resigned = self.peer_seat
@@ -164,19 +193,26 @@ class Session:
                 self._emit(RematchProposed())
             self._maybe_rematch(now)
         elif t == "error":
-            self._emit(PeerError(msg["code"], msg["msg"]))
+            if self.link is not None and not self._over_budget(self.link.budget, ERRORS, now):
+                self._emit(PeerError(msg["code"], msg["msg"]))
         elif t == "bye":
             self._on_bye(now)
         else:  # hello/welcome/reject out of place
             self._violate(BAD_MESSAGE, f"unexpected {t!r}", now)
 
     def _on_move(self, n: int, move: str, digest: str | None, now: float) -> None:
-        """PROTOCOL.md rules 3 and 5, then the digest. An illegal move is not applied;
-        the digest is compared after applying the move, on the record it ends (1.1)."""
+        """PROTOCOL.md rules 3 and 5, then the digest, then the move is applied. Neither
+        an illegal move nor one whose digest differs from ours is applied (1.1,
+        clarified): the digest is compared on the record the move *would* end, so the
+        receiver's game stays as it was before that move.
+
+        A duplicate costs a string comparison, or, when spelled another way, one parse
+        in the position before its ply (the adapter keeps that cheap): a peer that sends
+        the same move again and again makes us do no more than it does."""
         moves = self.adapter.moves()
         if 0 <= n < len(moves):
             if moves[n] != move and moves[n] != canonical_move(self.adapter, move, n):
-                self._violate(DESYNC, f"move {n} is {moves[n]!r} here, not {move!r}", now)
+                self._violate(DESYNC, f"move {n} is {moves[n]!r} here, not {move[:40]!r}", now)
             return  # a duplicate of what we have: ignored
         if n != len(moves):
             self._violate(ILLEGAL_MOVE, f"expected n={len(moves)}, got n={n}", now)
@@ -187,16 +223,23 @@ class Session:
         if self.adapter.side_to_move() != self.peer_seat:
             self._violate(ILLEGAL_MOVE, "not your turn", now)
             return
-        reason = self.adapter.try_apply(move)
+        reason = check_move(self.adapter, move)
+        if reason is None and digest is not None:
+            after = [*moves, canonical_move(self.adapter, move)]
+            if digest != (ours := self.digest_fn(after)):
+                # Not applied: the connection closes with the game as it was, and a
+                # rejoin's welcome brings the joiner in step (the host's record is
+                # authoritative, rule 6).
+                why = f"digest after move {n} would be {ours} here, not {digest[:40]!r}"
+                self._violate(DESYNC, why, now)
+                return
+        if reason is None:
+            reason = self.adapter.try_apply(move)
         if reason is not None:
-            self._violate(ILLEGAL_MOVE, f"{move!r}: {reason}", now)
+            self._violate(ILLEGAL_MOVE, f"{move[:40]!r}: {reason}", now)
             return
         record = self.adapter.moves()  # the canonical notation of every move so far
         self._emit(MoveReceived(n, record[n] if n < len(record) else move))
-        if digest is not None and digest != (ours := self.digest_fn(record)):
-            # Applied and kept (the host's record is authoritative, rule 6): the
-            # connection closes and a rejoin's welcome brings the joiner in step.
-            self._violate(DESYNC, f"digest after move {n} is {ours} here, not {digest[:40]!r}", now)
 
     def _digest_of(self, record: list[str]) -> str | None:
         """The digest to send with the move ending `record`, if we send them."""

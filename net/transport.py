@@ -2,9 +2,14 @@
 
 The caller (pygame main loop, headless tool) never waits on the network: commands
 (`play`, `chat`, ...) are posted into the loop with `call_soon_threadsafe`, and
-everything the session reports comes back through a `queue.SimpleQueue` drained by
-`poll()`. The session, the adapter and every socket are touched only on the network
-thread, so none of them needs a lock.
+everything the session reports comes back through a queue drained by `poll()`. The
+session, the adapter and every socket are touched only on the network thread, so none
+of them needs a lock.
+
+Nothing a peer sends can make these grow without bound: each connection's input is
+read as the decoder takes it (64 KiB at a time, one message at most 64 KiB), its output
+is dropped past 1 MiB, the events for the caller are bounded (`EventQueue`), and the
+number of connections is capped, the oldest that never said hello going first.
 """
 
 from __future__ import annotations
@@ -19,87 +24,19 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from net.connection import Connection
 from net.discovery import BEACON_PORT, Beacon
 from net.events import Close, Closed, Connect, Event, Output, Send
-from net.framing import FrameDecoder, ProtocolViolation, encode
 from net.game import GameAdapter
 from net.host_session import HostSession
+from net.inbox import EventQueue
 from net.join_session import JoinSession
 
 log = logging.getLogger(__name__)
 
 DEFAULT_PORT = 7755
-READ_CHUNK = 65536
-MAX_WRITE_BUFFER = 1 << 20  # a peer that stops reading is dropped, not buffered for
 LINGER = 1.0  # after our error/bye: keep draining the peer so it gets our last words
-
-
-class _Conn:
-    """One TCP connection: bytes in -> decoder -> session; messages out -> bytes."""
-
-    def __init__(self, ep: _Endpoint, conn: int, reader: Any, writer: Any) -> None:
-        self.ep, self.conn, self.reader, self.writer = ep, conn, reader, writer
-        self.decoder = FrameDecoder()
-        self.closing = False
-
-    def send(self, msg: dict[str, Any]) -> None:
-        if self.closing or self.writer.is_closing():
-            return
-        self.writer.write(encode(msg))
-        if self.writer.transport.get_write_buffer_size() > MAX_WRITE_BUFFER:
-            self.writer.transport.abort()
-
-    def close(self) -> None:
-        """Flush, send FIN, and keep reading (discarding) for a moment: closing with
-        unread input makes the kernel send RST, which can destroy our `error` before
-        the peer reads it."""
-        if self.closing:
-            return
-        self.closing = True
-        with contextlib.suppress(OSError, RuntimeError):
-            if self.writer.can_write_eof():
-                self.writer.write_eof()
-
-    async def run(self) -> None:
-        loop = asyncio.get_running_loop()
-        deadline: float | None = None
-        try:
-            while True:
-                if self.closing:
-                    deadline = deadline or loop.time() + self.ep.linger
-                    left = deadline - loop.time()
-                    if left <= 0:
-                        break
-                    data = await asyncio.wait_for(self.reader.read(READ_CHUNK), left)
-                    if not data:
-                        break
-                    continue
-                data = await self.reader.read(READ_CHUNK)
-                if not data:
-                    break
-                self._handle(data)
-        except (OSError, TimeoutError, asyncio.IncompleteReadError):
-            pass
-        finally:
-            self.writer.close()
-            self.ep.conns.pop(self.conn, None)
-            if not self.closing:
-                self.closing = True
-                self.ep.call(self.ep.session.connection_lost, self.conn)
-
-    def _handle(self, data: bytes) -> None:
-        violation = None
-        try:
-            messages = self.decoder.feed(data)
-        except ProtocolViolation as exc:
-            violation, messages = exc, exc.messages
-        for msg in messages:
-            if self.closing:
-                return
-            self.ep.call(self.ep.session.receive, self.conn, msg)
-        if violation is not None and not self.closing:
-            self.ep.call(self.ep.session.violation, self.conn, violation)
-            self.close()  # the stream is unreadable from here on, whatever the session says
+MAX_CONNECTIONS = 128  # open at once; past that the oldest closing ones go first
 
 
 class _Endpoint:
@@ -110,8 +47,8 @@ class _Endpoint:
     def __init__(self, *, tick_interval: float, linger: float) -> None:
         self.tick_interval = tick_interval
         self.linger = linger
-        self.conns: dict[int, _Conn] = {}
-        self._events: queue.SimpleQueue[Event] = queue.SimpleQueue()
+        self.conns: dict[int, Connection] = {}
+        self._events = EventQueue()
         self._loop = asyncio.new_event_loop()
         self._thread = threading.Thread(target=self._run_loop, name="net-loop", daemon=True)
         self._stopped = threading.Event()
@@ -124,7 +61,7 @@ class _Endpoint:
         out: list[Event] = []
         with contextlib.suppress(queue.Empty):
             while True:
-                out.append(self._events.get_nowait())
+                out.append(self._events.get())
         return out
 
     def wait(self, timeout: float) -> list[Event]:
@@ -251,7 +188,7 @@ class NetHost(_Endpoint):
         announce: bool = False,
         beacon_port: int = BEACON_PORT,
         beacon_targets: list[str] | None = None,
-        max_connections: int = 32,
+        max_connections: int = MAX_CONNECTIONS,
         tick_interval: float = 0.05,
         linger: float = LINGER,
         **session_args: Any,
@@ -311,10 +248,20 @@ class NetHost(_Endpoint):
             await asyncio.sleep(self._beacon.interval)
 
     async def _accept(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        """Take a connection. At the cap, connections already closing (lingering to
+        deliver our last words) are dropped, oldest first, to make room; only if none
+        is closing is the newcomer turned away. The session keeps the others few: it
+        closes the oldest of those that never said hello (`HostSession.max_pending`)."""
+        for old in list(self.conns.values()):
+            if len(self.conns) < self.max_connections:
+                break
+            if old.closing:
+                old.abort()
+                self.conns.pop(old.conn, None)
         if len(self.conns) >= self.max_connections:
             writer.transport.abort()
             return
-        c = _Conn(self, next(self._ids), reader, writer)
+        c = Connection(self, next(self._ids), reader, writer)
         self.conns[c.conn] = c
         self.call(self.session.connection_made, c.conn)
         await c.run()
@@ -369,7 +316,7 @@ class NetJoin(_Endpoint):
         except (OSError, TimeoutError) as exc:
             self.call(self.session.connection_failed, conn, str(exc) or type(exc).__name__)
             return
-        c = _Conn(self, conn, reader, writer)
+        c = Connection(self, conn, reader, writer)
         self.conns[conn] = c
         self.call(self.session.connection_made, conn)
         await c.run()

@@ -30,9 +30,20 @@ from .news import (
     PeerMisbehaved,
     PeerResigned,
     RematchProposed,
+    Throttled,
 )
 from .saved import KeptGame, LanRecordError, kept_game, lan_headers, load_kept
-from .seat import CLOSED, CONNECTED, CONNECTING, LOST, RECONNECTING, WAITING, ChatLine, RemoteSeat
+from .seat import (
+    CLOSED,
+    CONNECTED,
+    CONNECTING,
+    LOST,
+    RECONNECTING,
+    WAITING,
+    ChatLine,
+    RemoteSeat,
+    has_moved,
+)
 from .session import LanSession
 from .ticket import Ticket, TicketBook
 from .timers import Timers
@@ -58,6 +69,7 @@ __all__ = [
     "PeerMisbehaved",
     "PeerResigned",
     "RematchProposed",
+    "Throttled",
     "host_addresses",
     "is_loopback",
     "parse_address",
@@ -76,6 +88,7 @@ __all__ = [
     "Ticket",
     "TicketBook",
     "Timers",
+    "has_moved",
     "kept_game",
     "lan_headers",
     "load_kept",

@@ -15,7 +15,10 @@ two stdouts of a game can be compared line for line.
 from __future__ import annotations
 
 import argparse
+import contextlib
+import signal
 import time
+from collections.abc import Iterator
 from typing import TextIO
 
 import net
@@ -28,6 +31,38 @@ from .timers import add_timer_options
 
 #: Exit statuses.
 OK, FAILED, USAGE, REJECTED = 0, 1, 2, 3
+INTERRUPTED, TERMINATED = 130, 143  # Ctrl-C (SIGINT), SIGTERM: 128 + the signal
+
+
+class Terminated(KeyboardInterrupt):
+    """SIGTERM (`kill`, a service manager's stop), raised where Ctrl-C's interrupt
+    would be, so that both take one path: bye to the peer, the game kept (saved)."""
+
+
+@contextlib.contextmanager
+def sigterm_as_interrupt() -> Iterator[None]:
+    """While inside, SIGTERM raises `Terminated` in the main thread instead of killing
+    the process on the spot, which would skip the saving Ctrl-C does. A second SIGTERM
+    during that is ignored, so the save is not cut short. Outside the main thread
+    (where no handler can be set) nothing changes."""
+
+    def stop(signum: int, frame: object) -> None:
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)
+        raise Terminated()
+
+    try:
+        old = signal.signal(signal.SIGTERM, stop)
+    except ValueError:  # not the main thread
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, old)
+
+
+def stop_status(stop: KeyboardInterrupt) -> int:
+    return TERMINATED if isinstance(stop, Terminated) else INTERRUPTED
 
 
 class LanError(Exception):
@@ -149,6 +184,8 @@ class Printer:
                 self.note(f"peer misbehaved: {ev.code}: {ev.msg}")
             elif isinstance(ev, net.PeerError):
                 self.note(f"the peer reports an error: {ev.code}: {ev.msg}")
+            elif isinstance(ev, net.Throttled):
+                self.note(f"the peer sends too many {ev.what}: the rest are dropped")
             elif isinstance(ev, net.GameClosed):
                 self.last_close = ev.reason
                 self.note(f"table free ({ev.reason})")

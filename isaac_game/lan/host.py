@@ -8,8 +8,10 @@ A game whose joiner is gone for good (the rejoin window passed after a lost link
 its `bye`, which PROTOCOL.md 1.1 makes a pause) is kept, never dropped: it is saved in
 the data folder's `saves/` (the path goes to stderr) and its joiner may still rejoin
 with its ticket; others are refused (`table-full`). With `--forever` the host then
-takes the next joiner by itself. Interrupted mid-game (Ctrl-C), the host says bye (a
-pause for the joiner, who keeps its ticket) and saves the game the same way.
+takes the next joiner by itself. Interrupted or stopped mid-game (Ctrl-C, SIGTERM),
+the host says bye (a pause for the joiner, who keeps its ticket) and saves the game
+the same way. A game the joiner never moved in (it said hello and left) has nothing
+to lose and is not saved.
 `--again RECORD` hosts such a saved game again, from the same move, for its joiner's
 ticket (`--anyone`: or for whoever joins first).
 """
@@ -31,6 +33,8 @@ from .headless import (
     Printer,
     add_common_arguments,
     local_seat,
+    sigterm_as_interrupt,
+    stop_status,
     wait_synced,
 )
 from .netinfo import beacon_targets, host_addresses, is_loopback
@@ -117,9 +121,10 @@ def run(args: argparse.Namespace) -> int:
         moves = len(kept.state.moves)
         print(f"hosting {args.again} again, from move {moves + 1}, for {who}", file=sys.stderr)
     try:
-        return _serve(session, printer, args, addr, port)
-    except KeyboardInterrupt:
-        return 130
+        with sigterm_as_interrupt():
+            return _serve(session, printer, args, addr, port)
+    except KeyboardInterrupt as stop:  # Ctrl-C or SIGTERM: the game was saved
+        return stop_status(stop)
     finally:
         session.close()
 
@@ -170,7 +175,7 @@ def _serve(
                 done_at = None  # the joiner lingers: free the table for the next one
                 session.drop_game()
 
-    except KeyboardInterrupt:
+    except KeyboardInterrupt:  # Ctrl-C, or SIGTERM (`sigterm_as_interrupt`)
         if not saved:  # our bye is a pause for the joiner (1.1): the game is kept
             _save(session, printer, args.ai)
         raise
@@ -179,10 +184,10 @@ def _serve(
 def _keep(session: LanSession, printer: Printer, forever: bool, kind: str) -> None:
     """The joiner is gone for good: save the game (PROTOCOL.md rule 7), then take the
     next joiner (forever) or wait for this one's ticket (one game)."""
-    note, state = printer.note, session.state
+    note = printer.note
     peer = session.opponent or "the joiner"
-    if state is None or not state.moves:
-        note("no move was played: nothing to keep")
+    if not session.worth_keeping:
+        note(f"{peer} played no move: nothing to keep")
         printer.abandoned(session.link_reason or "the peer is gone")
         session.abandon()
         return
@@ -197,12 +202,12 @@ def _keep(session: LanSession, printer: Printer, forever: bool, kind: str) -> No
 
 
 def _save(session: LanSession, printer: Printer, kind: str) -> bool:
-    """Save an unfinished game with moves into the data folder's saves, saying where and
-    how to host it again (False if it could not be saved). A kept game is never
-    dropped silently (PROTOCOL.md rule 7): not when the joiner is gone, nor when this
-    host is interrupted mid-game (its `bye` is a pause: the joiner keeps its ticket)."""
-    state = session.state
-    if state is None or not state.moves or session.finished:
+    """Save an unfinished game into the data folder's saves, saying where and how to
+    host it again (False if it could not be saved). A kept game is never dropped
+    silently (PROTOCOL.md rule 7): not when the joiner is gone, nor when this host is
+    interrupted or stopped mid-game (its `bye` is a pause: the joiner keeps its
+    ticket). A game the joiner never moved in has nothing to lose and is not saved."""
+    if not session.worth_keeping:
         return True
     try:
         path = save_kept(session, data_dir() / "saves", kind)

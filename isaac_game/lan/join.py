@@ -28,8 +28,11 @@ from .headless import (
     Printer,
     add_common_arguments,
     local_seat,
+    sigterm_as_interrupt,
+    stop_status,
     wait_synced,
 )
+from .news import HostBrowser
 from .session import LanSession
 from .ticket import TicketBook
 from .timers import timers_from_args
@@ -65,7 +68,7 @@ def parse_address(text: str) -> tuple[str, int]:
 
 def discover(args: argparse.Namespace) -> net.HostInfo:
     try:
-        browser = net.Browser(beacon_port=args.beacon_port)
+        browser = HostBrowser(beacon_port=args.beacon_port)
     except OSError as exc:
         raise LanError(f"cannot listen for hosts on UDP port {args.beacon_port}: {exc}") from exc
     what = f"{args.game} hosts" if args.game else "hosts"
@@ -125,9 +128,13 @@ def _run(args: argparse.Namespace) -> int:
     except WrongGame as wrong:
         if args.game is not None or args.discover:
             raise LanError(f"rejected by {host}:{port}: {wrong.reason}", REJECTED) from None
-        # A typed address says nothing of the game: the host's refusal names it.
+        # A typed address says nothing of the game: the host's refusal names it. Once:
+        # a host that names yet another game then is not followed any further.
         note(f"the host plays {wrong.game}: joining again")
-        return _join(args, host, port, wrong.game, name, None, book)
+        try:
+            return _join(args, host, port, wrong.game, name, None, book)
+        except WrongGame as again:
+            raise LanError(f"rejected by {host}:{port}: {again.reason}", REJECTED) from None
 
 
 def note(text: str) -> None:
@@ -176,9 +183,10 @@ def _join(
     print(f"joining {host}:{port} ({game})", file=sys.stderr, flush=True)
     session.start()
     try:
-        return _play(session, printer, f"{host}:{port}")
-    except KeyboardInterrupt:
-        return 130
+        with sigterm_as_interrupt():
+            return _play(session, printer, f"{host}:{port}")
+    except KeyboardInterrupt as stop:  # Ctrl-C or SIGTERM: bye (a pause), ticket kept
+        return stop_status(stop)
     finally:
         session.close()
 

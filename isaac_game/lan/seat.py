@@ -14,7 +14,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from isaac_game.rules import GameState, Move, Player
+from isaac_game.rules import GameState, Move, Player, new_game
 
 #: Link states a UI shows beside the opponent's name.
 WAITING = "waiting"  # host: no joiner yet
@@ -23,6 +23,20 @@ CONNECTED = "connected"
 RECONNECTING = "reconnecting..."  # link lost; the game is kept and resumes by itself
 LOST = "lost"  # the rejoin window is over: the player may save the game or leave
 CLOSED = "closed"  # the peer left, or the session is over
+
+#: Chat lines kept (both sides'); older ones go. The screen shows the last few.
+MAX_CHAT_LINES = 100
+
+
+def has_moved(state: GameState, player: Player) -> bool:
+    """Did `player` play any of the moves of `state`? (A HARI turn is several moves, so
+    whose each one was is found by playing the record again.)"""
+    replay = new_game(state.game)
+    for move in state.moves:
+        if replay.to_move == player:
+            return True
+        replay = replay.play(move)
+    return False
 
 
 @dataclass(frozen=True)
@@ -119,6 +133,13 @@ class RemoteSeat:
         self.rematch_proposed = False
         self.problem = None
         self.cancel()
+
+    def add_chat(self, line: ChatLine) -> None:
+        """Keep a chat line; only the last `MAX_CHAT_LINES` are kept, so a talkative
+        (or flooding) peer costs no more memory after an hour than after a minute."""
+        self.chat.append(line)
+        if len(self.chat) > MAX_CHAT_LINES:
+            del self.chat[: len(self.chat) - MAX_CHAT_LINES]
 
     def set_link(self, link: str) -> None:
         if link != self.link:

@@ -29,7 +29,8 @@ from isaac_game.rules import GameState, Player, new_game, result_text
 from net.messages import clip_name
 
 from .adapter import EngineAdapter
-from .netinfo import beacon_targets
+from .endpoints import host_endpoint
+from .news import clean_event
 from .seat import (
     CLOSED,
     CONNECTED,
@@ -39,6 +40,7 @@ from .seat import (
     WAITING,
     ChatLine,
     RemoteSeat,
+    has_moved,
 )
 from .ticket import TicketBook, TicketKeeper
 from .timers import Timers
@@ -105,32 +107,20 @@ class LanSession:
         token: str | None = None,
         **net_args: Any,
     ) -> LanSession:
-        """A host on `bind`:`port`. Beacons go where `netinfo.beacon_targets(bind)`
-        allows: loopback only for a loopback bind, never nowhere-means-everywhere.
-        With `token`, a game of an earlier run is hosted again: `moves` are its record,
-        `seat` ("dark"/"light") the host's colour in it, and that token rejoins it."""
+        """A host on `bind`:`port` (`endpoints.host_endpoint`). With `token`, a game of
+        an earlier run is hosted again for that token: `moves` are its record."""
         timers = timers or Timers.from_env()
-        state = None
-        if token is not None:
-            state = new_game(game)
-            for move in moves:
-                state = state.play(move)
-        adapter = EngineAdapter(game, state)
-        net_args.setdefault("hold_games", True)  # PROTOCOL.md rule 7: kept, never dropped
-        targets = beacon_targets(bind)
-        if targets is not None and not targets:
-            announce = False  # net.Beacon would read [] as "every interface"
-        endpoint = net.NetHost(
-            adapter,
+        endpoint, adapter = host_endpoint(
+            game,
+            timers,
+            name=name,
             bind=bind,
             port=port,
             seat=seat,
-            name=name,
             announce=announce,
             beacon_port=beacon_port,
-            beacon_targets=targets,
-            keep_token=token,
-            **timers.host_args(),
+            moves=moves,
+            token=token,
             **net_args,
         )
         return cls(endpoint, adapter, local, role="host", name=name, timers=timers)
@@ -176,13 +166,15 @@ class LanSession:
         Never blocks with the default `timeout=0`. Headless tools may pass a small
         timeout: the call then waits up to that long for network news, but only
         when the match cannot move without it.
+
+        A peer's words (name, chat, errors) are cleaned here, where they enter.
         """
         if timeout > 0 and self._idle():
             events = self.endpoint.wait(timeout)
         else:
             events = self.endpoint.poll()
         out: list[net.Event | MatchEvent] = []
-        for ev in events:
+        for ev in map(clean_event, events):
             self._handle(ev)
             out.append(ev)
         # a held game stands still (its saved record stays true) but for the peer's
@@ -220,7 +212,7 @@ class LanSession:
             if self.resigned is None and self.remote.problem is None:
                 self.remote.problem = f"our move {ev.move} was refused: {ev.reason}"
         elif isinstance(ev, net.ChatReceived):
-            self.remote.chat.append(ChatLine(self.remote.name, ev.text, False))
+            self.remote.add_chat(ChatLine(self.remote.name, ev.text, False))
         elif isinstance(ev, net.PeerResigned):
             self.remote.peer_resigned = True
             if self.resigned is None:
@@ -333,6 +325,16 @@ class LanSession:
         self.resigned = None
 
     @property
+    def worth_keeping(self) -> bool:
+        """Has the game anything to lose? Only once the peer played a move in it: a
+        joiner that said hello and left (a drive-by) leaves at most our own opening,
+        which a new game plays again, and saving it would fill the saves folder."""
+        match = self.match
+        return (
+            not self.finished and match is not None and has_moved(match.state, self.remote.player)
+        )
+
+    @property
     def problem(self) -> str | None:
         return self.remote.problem
 
@@ -366,7 +368,7 @@ class LanSession:
     def chat(self, text: str) -> None:
         text = text[:200]
         self.endpoint.chat(text)
-        self.remote.chat.append(ChatLine(self.name, text, True))
+        self.remote.add_chat(ChatLine(self.name, text, True))
 
     def resign(self) -> None:
         if self.match is not None and self.you is not None and not self.finished:

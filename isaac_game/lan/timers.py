@@ -21,6 +21,7 @@ TIMERS: dict[str, tuple[str, float]] = {
     "rejoin_window": ("ISAAC_LAN_REJOIN_WINDOW", 120.0),
     "retry_interval": ("ISAAC_LAN_RETRY_INTERVAL", 1.0),
     "connect_timeout": ("ISAAC_LAN_CONNECT_TIMEOUT", 3.0),
+    "welcome_timeout": ("ISAAC_LAN_WELCOME_TIMEOUT", 10.0),
 }
 
 
@@ -41,6 +42,7 @@ class JoinTimers(TypedDict):
     rejoin_window: float
     retry_interval: float
     connect_timeout: float
+    welcome_timeout: float
 
 
 @dataclass(frozen=True)
@@ -51,6 +53,7 @@ class Timers:
     rejoin_window: float = 120.0
     retry_interval: float = 1.0
     connect_timeout: float = 3.0
+    welcome_timeout: float = 10.0
 
     @classmethod
     def from_env(cls) -> Timers:
@@ -80,6 +83,7 @@ class Timers:
             rejoin_window=self.rejoin_window,
             retry_interval=self.retry_interval,
             connect_timeout=self.connect_timeout,
+            welcome_timeout=self.welcome_timeout,
         )
 
 

@@ -11,7 +11,14 @@ import msgpack
 import pytest
 from nethelpers import fake_game, wait_until
 
-from net.discovery import Beacon, Browser, broadcast_addresses, parse_beacon
+from net.discovery import (
+    MAX_PER_ADDRESS,
+    Beacon,
+    Browser,
+    beacon_payload,
+    broadcast_addresses,
+    parse_beacon,
+)
 from net.transport import NetHost
 
 LOOP = ["127.255.255.255"]
@@ -95,3 +102,17 @@ def test_an_empty_target_list_announces_nowhere():
 
     beacon = Beacon("h", "isaac", 7755, targets=[])
     assert beacon.send_once() == 0
+
+
+def test_a_beacon_flood_is_read_in_bounded_polls_and_lists_few_hosts(udp_port):
+    """Anyone on the network can send beacons, each with a new id: a poll reads a
+    bounded number, and one address gets a few rows at most, not thousands."""
+    with Browser(beacon_port=udp_port) as browser:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+            for i in range(2000):
+                payload = beacon_payload(f"fake {i}", "isaac", 7755, ident=f"{i:08x}")
+                s.sendto(payload, ("127.0.0.1", udp_port))
+        hosts = wait_until(lambda: browser.poll(0.1))
+        for _ in range(20):  # drain what the kernel kept
+            hosts = browser.poll()
+        assert 1 <= len(hosts) <= MAX_PER_ADDRESS

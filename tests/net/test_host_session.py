@@ -192,17 +192,27 @@ def test_duplicate_n_different_move_is_desync(host):
     assert_refused(host.receive(1, m.move(0, "x0"), 0.2), "desync", host, ["m0"])
 
 
-def test_wrong_digest_is_desync_compared_after_applying(host):
-    """1.1: the receiver compares the digest after applying the move; a mismatch is
-    `error desync`, the connection closes, and the game (with that move: the host's
-    record is authoritative) is kept for a rejoin."""
+def test_a_move_whose_digest_differs_is_not_applied(host):
+    """1.1, clarified: the receiver compares the digest with the one of the record the
+    move would end; a mismatch is `error desync`, the move is *not* applied (the game
+    stays as it was before it), the connection closes, and the game is kept for a
+    rejoin. The same move with the right digest is then taken."""
     playing(host)
     outs = host.receive(1, m.move(1, "m1", "0123456789abcdef"), 0.2)
     (err,) = sent(outs)
     assert err["t"] == "error" and err["code"] == "desync" and closed(outs) == [1]
-    assert events(outs, MoveReceived) == [MoveReceived(1, "m1")]
+    assert events(outs, MoveReceived) == []
     assert events(outs, LinkLost) and host.token is not None and not host.table_free
+    assert host.adapter.moves() == ["m0"]
+    join(host, conn=2, now=0.3, token=host.token)
+    outs = host.receive(2, m.move(1, "m1", moves_digest(["m0", "m1"])), 0.4)
+    assert events(outs, MoveReceived) == [MoveReceived(1, "m1")] and sent(outs) == []
     assert host.adapter.moves() == ["m0", "m1"]
+
+
+def test_an_illegal_move_with_a_wrong_digest_is_still_illegal_move(host):
+    playing(host)
+    assert_refused(host.receive(1, m.move(1, "zz", "0" * 16), 0.2), "illegal-move", host, ["m0"])
 
 
 def test_move_after_game_over():
@@ -364,10 +374,16 @@ def test_framing_violation(host):
     assert closed(outs) == [2]
 
 
-def test_too_many_pending():
+def test_too_many_pending_closes_the_oldest_never_the_newcomer():
+    """Connections held open without a hello (slow loris) must not lock a real joiner
+    out: past `max_pending`, the oldest pending connection goes to make room."""
     host = HostSession(fake_game(), max_pending=2)
-    assert host.connection_made(1, 0) == [] and host.connection_made(2, 0) == []
-    assert closed(host.connection_made(3, 0)) == [3]
+    assert host.connection_made(1, 0) == [] and host.connection_made(2, 0.1) == []
+    assert closed(host.connection_made(3, 0.2)) == [1]
+    assert closed(host.connection_made(4, 0.3)) == [2]
+    welcome, _ = join(host, conn=5, now=0.4)
+    assert welcome["t"] == "welcome"
+    assert host.receive(1, hello(), 0.5) == []  # a connection let go of is ignored
 
 
 def test_abandon_and_shutdown(host):
@@ -396,7 +412,7 @@ def test_digests_are_sent_as_1_1_defines_them_unless_turned_off():
     assert sent(quiet.play("m0", 0.1)) == [m.move(0, "m0")]
 
 
-def test_the_digest_is_compared_exactly_on_the_record_after_the_move():
+def test_the_digest_is_compared_exactly_on_the_record_the_move_would_end():
     import hashlib
 
     record = hashlib.sha256(b"m0\nm1").hexdigest()
@@ -411,8 +427,9 @@ def test_the_digest_is_compared_exactly_on_the_record_after_the_move():
         host = HostSession(fake_game())
         playing(host)
         outs = host.receive(1, m.move(1, "m1", digest), 0.2)
-        assert events(outs, MoveReceived) == [MoveReceived(1, "m1")], digest
+        assert events(outs, MoveReceived) == ([MoveReceived(1, "m1")] if ok else []), digest
         assert [e["code"] for e in sent(outs)] == ([] if ok else ["desync"]), digest
+        assert host.adapter.moves() == (["m0", "m1"] if ok else ["m0"]), digest
 
 
 def test_a_negative_n_is_illegal_move(host):

@@ -132,23 +132,24 @@ def test_a_rejoin_whose_record_parted_takes_the_hosts(joiner):
     assert [e["code"] for e in sent(outs)] == ["desync"] and of(outs, Close)
     assert of(outs, LinkLost) and joiner.state == "lost"  # the game is kept
     assert joiner.adapter.moves() == ["m0", "m1"]
-    assert of(joiner.tick(0.3), Connect) == [Connect(2)]
-    (h,) = sent(joiner.connection_made(2, 0.4))
+    assert joiner.tick(0.3) == []  # the host broke a rule: the redial waits a retry
+    assert of(joiner.tick(1.3), Connect) == [Connect(2)]
+    (h,) = sent(joiner.connection_made(2, 1.4))
     assert h["token"] == TOKEN
-    outs = joiner.receive(2, welcome(["m0"]), 0.5)  # the host never took our m1
+    outs = joiner.receive(2, welcome(["m0"]), 1.5)  # the host never took our m1
     assert sent(outs) == [m.move(1, "m1", moves_digest(["m0", "m1"]))]  # resent
-    joiner.connection_lost(2, 1.0)
-    joiner.tick(1.0)
-    joiner.connection_made(3, 1.1)
-    outs = joiner.receive(3, welcome(["m0", "m1", "m2"]), 1.2)
+    joiner.connection_lost(2, 2.0)
+    joiner.tick(2.0)
+    joiner.connection_made(3, 2.1)
+    outs = joiner.receive(3, welcome(["m0", "m1", "m2"]), 2.2)
     assert sent(outs) == [] and joiner.adapter.moves() == ["m0", "m1", "m2"]
     assert of(outs, GameStarted)[0].resumed
     # records that parted: the host's wins
-    joiner.connection_lost(3, 2.0)
-    joiner.tick(2.0)
-    joiner.connection_made(4, 2.1)
+    joiner.connection_lost(3, 3.0)
+    joiner.tick(3.0)
+    joiner.connection_made(4, 3.1)
     joiner.adapter._moves = ["m0", "zz"]  # as if ours had gone astray
-    outs = joiner.receive(4, welcome(["m0", "m1", "m2", "m3"]), 2.2)
+    outs = joiner.receive(4, welcome(["m0", "m1", "m2", "m3"]), 3.2)
     assert sent(outs) == [] and not of(outs, Closed)
     assert joiner.adapter.moves() == ["m0", "m1", "m2", "m3"] and joiner.state == "playing"
     (started,) = of(outs, GameStarted)

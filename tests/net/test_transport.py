@@ -153,8 +153,9 @@ def test_unknown_t_keeps_the_connection(host):
         (m.move(2, "m2"), "illegal-move", ["m0"]),  # wrong n
         (m.move(1, "zz"), "illegal-move", ["m0"]),  # illegal: not applied
         (m.move(0, "x0"), "desync", ["m0"]),  # duplicate n, different move
-        # wrong digest: compared after applying the move (1.1), which the host keeps
-        (m.move(1, "m1", "0" * 16), "desync", ["m0", "m1"]),
+        # wrong digest: compared on the record the move would end, and not applied
+        # (1.1, clarified)
+        (m.move(1, "m1", "0" * 16), "desync", ["m0"]),
     ],
 )
 def test_bad_moves_error_close_and_keep_the_game(host, msg, code, moves):

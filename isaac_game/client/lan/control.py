@@ -45,6 +45,8 @@ from isaac_game.lan import (
     PeerError,
     PeerMisbehaved,
     PeerResigned,
+    Throttled,
+    has_moved,
     lan_headers,
 )
 from isaac_game.match import Match
@@ -107,6 +109,14 @@ class LanControl(MatchControl):
         super().attach(scene)
         self.game = scene  # type: ignore[assignment]
 
+    @property
+    def keeps_games(self) -> bool:  # type: ignore[override]
+        """A LAN game goes on disk (after every move) once the peer has played in it:
+        until then it has nothing to lose, and a drive-by joiner (hello, then gone)
+        would leave a file for each visit."""
+        match = self.session.match
+        return match is not None and has_moved(match.state, self.session.remote.player)
+
     def make_match(self, setup: GameSetup) -> Match | None:
         return self.session.match
 
@@ -128,7 +138,8 @@ class LanControl(MatchControl):
         s = self.session
         if s.role == "host" and s.held and s.stalled and not self.kept and game.match is s.match:
             # the joiner is gone for good: the game is kept on disk before anything else
-            self.kept = game.save() if game.match.state.moves else ""
+            # (unless it never moved: a drive-by's game has nothing to lose)
+            self.kept = game.save() if s.worth_keeping else ""
         match = self.session.match
         if match is not None and match is not game.match:
             self.offered_give_up = False
@@ -159,6 +170,8 @@ class LanControl(MatchControl):
                 game.say(f"{opp} left the game", warn=True)
         elif isinstance(event, PeerError | PeerMisbehaved):
             game.say(f"Network: {event.code} {event.msg}", warn=True)
+        elif isinstance(event, Throttled):
+            game.say(f"{opp} sends too many {event.what}: some are not shown", warn=True)
 
     # ----- what may happen now --------------------------------------------------------
 

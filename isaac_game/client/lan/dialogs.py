@@ -91,7 +91,8 @@ class GiveUpScene(QuestionScreen):
     def new_game(self) -> None:
         """Host: the old game is saved (now, if it was not yet); free its seat for the
         next joiner."""
-        if not (self.message or self.game.control.kept) and self.game.match.state.moves:
+        session = self.game.control.session
+        if not (self.message or self.game.control.kept) and session.worth_keeping:
             self.message = self.game.save()
         self.freed = True
         self.game.control.session.abandon()

@@ -28,9 +28,10 @@ for extra in (str(_TESTS / "lan"), str(_TESTS / "net")):
         sys.path.insert(0, extra)
 
 from lanhelpers import FAST_TIMERS, Cli  # noqa: E402
+from nethelpers import RawPeer  # noqa: E402
 from netproxy import Proxy  # noqa: E402
 
-__all__ = ["Cli", "Proxy", "fast_lan", "pump", "type_text", "enter_move", "pick_move"]
+__all__ = ["Cli", "Proxy", "RawPeer", "fast_lan", "pump", "type_text", "enter_move", "pick_move"]
 
 
 @pytest.fixture
