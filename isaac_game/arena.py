@@ -11,6 +11,7 @@ bar goes to stderr; the last line of stdout is the result:
 from __future__ import annotations
 
 import argparse
+import importlib
 import multiprocessing
 import random
 import sys
@@ -99,7 +100,12 @@ def opening_position(game: str, seed: int, pair: int, moves: int) -> GameState:
 
 
 def _play_star(args: tuple) -> GameResult:
-    return play_game(*args)
+    """One game of a task list: (module of the game's states, play_game's arguments).
+    A worker process imports that module first, so that a game registered outside the
+    engine is known there too."""
+    module, *game_args = args
+    importlib.import_module(module)
+    return play_game(*game_args)
 
 
 def _progress(done: int, total: int, wins: float, started: float) -> None:
@@ -116,8 +122,10 @@ def _progress(done: int, total: int, wins: float, started: float) -> None:
 
 def run(args: argparse.Namespace) -> int:
     n = args.games
+    module = type(new_game(args.game)).__module__
     tasks = [
-        (args.a, args.b, i, args.seed, args.movetime, args.game, args.opening) for i in range(n)
+        (module, args.a, args.b, i, args.seed, args.movetime, args.game, args.opening)
+        for i in range(n)
     ]
     results: list[GameResult] = []
     started = time.perf_counter()

@@ -10,17 +10,7 @@ import random
 import time
 from collections.abc import Callable
 
-from isaac_game.rules import game_names, new_game
-from isaac_game.rules.foundations_fast import random_game as foundations_random_game
-from isaac_game.rules.hari_fast import random_game as hari_random_game
-from isaac_game.rules.isaac_fast import random_game as isaac_random_game
-
-#: Each game's fastest internal random playout, where it has one.
-FAST_PLAYOUTS: dict[str, Callable[[random.Random], object]] = {
-    "isaac": isaac_random_game,
-    "foundations": foundations_random_game,
-    "hari": hari_random_game,
-}
+from isaac_game.rules import game_info, game_names, new_game
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -66,10 +56,10 @@ def run(args: argparse.Namespace) -> int:
     rng = random.Random(args.seed)
     api_games, api_time = measure(lambda: public_api_game(rng, args.game), min(args.seconds, 2.0))
     print(f"{args.game}: public API: {api_time / api_games * 1000:.2f} ms per random game")
-    fast = FAST_PLAYOUTS.get(args.game)
-    if fast is None:
+    core = game_info(args.game).core  # the game's fast core, where it has one
+    if core is None:
         games, taken = measure(lambda: public_api_game(rng, args.game), args.seconds)
     else:
-        games, taken = measure(lambda: fast(rng), args.seconds)
+        games, taken = measure(lambda: core.start().playout(rng), args.seconds)
     print(f"{args.game}: {games / taken:.0f} random games/s", flush=True)
     return 0

@@ -19,11 +19,10 @@ import multiprocessing
 import random
 import sys
 
-from isaac_game.ai.board import Board, place_move
 from isaac_game.ai.bots import make_bot
 from isaac_game.ai.outlook import FEATURES, features
 from isaac_game.ai.placement import PlacementEval
-from isaac_game.rules import GameState, IsaacState, Player, new_game
+from isaac_game.rules import GameState, IsaacCore, IsaacState, Player, new_game
 
 #: How often a self-play placement is one of the judgement's top few, at random.
 EXPLORE = 0.12
@@ -47,10 +46,12 @@ def selfplay_game(seed: int) -> tuple[list[str], int]:
     bots = [make_bot("hard1", 2 * seed), make_bot("hard1", 2 * seed + 1)]
     while (mover := state.to_move) is not None:
         if state.phase == "placement" and rng.random() < EXPLORE:
-            board = Board.from_state(state)
+            board = IsaacCore.of(state)
             ranked = PlacementEval(board).ranked(board.turn)[:EXPLORE_WIDTH]
             if ranked:
-                state = _isaac(state.play(state.parse_move(place_move(rng.choice(ranked)[1]))))
+                state = _isaac(
+                    state.play(state.parse_move(IsaacCore.place_move(rng.choice(ranked)[1])))
+                )
                 continue
         state = _isaac(state.play(bots[Player(mover).index].choose(state)))
     assert state.winner is not None  # ISAAC has no draws (RULES.md 1.4.3)
@@ -62,15 +63,15 @@ def _isaac(state: GameState) -> IsaacState:
     return state
 
 
-def placement_positions(moves: list[str]) -> list[Board]:
+def placement_positions(moves: list[str]) -> list[IsaacCore]:
     """Every position of a game's placement phase, the finished placement last."""
     state = _isaac(new_game("isaac"))
-    out = [Board.from_state(state)]
+    out = [IsaacCore.of(state)]
     for move in moves:
         if state.phase != "placement":
             break
         state = _isaac(state.play(move))
-        out.append(Board.from_state(state))
+        out.append(IsaacCore.of(state))
     return out
 
 

@@ -29,7 +29,7 @@ BLUNDER = 0.25
 #: Seconds of search per position unless told otherwise.
 DEFAULT_MOVETIME = 1.0
 
-ISAAC_SETTINGS = Settings(exploration=0.7, bias=0.9)
+ISAAC_SETTINGS = Settings(exploration=0.7, lean=0.9)
 
 
 @dataclass(frozen=True)

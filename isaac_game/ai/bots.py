@@ -1,12 +1,13 @@
 """The computer levels: one `Bot` per level, `bot.choose(state, budget) -> Move`.
 
-Every bot reads the position through the engine's public API (via `Board`) and
-answers with a legal `Move`. In ISAAC a bot is deterministic given its seed: the
-random choices of a move come from a generator seeded with the seed and the
-position, and the searches count work in nodes (a budget in seconds becomes a node
-allowance at a fixed nominal rate), with the wall clock only as a safety net on a
-very slow machine. FOUNDATIONS and HARI go to `generic`, whose searching levels (and
-the `uct` yardstick everywhere) think until their time is up.
+Every bot reads the position through the engine's public API (ISAAC's levels on
+ISAAC's fast core, `IsaacCore`) and answers with a legal `Move`. In ISAAC a bot is
+deterministic given its seed: the random choices of a move come from a generator
+seeded with the seed and the position, and the searches count work in nodes (a
+budget in seconds becomes a node allowance at a fixed nominal rate), with the wall
+clock only as a safety net on a very slow machine. Every other game (FOUNDATIONS,
+HARI, any game registered with the rules) goes to `generic`, whose searching levels
+(and the `uct` yardstick everywhere) think until their time is up.
 """
 
 from __future__ import annotations
@@ -16,9 +17,8 @@ import random
 import time
 from dataclasses import dataclass
 
-from isaac_game.rules import WINNING_SCORE, GameState, IsaacState, Move
+from isaac_game.rules import WINNING_SCORE, GameState, IsaacCore, IsaacState, Move, Pass
 
-from .board import PASS_MOVE, Board, place_move, remove_move
 from .generic import choose_generic
 from .lookahead import deepest_placement
 from .mcts import TEXTBOOK, KeptTree, search
@@ -109,7 +109,7 @@ class Bot:
         self.position = state
         if len(legal) == 1:
             return legal[0]
-        board = Board.from_state(state)
+        board = IsaacCore.of(state)
         if board.phase == "placement":
             move = self.placement(board, rng, budget, legal)
         else:
@@ -121,14 +121,20 @@ class Bot:
                 raise  # the tests: a bot's mistake is a bug to see, not to hide
             return legal[0]  # a player's game: a bug in a bot must not stop it
 
-    def placement(self, board: Board, rng: random.Random, budget: float, legal) -> Move:
+    def placement(self, board: IsaacCore, rng: random.Random, budget: float, legal) -> Move:
         return rng.choice(legal)
 
-    def scoring(self, board: Board, rng: random.Random, budget: float, legal) -> Move:
+    def scoring(self, board: IsaacCore, rng: random.Random, budget: float, legal) -> Move:
         return rng.choice(legal)
 
 
-def greedy_removal(board: Board, rng: random.Random | None = None) -> Move:
+#: A level's choice (a shape id, a target) as the `Move` handed back to the engine.
+PASS_MOVE: Move = Pass()
+place_move = IsaacCore.place_move
+remove_move = IsaacCore.remove_move
+
+
+def greedy_removal(board: IsaacCore, rng: random.Random | None = None) -> Move:
     """The removal worth the most points now, counter moved as far as it may go."""
     me = board.turn
     options = board.removable(me)
@@ -141,7 +147,7 @@ def greedy_removal(board: Board, rng: random.Random | None = None) -> Move:
     return remove_move(sid, max_target(board, me, best))
 
 
-def max_target(board: Board, me: int, points: int) -> int:
+def max_target(board: IsaacCore, me: int, points: int) -> int:
     top = board.scores[me] + points
     if top < WINNING_SCORE and top == board.forbidden(me):
         top -= 1

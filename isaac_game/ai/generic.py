@@ -1,19 +1,25 @@
-"""Computer play for FOUNDATIONS and HARI: a rule of thumb, and tree search on top.
+"""Computer play for FOUNDATIONS, HARI and any other registered game but ISAAC: a rule
+of thumb, and tree search on top.
 
-Both games reward the same plain rule: pieces go in non-decreasing length, so play
-the shortest piece you may (it keeps every longer piece playable), and among those
-the move that leaves you best off by the game's own score. That rule is `greedy`
-(and `hard1`, the arena's name for what Hard was before it searched); Easy plays it
-with regular slips. Medium and Hard search (`mcts`): the tree looks first at the
-moves the rule of thumb likes, and the playouts below it lean on the same rule, so
-that a playout looks like a game two sensible players could have. This is what the
-search learns there that the rule cannot see:
+The rule of thumb plays the move after which the mover stands best by the game's own
+score (which way scores count is part of the game's registered entry,
+`game_info(name).better_scores`). FOUNDATIONS and HARI declare more
+(`shortest_first`): pieces go in non-decreasing length, so the rule plays the
+shortest piece you may (it keeps every longer piece playable), and among those the
+move that leaves you best off. That rule is `greedy` (and `hard1`, the arena's name
+for what Hard was before it searched); Easy plays it with regular slips. Medium and
+Hard search (`mcts`): the tree looks first at the moves the rule of thumb likes, and
+the playouts below it lean on the same rule (the game's fast core's), so that a
+playout looks like a game two sensible players could have. This is what the search
+learns there that the rule cannot see:
 
 - FOUNDATIONS: when moving up a level pays, and with which piece; which of your own
   pieces to keep free as supports; which room to take before the opponent's long
   pieces need it; how the levels will break a tie of hands.
 - HARI: when sliding makes room for a long piece, and when a discard is worth more
   than a cramped placement; the value budget of a turn; how the endgame counts.
+
+A game registered without a fast core gets uniformly random playouts instead.
 """
 
 from __future__ import annotations
@@ -21,7 +27,7 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-from isaac_game.rules import Discard, GameState, Move, Place, Player, Slide
+from isaac_game.rules import Discard, GameState, Move, Place, Player, Slide, game_info
 
 from .mcts import TEXTBOOK, KeptTree, Settings, Verdict, search
 
@@ -31,7 +37,7 @@ EASY_SLIP = 0.1
 #: measured alike against `uct` (the arena, 0.25 s a move); a lean of 0 or 0.95 worse.
 #: Widening is what counted in HARI: 25 of 30 without it, 29 and 30 of 30 with 2 and 1
 #: (0.25 s a move, against `uct`); see `mcts` for it and for the kept tree.
-SEARCH = Settings(exploration=0.7, bias=0.8, widening=1.0, shuffle_ties=True)
+SEARCH = Settings(exploration=0.7, lean=0.8, widening=1.0, shuffle_ties=True)
 #: Medium and Hard search until their time is up: playouts run 2,000 a second in the
 #: opening and ten times that near the end, so no fixed allowance of playouts would
 #: both use the budget and keep to it. Their moves therefore depend on the machine's
@@ -39,27 +45,33 @@ SEARCH = Settings(exploration=0.7, bias=0.8, widening=1.0, shuffle_ties=True)
 
 
 def standing(state: GameState, player: Player) -> int:
-    """How well `player` stands by the game's score (higher is better)."""
+    """How well `player` stands by the game's score (higher is better), whichever way
+    the game counts its scores (FOUNDATIONS: value left in hand, less is better)."""
     mine, theirs = state.scores[player.index], state.scores[player.other.index]
-    if state.game == "foundations":  # value left in hand: less is better
+    if game_info(state.game).better_scores == "lower":
         return theirs - mine
-    return mine - theirs  # HARI: value on the board
+    return mine - theirs
 
 
 def rule_of_thumb(state: GameState, rng: random.Random) -> Move:
-    """The shortest piece you may play, placed where you stand best afterwards."""
+    """The move after which you stand best; in a game of `shortest_first`, only the
+    shortest piece you may play (placed or discarded) is looked at."""
     legal = state.legal_moves()
     mover = state.to_move
     assert mover is not None
-    plays = [m for m in legal if isinstance(m, Place | Discard)]
-    if len(legal) == 1 or not plays:  # only slides (HARI) or a pass: any will do
+    if len(legal) == 1:
         return rng.choice(legal)
-    shortest = min(m.length for m in plays)
+    if game_info(state.game).shortest_first:
+        plays = [m for m in legal if isinstance(m, Place | Discard)]
+        if not plays:  # only slides (HARI) or a pass: any will do
+            return rng.choice(legal)
+        shortest = min(m.length for m in plays)
+        candidates: list[Move] = [m for m in plays if m.length == shortest]
+    else:
+        candidates = list(legal)
     best: list[Move] = []
     best_value = None
-    for move in plays:
-        if move.length != shortest:
-            continue
+    for move in candidates:
         value = standing(state.play(move), mover)
         if best_value is None or value > best_value:
             best, best_value = [move], value
@@ -69,9 +81,12 @@ def rule_of_thumb(state: GameState, rng: random.Random) -> Move:
 
 
 def thumb_order(state: GameState, moves: list[Move]) -> list[Move]:
-    """Moves as the rule of thumb ranks them: placements shortest first, then
-    discards, then slides. Equal moves keep the order they come in (the search
-    shuffles them first with its own generator, `Settings.shuffle_ties`)."""
+    """Moves as the rule of thumb ranks them: in a game of `shortest_first`,
+    placements shortest first, then discards, then slides; in another, as they come.
+    Equal moves keep the order they come in (the search shuffles them first with its
+    own generator, `Settings.shuffle_ties`)."""
+    if not game_info(state.game).shortest_first:
+        return list(moves)
 
     def rank(move: Move) -> tuple[int, int]:
         if isinstance(move, Place):
@@ -96,7 +111,7 @@ def think(
 def choose_generic(
     level: str, state: GameState, rng: random.Random, budget: float, kept: KeptTree | None = None
 ) -> Move:
-    """A legal move for FOUNDATIONS or HARI at `level`, thinking about `budget` seconds
+    """A legal move for any game but ISAAC at `level`, thinking about `budget` seconds
     (the searching levels start from the tree in `kept`, and leave theirs there)."""
     legal = state.legal_moves()
     if len(legal) == 1 or level == "random":

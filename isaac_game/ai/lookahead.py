@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import time
 
-from .board import Board
+from isaac_game.rules import IsaacCore
+
 from .outlook import mover_log_odds
 from .placement import PlacementEval, Weights
 
@@ -42,7 +43,7 @@ class _Allowance:
 
 
 def _negamax(
-    board: Board, depth: int, alpha: float, beta: float, weights: Weights, work: _Allowance
+    board: IsaacCore, depth: int, alpha: float, beta: float, weights: Weights, work: _Allowance
 ) -> float:
     """The learned log-odds for the side to move, `depth` placements deep."""
     work.spend()
@@ -72,7 +73,7 @@ def _negamax(
 
 
 def deepest_placement(
-    board: Board, weights: Weights, seconds: float, max_depth: int = 5
+    board: IsaacCore, weights: Weights, seconds: float, max_depth: int = 5
 ) -> tuple[int, int]:
     """(shape id, depth reached): the placement whose line of play, as deep as the
     budget allows, leaves the mover likeliest to win."""

@@ -2,7 +2,8 @@
 
 The tree holds real `GameState`s (one `play` per new node, so every move in it is
 checked by the rules); below the tree each iteration plays the position out on the
-game's fast internal path (`rules.playout`). Values are win chances: a node keeps
+game's fast core (`rules.playout`, which plays a game without one through its public
+API). Values are win chances: a node keeps
 the results, from the side of the player whose move led to it, of the playouts
 that went through it, and UCB1 picks the child to look at next.
 
@@ -40,7 +41,7 @@ class Settings:
     """How a search explores: see the module's docstring."""
 
     exploration: float = math.sqrt(2)
-    bias: float = 0.0  # playouts' lean on the rule of thumb (0: uniformly random)
+    lean: float = 0.0  # playouts' lean on the rule of thumb (`rules.playout`; 0: uniform)
     order: MoveOrder | None = None  # None: untried moves in random order
     #: progressive widening: a node with n visits gets no more children than
     #: widening x sqrt(n) (0: every move at once)
@@ -187,7 +188,7 @@ def search(
             winner = current.winner
             dark = 0.5 if winner is None else 1.0 - winner.index
         else:
-            dark = playout(current, rng, settings.bias)
+            dark = playout(current, rng, settings.lean)
         # back-propagation
         for n in path:
             n.visits += 1

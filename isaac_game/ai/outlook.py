@@ -14,9 +14,8 @@ phase is about to start.
 
 from __future__ import annotations
 
-from isaac_game.rules import VALUE
+from isaac_game.rules import S_LEN, S_LINE, S_VAL, VALUE, IsaacCore
 
-from .board import S_LEN, S_LINE, S_VAL, Board
 from .placement import LINE_MASKS, room_loss
 
 #: What the model looks at; per-side quantities are Dark's minus Light's.
@@ -95,7 +94,7 @@ PLACED: tuple[float, ...] = (
 )
 
 
-def features(board: Board) -> list[float]:
+def features(board: IsaacCore) -> list[float]:
     """The model's inputs for `board` (any placement-phase or just-finished position)."""
     potential = [0.0, 0.0]
     by_value = [[0.0] * 5, [0.0] * 5]
@@ -139,13 +138,13 @@ def features(board: Board) -> list[float]:
     ]
 
 
-def dark_log_odds(board: Board) -> float:
+def dark_log_odds(board: IsaacCore) -> float:
     """The model's log-odds that Dark wins from `board`."""
     weights = PLACING if board.phase == "placement" else PLACED
     return sum(w * x for w, x in zip(weights, features(board), strict=True))
 
 
-def mover_log_odds(board: Board) -> float:
+def mover_log_odds(board: IsaacCore) -> float:
     """The same, for the side to move: what a negamax wants."""
     value = dark_log_odds(board)
     return value if board.turn == 0 else -value

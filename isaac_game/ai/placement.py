@@ -12,9 +12,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from isaac_game.rules import CELL_LINES, VALUE, cell_bit, fit_masks
-
-from .board import S_LEN, S_LINE, S_LINES, S_MASK, S_VAL, Board
+from isaac_game.rules import (
+    CELL_LINES,
+    S_LEN,
+    S_LINE,
+    S_LINES,
+    S_MASK,
+    S_VAL,
+    VALUE,
+    IsaacCore,
+    cell_bit,
+    fit_kinds,
+)
 
 #: Line (rows 0-9, columns 10-19) -> bitboard of its ten cells.
 LINE_MASKS = [0] * 20
@@ -36,7 +45,7 @@ class Weights:
 class PlacementEval:
     """Line values per side, so a placement's effect is a sum over its lines."""
 
-    def __init__(self, board: Board, weights: Weights | None = None) -> None:
+    def __init__(self, board: IsaacCore, weights: Weights | None = None) -> None:
         self.board = board
         self.w = weights or Weights()
         self.line_value = [[0] * 20, [0] * 20]  # value of each side's pieces scoring on a line
@@ -86,25 +95,25 @@ class PlacementEval:
         return scored
 
 
-def room_loss(board: Board, empty: int, side: int) -> float:
+def room_loss(board: IsaacCore, empty: int, side: int) -> float:
     """Value of `side`'s hand that probably will not fit in the `empty` cells: each
     length's pieces beyond the places it still fits, counted three times."""
     hand = board.hands[side]
     if board.passed[side] or not any(hand):
         return 0.0
-    fits = fit_masks(empty)
+    fits = fit_kinds(empty)
     loss = 0.0
     for length in range(3, 8):
         h = hand[length - 3]
         if h:
-            h_mask, v_mask = fits[length]
-            room = (h_mask.bit_count() + v_mask.bit_count()) / 2
+            kind = (length - 3) * 2
+            room = (fits[kind].bit_count() + fits[kind + 1].bit_count()) / 2
             if room < h:
                 loss += (h - room) * VALUE[length] * 3
     return loss
 
 
-def best_reply_value(board: Board, sid: int, weights: Weights, width: int = 0) -> float:
+def best_reply_value(board: IsaacCore, sid: int, weights: Weights, width: int = 0) -> float:
     """The opponent's best placement score after we place `sid` (0 if they cannot)."""
     after = board.copy()
     after.place(sid)

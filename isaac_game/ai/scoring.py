@@ -12,9 +12,17 @@ from __future__ import annotations
 
 import time
 
-from isaac_game.rules import WINNING_SCORE
-
-from .board import CELL_COL, CELL_ROW, S_CELLS, S_LEN, S_LINE, S_LINES, S_VAL, Board
+from isaac_game.rules import (
+    CELL_COL,
+    CELL_ROW,
+    S_CELLS,
+    S_LEN,
+    S_LINE,
+    S_LINES,
+    S_VAL,
+    WINNING_SCORE,
+    IsaacCore,
+)
 
 WIN = 100_000
 #: Nominal search speed: a budget of t seconds allows t * NODE_RATE nodes, so that a
@@ -43,7 +51,7 @@ def tie_winner(hands: list[list[int]]) -> int:
 class ScoringSearch:
     """Negamax over one scoring-phase position; values are for the side to move."""
 
-    def __init__(self, board: Board, max_targets: int = 5, pot_weight: float = 0.5) -> None:
+    def __init__(self, board: IsaacCore, max_targets: int = 5, pot_weight: float = 0.5) -> None:
         self.sids = board.owned[0] + board.owned[1]
         n = len(self.sids)
         self.owner = [0] * len(board.owned[0]) + [1] * len(board.owned[1])

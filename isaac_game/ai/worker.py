@@ -12,12 +12,15 @@ seat its move search, the hint helper its explanation), so this module sits belo
 both and imports neither.
 
 A position travels as its move record (replayed in the worker) or, for a state
-built without a history, pickled; see `encode_state`.
+built without a history, pickled; see `encode_state`. Either way the module that
+defines the game goes with it, so a game registered outside the engine (which a
+fresh worker has never imported) is known there too.
 """
 
 from __future__ import annotations
 
 import contextlib
+import importlib
 import multiprocessing
 import pickle
 import time
@@ -34,21 +37,24 @@ HANG_GRACE = 10.0
 MAX_ATTEMPTS = 3
 
 
-#: A position on its way to the worker: ("moves", (game, record)) or ("pickle", bytes).
+#: A position on its way to the worker: ("moves", (module, game, record)) or
+#: ("pickle", bytes), `module` being where the game's state class (and its
+#: `register_game`) lives.
 EncodedState = tuple[str, Any]
 
 
 def encode_state(state: GameState) -> EncodedState:
     """A picklable description of `state` that `decode_state` turns back into it."""
     if state.moves or state.position_key() == new_game(state.game).position_key():
-        return ("moves", (state.game, tuple(state.moves)))
+        return ("moves", (type(state).__module__, state.game, tuple(state.moves)))
     return ("pickle", pickle.dumps(state))
 
 
 def decode_state(payload: EncodedState) -> GameState:
     kind, data = payload
     if kind == "moves":
-        game, moves = data
+        module, game, moves = data
+        importlib.import_module(module)  # registers the game, if this process never met it
         state = new_game(game)
         for move in moves:
             state = state.play(move)

@@ -25,25 +25,47 @@ BIT_TO_CELL: tuple[int, ...] = tuple(
 )
 
 
+#: cell -> its bitboard (one bit set).
+CELL_MASK: tuple[int, ...] = tuple(1 << bit for bit in CELL_TO_BIT)
+
+
 def cell_bit(cell: int) -> int:
-    return 1 << CELL_TO_BIT[cell]
+    return CELL_MASK[cell]
+
+
+def kind_of(length: int, direction: str) -> int:
+    """A piece's kind, 0-9: (length - 3) * 2, plus 1 when it lies vertically. A shape
+    id is kind * 100 + anchor, and `fit_kinds` lists its masks by kind."""
+    return (length - 3) * 2 + (direction == "v")
+
+
+def fit_kinds(empty: int) -> tuple[int, ...]:
+    """For each kind (see `kind_of`), the bitboard of anchors where such a piece fits
+    in the `empty` cells: the arithmetic every game's move generation rests on."""
+    h2 = empty & (empty >> 1)
+    h4 = h2 & (h2 >> 2)
+    v2 = empty & (empty >> 11)
+    v4 = v2 & (v2 >> 22)
+    h3 = h2 & (empty >> 2)
+    v3 = v2 & (empty >> 22)
+    return (
+        h3,
+        v3,
+        h4,
+        v4,
+        h4 & (empty >> 4),
+        v4 & (empty >> 44),
+        h4 & (h2 >> 4),
+        v4 & (v2 >> 44),
+        h4 & (h3 >> 4),
+        v4 & (v3 >> 44),
+    )
 
 
 def fit_masks(empty: int) -> dict[int, tuple[int, int]]:
     """For each length, (horizontal, vertical) bitboards of anchors where it fits."""
-    h2 = empty & (empty >> 1)
-    h3 = h2 & (empty >> 2)
-    h4 = h2 & (h2 >> 2)
-    v2 = empty & (empty >> 11)
-    v3 = v2 & (empty >> 22)
-    v4 = v2 & (v2 >> 22)
-    return {
-        3: (h3, v3),
-        4: (h4, v4),
-        5: (h4 & (empty >> 4), v4 & (empty >> 44)),
-        6: (h4 & (h2 >> 4), v4 & (v2 >> 44)),
-        7: (h4 & (h3 >> 4), v4 & (v3 >> 44)),
-    }
+    f = fit_kinds(empty)
+    return {3: (f[0], f[1]), 4: (f[2], f[3]), 5: (f[4], f[5]), 6: (f[6], f[7]), 7: (f[8], f[9])}
 
 
 def mask_cells(mask: int) -> list[int]:
@@ -71,8 +93,8 @@ class PieceShape(NamedTuple):
 
 
 def shape_id(length: int, direction: str, anchor: int) -> int:
-    """A dense index into SHAPES for a piece shape."""
-    return ((length - 3) * 2 + (direction == "v")) * 100 + anchor
+    """A dense index into SHAPES for a piece shape: kind * 100 + anchor."""
+    return kind_of(length, direction) * 100 + anchor
 
 
 def _make_shape(length: int, direction: str, anchor: int) -> PieceShape | None:
@@ -103,6 +125,21 @@ SHAPES: tuple[PieceShape | None, ...] = tuple(
 
 #: For a counter on cell x: the two lines (row, column) it stands on.
 CELL_LINES: tuple[tuple[int, int], ...] = tuple((x // 10, 10 + x % 10) for x in range(100))
+#: The same as two tables, a cell's row line (0-9) and its column line (10-19).
+CELL_ROW: tuple[int, ...] = tuple(row for row, _column in CELL_LINES)
+CELL_COL: tuple[int, ...] = tuple(column for _row, column in CELL_LINES)
+
+# The same facts as flat tables indexed by shape id (0 or () where SHAPES has None), for
+# the fast cores' and the searches' inner loops, where reading a named tuple's field
+# costs more than the work around it. Defined here once, so nothing copies them.
+S_LEN: tuple[int, ...] = tuple(s.length if s else 0 for s in SHAPES)
+S_VAL: tuple[int, ...] = tuple(s.value if s else 0 for s in SHAPES)
+S_MASK: tuple[int, ...] = tuple(s.mask if s else 0 for s in SHAPES)
+S_LINE: tuple[int, ...] = tuple(s.line if s else 0 for s in SHAPES)
+S_LINES: tuple[tuple[int, ...], ...] = tuple(s.lines if s else () for s in SHAPES)
+S_ANCHOR: tuple[int, ...] = tuple(s.anchor if s else 0 for s in SHAPES)
+S_CELLS: tuple[tuple[int, ...], ...] = tuple(s.cells if s else () for s in SHAPES)
+S_DIR: tuple[str, ...] = tuple(s.direction if s else "" for s in SHAPES)
 
 
 def cell_map(owned: tuple[tuple[int, ...], tuple[int, ...]]) -> dict[int, tuple[int, int]]:

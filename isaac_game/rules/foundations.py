@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from .bitboard import ALL_CELLS, SHAPES, cell_bit, fit_masks, mask_cells, shape_id
+from .bitboard import ALL_CELLS, SHAPES, cell_bit, fit_kinds, mask_cells, shape_id
 from .common import (
     FULL_HAND,
     LENGTHS,
@@ -30,6 +30,7 @@ from .common import (
     player_of,
     with_item,
 )
+from .fast.foundations import FoundationsCore
 from .foundations_scoring import decide
 from .moves import PASS, Move, Pass, Place
 from .pieces import StackedPiece, stacked_piece
@@ -183,13 +184,14 @@ class FoundationsState(TwoPassState):
     def _level_options(self, me: int, level: int, min_len: int) -> list[Option]:
         """Every (length, direction, anchors) the mover may place on `level`."""
         free = self._free(level)
-        fits = fit_masks(free)
+        fits = fit_kinds(free)
         support = self._own(me, level - 1) if level > 1 else 0
         options: list[Option] = []
         for length, count in zip(LENGTHS, self._hands[me], strict=True):
             if not count or length < min_len:
                 continue
-            for direction, mask in zip("hv", fits[length], strict=True):
+            k = (length - 3) * 2  # the piece's kind lying horizontally; + 1 vertically
+            for direction, mask in (("h", fits[k]), ("v", fits[k + 1])):
                 if level > 1:
                     span = (length - 1) * (1 if direction == "h" else 11)
                     mask &= support & (support >> span)
@@ -337,4 +339,10 @@ def _builder(length: int, direction: str, anchors: tuple[int, ...], level: int):
     return lambda i: Place(length, direction, anchors[i], level)
 
 
-register_game("foundations", FoundationsState)
+register_game(
+    "foundations",
+    FoundationsState,
+    core=FoundationsCore,
+    better_scores="lower",
+    shortest_first=True,
+)

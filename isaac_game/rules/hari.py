@@ -23,7 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from .bitboard import ALL_CELLS, BIT_TO_CELL, SHAPES, cell_map, fit_masks, shape_id
+from .bitboard import ALL_CELLS, BIT_TO_CELL, CELL_TO_BIT, SHAPES, cell_map, fit_kinds, shape_id
 from .common import (
     FULL_HAND,
     LENGTHS,
@@ -36,6 +36,7 @@ from .common import (
     player_of,
     with_item,
 )
+from .fast.hari import HariCore
 from .moves import PASS, Discard, Move, Pass, Place, Slide
 from .pieces import BoardPiece, board_piece, placement_builder
 from .state import MoveBlock, MoveList, TwoPassState, register_game
@@ -72,11 +73,11 @@ def axis_runs(empty: int, length: int, direction: str, anchor: int) -> tuple[int
     pos, step = (c, 1) if direction == "h" else (r, 10)
     base = anchor - pos * step  # the cell at axis position 0
     low = 0
-    while low < pos and empty >> _BIT[base + (pos - low - 1) * step] & 1:
+    while low < pos and empty >> CELL_TO_BIT[base + (pos - low - 1) * step] & 1:
         low += 1
     high = 0
     end = pos + length
-    while end + high < 10 and empty >> _BIT[base + (end + high) * step] & 1:
+    while end + high < 10 and empty >> CELL_TO_BIT[base + (end + high) * step] & 1:
         high += 1
     return low, high, pos, step
 
@@ -224,9 +225,10 @@ class HariState(TwoPassState):
             if hand[n - 3] and n >= self._min_len[me] and VALUE[n] >= self._slid_value
         ]
         blocks: list[MoveBlock] = []
-        fits = fit_masks(self._empty) if lengths else {}
+        fits = fit_kinds(self._empty) if lengths else ()
         for length in lengths:
-            for direction, mask in zip("hv", fits[length], strict=True):
+            k = (length - 3) * 2  # the piece's kind lying horizontally; + 1 vertically
+            for direction, mask in (("h", fits[k]), ("v", fits[k + 1])):
                 if mask:
                     blocks.append((mask.bit_count(), placement_builder(length, direction, mask)))
         blocks.extend((1, _discard_builder(n)) for n in lengths)
@@ -369,9 +371,6 @@ class HariState(TwoPassState):
         )
 
 
-_BIT: tuple[int, ...] = tuple((cell // 10) * 11 + cell % 10 for cell in range(100))
-
-
 def _on_board(owned: tuple[int, ...]) -> int:
     return sum(VALUE[sid // 200 + 3] for sid in owned)
 
@@ -390,4 +389,4 @@ def _discard_builder(length: int):
     return lambda i: Discard(length)
 
 
-register_game("hari", HariState)
+register_game("hari", HariState, core=HariCore, shortest_first=True)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from .bitboard import ALL_CELLS, BIT_TO_CELL, SHAPES, cell_map, fit_masks, shape_id
+from .bitboard import ALL_CELLS, BIT_TO_CELL, SHAPES, cell_map, fit_kinds, shape_id
 from .common import (
     FULL_HAND,
     LENGTHS,
@@ -19,6 +19,7 @@ from .common import (
     player_of,
     with_item,
 )
+from .fast.isaac import IsaacCore
 from .isaac_queries import OVER, PLACEMENT, SCORING, IsaacQueries
 from .isaac_scoring import WINNING_SCORE, decide_winner, removal_breakdown, target_scores
 from .moves import PASS, Move, Pass, Place, Remove
@@ -131,7 +132,7 @@ class IsaacState(IsaacQueries):
 
     def _clear_caches(self) -> None:
         self._legal: MoveList | None = None
-        self._fits: dict[int, tuple[int, int]] | None = None
+        self._fits: tuple[int, ...] | None = None
         self._cell_map: dict[int, tuple[int, int]] | None = None
 
     # ----- the common API -------------------------------------------------------
@@ -169,9 +170,9 @@ class IsaacState(IsaacQueries):
 
     # ----- move generation ------------------------------------------------------
 
-    def _fit(self) -> dict[int, tuple[int, int]]:
+    def _fit(self) -> tuple[int, ...]:
         if self._fits is None:
-            self._fits = fit_masks(self._empty)
+            self._fits = fit_kinds(self._empty)
         return self._fits
 
     def _placement_blocks(self) -> list[MoveBlock]:
@@ -183,7 +184,8 @@ class IsaacState(IsaacQueries):
         for length, count in zip(LENGTHS, self._hands[me], strict=True):
             if not count:
                 continue
-            for direction, mask in zip("hv", fits[length], strict=True):
+            k = (length - 3) * 2  # the piece's kind lying horizontally; + 1 vertically
+            for direction, mask in (("h", fits[k]), ("v", fits[k + 1])):
                 if mask:
                     blocks.append((mask.bit_count(), placement_builder(length, direction, mask)))
         return blocks
@@ -355,4 +357,4 @@ def _removal_builder(anchor: int, targets: list[int]):
     return lambda i: Remove(anchor, targets[i])
 
 
-register_game("isaac", IsaacState)
+register_game("isaac", IsaacState, core=IsaacCore)

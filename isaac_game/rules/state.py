@@ -1,18 +1,22 @@
 """The interface every game's state follows, and the lazy legal-move list.
 
-Each game (ISAAC, FOUNDATIONS, HARI) is one module with a `GameState` subclass;
-`new_game(name)` picks it from a registry, so a new game slots in without touching
-the others.
+Each game (ISAAC, FOUNDATIONS, HARI) is one module with a `GameState` subclass that
+registers itself (`register_game`) with its fast core, if it has one; `new_game(name)`
+picks it from that registry, so a new game slots in without touching the others.
 """
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Sequence
-from typing import ClassVar, Self, TypeVar, overload
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar, Literal, Self, TypeVar, overload
 
 from .common import LENGTHS, IllegalMoveError, NotationError, Player, player_of
 from .moves import Move, parse_notation
+
+if TYPE_CHECKING:
+    from .fast.core import FastCore
 
 _State = TypeVar("_State", bound="GameState")
 
@@ -221,23 +225,63 @@ class TwoPassState(GameState):
         return self._min_len[Player(player).index]
 
 
-_GAMES: dict[str, Callable[[], GameState]] = {}
+@dataclass(frozen=True)
+class GameInfo:
+    """What the engine knows of one game besides its states: how to start it, its fast
+    core if it has one, and the little the generic computer players must be told.
+
+    A game registers one with `register_game`, wherever its module lives (a game
+    added from outside `rules/` is known to `new_game`, the playouts, the arena and
+    the generic levels like the three of this package)."""
+
+    name: str
+    #: builds the starting position
+    factory: Callable[[], GameState]
+    #: the game's position as mutable tables (`fast.FastCore`), for playouts and search;
+    #: None: `playout` plays through `legal_moves` and `play` instead, far slower
+    core: type[FastCore] | None = None
+    #: which way `scores` count: "higher" (ISAAC's track, HARI's value on the board)
+    #: or "lower" (FOUNDATIONS' value left in hand)
+    better_scores: Literal["higher", "lower"] = "higher"
+    #: each player's pieces go in lengths that never go down, so a plain player keeps
+    #: every longer piece playable by playing its shortest first (FOUNDATIONS, HARI)
+    shortest_first: bool = False
 
 
-def register_game(name: str, factory: Callable[[], GameState]) -> None:
-    """Make `new_game(name)` build a fresh state with `factory`."""
-    _GAMES[name] = factory
+_GAMES: dict[str, GameInfo] = {}
+
+
+def register_game(
+    name: str,
+    factory: Callable[[], GameState],
+    *,
+    core: type[FastCore] | None = None,
+    better_scores: Literal["higher", "lower"] = "higher",
+    shortest_first: bool = False,
+) -> GameInfo:
+    """Make `new_game(name)` build a fresh state with `factory`, and say what else the
+    engine should know of the game (see `GameInfo`). Registering a name again replaces
+    its entry."""
+    if better_scores not in ("higher", "lower"):
+        raise ValueError(f"better_scores must be 'higher' or 'lower', not {better_scores!r}")
+    info = GameInfo(name, factory, core, better_scores, shortest_first)
+    _GAMES[name] = info
+    return info
 
 
 def game_names() -> tuple[str, ...]:
     return tuple(_GAMES)
 
 
-def new_game(name: str = "isaac") -> GameState:
-    """The starting position of the game called `name`."""
+def game_info(name: str) -> GameInfo:
+    """The registered entry of the game called `name`."""
     try:
-        factory = _GAMES[name]
+        return _GAMES[name]
     except (KeyError, TypeError):
         known = ", ".join(_GAMES)
         raise ValueError(f"unknown game {name!r} (known: {known})") from None
-    return factory()
+
+
+def new_game(name: str = "isaac") -> GameState:
+    """The starting position of the game called `name`."""
+    return game_info(name).factory()

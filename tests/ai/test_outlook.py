@@ -11,7 +11,6 @@ import random
 import pytest
 
 from isaac_game.ai import lookahead, outlook
-from isaac_game.ai.board import Board
 from isaac_game.ai.placement import Weights
 from isaac_game.fit_outlook import (
     accuracy,
@@ -20,22 +19,22 @@ from isaac_game.fit_outlook import (
     run,
     selfplay_game,
 )
-from isaac_game.rules import shape_id
+from isaac_game.rules import IsaacCore, shape_id
 
 from .positions import replay
 
 
-def feature(board: Board, name: str) -> float:
+def feature(board: IsaacCore, name: str) -> float:
     return outlook.features(board)[outlook.FEATURES.index(name)]
 
 
 def test_every_feature_has_a_weight_in_both_models():
     assert len(outlook.PLACING) == len(outlook.FEATURES) == len(outlook.PLACED)
-    assert len(outlook.features(Board.from_state(replay([])))) == len(outlook.FEATURES)
+    assert len(outlook.features(IsaacCore.of(replay([])))) == len(outlook.FEATURES)
 
 
 def test_rules_1_1_the_empty_board_differs_only_in_who_moves():
-    board = Board.from_state(replay([]))
+    board = IsaacCore.of(replay([]))
     values = dict(zip(outlook.FEATURES, outlook.features(board), strict=True))
     assert values.pop("dark_to_move") == 1.0  # RULES.md 1.1.1: Dark moves first
     assert values.pop("empty_cells") == 100
@@ -47,7 +46,7 @@ def test_rules_1_3_3_potential_counts_the_other_pieces_on_the_line_times_the_val
     # Dark's 3 (5 cells) along row 0, crossed by Light's 1 (3 cells) down column 5:
     # removing the 3 now would score 3 x 1 = 3 (RULES.md 1.3.3, no counter counted);
     # Light's 1 has nothing else on column 5 and would score 0.
-    board = Board.from_state(replay(["5h00", "3v05"]))
+    board = IsaacCore.of(replay(["5h00", "3v05"]))
     assert feature(board, "potential") == 3
     assert feature(board, "potential_3") == 3
     assert feature(board, "potential_1") == 0
@@ -93,7 +92,7 @@ def test_the_fit_recovers_the_model_that_made_the_labels():
 
 
 def test_the_look_ahead_ends_its_lines_on_the_outlook():
-    board = Board.from_state(replay(["5h00", "3v10", "7v09"]))
+    board = IsaacCore.of(replay(["5h00", "3v10", "7v09"]))
     sid, depth = lookahead.deepest_placement(board, Weights(), 0.2)
     assert sid in board.placements()
     assert depth >= 2

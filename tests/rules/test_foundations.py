@@ -21,7 +21,6 @@ from isaac_game.rules import (
 )
 from isaac_game.rules.common import LENGTHS, PIECES_EACH, VALUE, cells_of, fits_on_board
 from isaac_game.rules.foundations import FoundationsState, decide
-from isaac_game.rules.foundations_fast import random_game
 
 DARK, LIGHT = Player.DARK, Player.LIGHT
 
@@ -322,11 +321,3 @@ def test_rules_2_checker_agrees_with_the_legal_move_list(rng, plies):
                         accepted = False
                     assert accepted == (text in legal), text
     assert (legal == {"pass"}) == (state.legal_moves()[0] == Pass())
-
-
-@settings(max_examples=40, deadline=None)
-@given(st.integers(0, 2**32))
-def test_rules_2_fast_playouts_agree_with_the_engine(seed):
-    dark, light, moves = random_game(random.Random(seed), record=True)
-    state = play(*moves)
-    assert state.is_over and state.scores == (dark, light)

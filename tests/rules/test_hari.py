@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import random
-
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -23,7 +21,6 @@ from isaac_game.rules import (
 )
 from isaac_game.rules.common import LENGTHS, PIECES_EACH, VALUE, fits_on_board
 from isaac_game.rules.hari import NO_SLIDE, HariState
-from isaac_game.rules.hari_fast import random_game
 
 DARK, LIGHT = Player.DARK, Player.LIGHT
 
@@ -330,11 +327,3 @@ def test_rules_3_checker_agrees_with_the_legal_move_list(rng, plies):
         assert not accepted
     else:
         assert accepted == legal
-
-
-@settings(max_examples=40, deadline=None)
-@given(st.integers(0, 2**32))
-def test_rules_3_fast_playouts_agree_with_the_engine(seed):
-    dark, light, moves = random_game(random.Random(seed), record=True)
-    state = play(*moves)
-    assert state.is_over and state.scores == (dark, light)

@@ -8,7 +8,6 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from isaac_game.rules import Player, new_game, parse_record, record_text
-from isaac_game.rules.isaac_fast import random_game
 
 MAX_PLIES = 200  # 15 + 15 placements, 15 + 15 removals, a few passes: far below
 
@@ -93,15 +92,3 @@ def test_records_round_trip(seed):
     loaded = parse_record(text)
     assert loaded.state == final and loaded.state.moves == final.moves
     assert loaded.text() == text
-
-
-@settings(max_examples=60, deadline=None)
-@given(SEEDS)
-def test_fast_playout_agrees_with_the_public_api(seed):
-    """The benchmark's internal path plays only legal moves and scores them the same."""
-    dark, light, moves = random_game(random.Random(seed), record=True)
-    state = new_game("isaac")
-    for move in moves:
-        assert move in [str(m) for m in state.legal_moves()]
-        state = state.play(move)
-    assert state.is_over and state.scores == (dark, light)
