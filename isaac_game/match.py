@@ -12,15 +12,26 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Protocol
 
-from isaac_game.rules import GameState, Move, Player, new_game
+from isaac_game.rules import GameState, Move, Player, new_game, parse_notation
+
+
+class SeatKind(StrEnum):
+    """Where a seat's moves come from. The match asks only "is a human to move?" (undo
+    stops there); the client paces a computer's moves and never calls a remote
+    player's turn "thinking"."""
+
+    HUMAN = "human"
+    COMPUTER = "computer"
+    REMOTE = "remote"
 
 
 class Seat(Protocol):
     """One side's source of moves. Every method returns at once (never blocks)."""
 
-    kind: str  # "human", "computer" or "remote": the client shows it, nothing branches on it
+    kind: SeatKind
     name: str
 
     def start_turn(self, state: GameState) -> None:
@@ -33,7 +44,8 @@ class Seat(Protocol):
         """Forget the turn in progress (undo, a new game, the match closing)."""
 
     def observe(self, state: GameState, move: str, by: Player) -> None:
-        """A move was played by either side (a remote seat forwards its own side's)."""
+        """A move was played by either side, in notation: a seat keeps the game's
+        record (a remote seat forwards its own side's moves over the wire)."""
 
     def close(self) -> None:
         """Release workers, sockets or anything else the seat holds."""
@@ -46,7 +58,7 @@ class Seat(Protocol):
 class HumanSeat:
     """A person at this machine: the client hands their moves in with `submit`."""
 
-    kind = "human"
+    kind = SeatKind.HUMAN
     thinking = False  # the screen shows whose turn it is instead
 
     def __init__(self, name: str = "Player") -> None:
@@ -81,7 +93,7 @@ class HumanSeat:
 class RandomSeat:
     """The simplest computer player: a uniformly random legal move, seeded."""
 
-    kind = "computer"
+    kind = SeatKind.COMPUTER
     thinking = False  # answers at once
 
     def __init__(self, name: str = "Random", seed: int | None = None) -> None:
@@ -108,12 +120,22 @@ class RandomSeat:
 
 @dataclass(frozen=True)
 class MovePlayed:
-    """A move was checked and applied."""
+    """A move was checked and applied: `move` is the value the rules played (its
+    notation is made only where a record is shown or written)."""
 
     player: Player
-    move: str
+    move: Move
     before: GameState
     after: GameState
+
+
+def move_between(before: GameState, after: GameState) -> MovePlayed:
+    """The move that took `before` to `after`, one move later (a saved game's states,
+    an undo's history): read once from the record, where the notation is canonical."""
+    mover = before.to_move
+    if mover is None or after.ply != before.ply + 1:
+        raise ValueError("`after` is not `before` one move on")
+    return MovePlayed(mover, parse_notation(after.moves[-1]), before, after)
 
 
 @dataclass(frozen=True)
@@ -164,6 +186,15 @@ class Match:
         return (*self._past, self.state)
 
     @property
+    def last_played(self) -> MovePlayed | None:
+        """The move that led to the current state (after an undo, the one before it);
+        None at the first state kept."""
+        before = self._past[-1] if self._past else None
+        if before is None or self.state.ply != before.ply + 1:
+            return None
+        return move_between(before, self.state)
+
+    @property
     def seat_to_move(self) -> Seat | None:
         mover = self.state.to_move
         return None if mover is None else self.seats[mover]
@@ -211,10 +242,10 @@ class Match:
         self._past.append(before)
         self._future.clear()
         self.state = after
-        played = after.moves[-1]
+        played = move_between(before, after)
         for seat in self.seats.values():
-            seat.observe(after, played, mover)
-        events: list[MatchEvent] = [MovePlayed(mover, played, before, after)]
+            seat.observe(after, after.moves[-1], mover)
+        events: list[MatchEvent] = [played]
         if after.is_over:
             events.append(GameEnded(after))
         return events
@@ -255,7 +286,7 @@ class Match:
 
     def _human_to_move(self) -> bool:
         seat = self.seat_to_move
-        return seat is not None and seat.kind == "human"
+        return seat is not None and seat.kind == SeatKind.HUMAN
 
     def _cancel_all(self) -> None:
         self._asked = None

@@ -6,6 +6,8 @@ the client, the arena and the LAN tools agree on the names.
 
 from __future__ import annotations
 
+from typing import cast
+
 from isaac_game.match import HumanSeat, RandomSeat, Seat
 
 HUMAN = "human"
@@ -25,4 +27,6 @@ def make_seat(kind: str, name: str | None = None, seed: int | None = None) -> Se
         return RandomSeat(name or kind.title(), seed=seed)
     from isaac_game.ai.seat import ComputerSeat  # the AI is loaded only when chosen
 
-    return ComputerSeat(kind, name or kind.title(), seed=seed)
+    # ComputerSeat spells its kind as the text "computer", which equals
+    # SeatKind.COMPUTER (a StrEnum): the cast only tells the type checker so.
+    return cast(Seat, ComputerSeat(kind, name or kind.title(), seed=seed))

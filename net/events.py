@@ -137,9 +137,12 @@ class LinkLost(Event):
 class GameClosed(Event):
     """Host only: the table is free again (the game is over and the peer gone,
     abandoned, or the rejoin window over with `hold_games=False`). The next hello
-    starts a new game."""
+    starts a new game. `window_over`: the rejoin window passed without the peer (the
+    peer is lost, not gone by choice); act on it, never on the `reason`, which is for
+    people."""
 
     reason: str
+    window_over: bool = False
 
 
 @dataclass(frozen=True)

@@ -329,15 +329,15 @@ class HostSession(Session):
             self.held = True
             self._emit(GameHeld(reason))
         else:
-            self._free_table(reason)
+            self._free_table(reason, window_over=True)
 
-    def _free_table(self, reason: str) -> None:
+    def _free_table(self, reason: str, window_over: bool = False) -> None:
         self.token = None
         self.lost_at = None
         self.held = self.seat_open = False
         self.peer_name = None
         self._reset_game_flags()
-        self._emit(GameClosed(reason))
+        self._emit(GameClosed(reason, window_over))
 
     def _maybe_rematch(self, now: float) -> None:
         if not (self.rematch_local and self.rematch_peer) or self.link is None:

@@ -183,8 +183,9 @@ LEAVES = {
 LAN_COMMANDS = {"isaac_game.lan.host", "isaac_game.lan.join", "isaac_game.lan.headless"}
 #: Non-scene helper modules in client/scenes/ that scenes may share.
 SCENE_HELPERS: set[str] = {
-    "isaac_game.client.scenes.match_view",  # the match scene's drawing
-    "isaac_game.client.scenes.match_words",  # its words: announcements, pacing, heading
+    "isaac_game.client.scenes.match_bar",  # what the match scene's bars say; pacing
+    "isaac_game.client.scenes.match_view",  # what it draws: layout, frame, move list
+    "isaac_game.client.scenes.match_input",  # where its input goes
     "isaac_game.client.scenes.match_keeping",  # its game on disk: kept, saved, never lost
 }
 CLIENT_FOLDERS = ("games", "scenes", "lan", "widgets", "tools", "learn")

@@ -2,8 +2,20 @@
 
 from __future__ import annotations
 
-from isaac_game.match import GameEnded, HumanSeat, Match, MovePlayed, MoveRejected, RandomSeat
-from isaac_game.rules import Player, new_game
+import pytest
+
+from isaac_game.match import (
+    GameEnded,
+    HumanSeat,
+    Match,
+    MovePlayed,
+    MoveRejected,
+    RandomSeat,
+    SeatKind,
+    move_between,
+)
+from isaac_game.players import make_seat
+from isaac_game.rules import Place, Player, new_game
 
 
 def test_a_human_move_is_checked_and_applied_and_every_seat_observes_it():
@@ -72,3 +84,54 @@ def test_prepare_starts_the_turn_once_and_update_plays_the_answer_later():
     assert started == [0] and match.state.ply == 0  # thinking, nothing played yet
     (event,) = match.update()
     assert isinstance(event, MovePlayed) and started == [0]
+
+
+def test_a_move_played_is_the_move_value_not_its_notation():
+    """What the match tells the screen is a `Move`: its notation is made only where a
+    record is shown or written (the seats still keep the record in notation)."""
+    match = Match.new("isaac", HumanSeat(), HumanSeat())
+    (played,) = match.submit(Player.DARK, "5v04")
+    assert isinstance(played, MovePlayed) and played.move == Place(5, "v", 4)
+    assert played.before == new_game() and played.after is match.state
+    assert str(played.move) == match.state.moves[-1] == "5v04"
+    (played,) = match.submit(Player.LIGHT, Place(3, "h", 71))  # a value in, a value out
+    assert played.move == Place(3, "h", 71) and match.state.moves[-1] == "3h71"
+
+
+def test_the_last_move_played_follows_undo_and_redo():
+    match = Match.new("isaac", HumanSeat(), HumanSeat())
+    assert match.last_played is None
+    match.submit(Player.DARK, "5v04")
+    match.submit(Player.LIGHT, "3h71")
+    last = match.last_played
+    assert last is not None and (last.player, last.move) == (Player.LIGHT, Place(3, "h", 71))
+    match.undo()
+    last = match.last_played
+    assert last is not None and (last.player, last.move) == (Player.DARK, Place(5, "v", 4))
+    match.undo()
+    assert match.last_played is None
+    match.redo()
+    assert match.last_played is not None and match.last_played.move == Place(5, "v", 4)
+
+
+def test_move_between_reads_a_move_from_two_states_one_move_apart():
+    start = new_game()
+    after = start.play("5v04")
+    played = move_between(start, after)
+    assert (played.player, played.move) == (Player.DARK, Place(5, "v", 4))
+    with pytest.raises(ValueError):
+        move_between(start, after.play("3h71"))  # two moves apart
+
+
+def test_seat_kinds_are_an_enum_the_match_and_the_seats_agree_on():
+    assert make_seat("human").kind is SeatKind.HUMAN
+    assert make_seat("random", seed=1).kind is SeatKind.COMPUTER
+    worker = make_seat("easy", seed=1)  # the computer levels' seat
+    assert worker.kind == SeatKind.COMPUTER
+    worker.close()
+    # undo stops at a human's turn, asked by kind
+    match = Match.new("isaac", HumanSeat(), RandomSeat(seed=3))
+    match.submit(Player.DARK, "5v04")
+    while match.state.to_move != Player.DARK:
+        match.update()
+    assert match.undo() and match.state.ply == 0

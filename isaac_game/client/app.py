@@ -320,9 +320,9 @@ class App:
         """The window is being closed: ask first when a game under way would be left
         (the top-most scene that has a question asks it); asked already, close, unless
         the question is about a game that is not on disk (only an answer loses it)."""
-        top = self.top
-        if top is not None and top.name == "question":
-            if top.close_leaves:
+        asked = self.top.asks if self.top is not None else None
+        if asked is not None:
+            if asked.close_leaves:
                 self.quit()  # closing again while asked: the player means it
             return
         for scene in reversed(self.scenes):

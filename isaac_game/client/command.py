@@ -83,9 +83,9 @@ def first_scene(args: argparse.Namespace, storage: Storage) -> tuple[str, tuple]
 
 def lessons() -> tuple[str, ...]:
     """The games with a lesson (the registry's, imported only when asked)."""
-    from .registry import LESSONS
+    from .registry import GAMES
 
-    return tuple(LESSONS)
+    return tuple(name for name, game in GAMES.items() if game.lesson is not None)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -94,7 +94,8 @@ def run(args: argparse.Namespace) -> int:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     import pygame
 
-    from .registry import make_app, resumables
+    from .lan.resume import resumables
+    from .registry import make_app, names
 
     try:
         size = window_size(args.size)
@@ -112,7 +113,7 @@ def run(args: argparse.Namespace) -> int:
     if scene:
         app.open(scene, *handoff)
     elif args.resume:
-        waiting = resumables(app)
+        waiting = resumables(app, names())
         if waiting:
             app.open(waiting[0].scene, *waiting[0].handoff)
         elif app.storage.in_progress(most=1):  # there is one, but another window plays it

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Protocol
 import pygame
 
 from isaac_game.match import Match, MatchEvent
+from isaac_game.players import HUMAN
 from isaac_game.rules import GameState, Move, Player
 
 from .handoff import GameOutcome, GameSetup
@@ -30,7 +31,8 @@ if TYPE_CHECKING:
 
 
 def kind_label(kind: str) -> str:
-    return "Human" if kind == "human" else f"Computer ({kind})"
+    """A player kind ("human", a computer level) as the panel names it."""
+    return "Human" if kind == HUMAN else f"Computer ({kind})"
 
 
 class ControlledScene(Protocol):
@@ -69,6 +71,7 @@ class MatchControl:
         return True
 
     def seat_kind(self, player: Player, setup: GameSetup) -> str:
+        """The player kind at `player`'s seat: "human" or a computer level."""
         return setup.dark if player == Player.DARK else setup.light
 
     def seat_label(self, player: Player, setup: GameSetup) -> str:
@@ -78,7 +81,7 @@ class MatchControl:
         """The top bar while `player` is to move and no local human may move for them:
         "Light (hard) is thinking..." (a LAN game: "Bob's turn")."""
         kind = self.seat_kind(player, setup)
-        if kind == "human":
+        if kind == HUMAN:
             return f"{player.title}'s turn"
         return f"{player.title} ({kind}) is thinking..."
 
@@ -99,7 +102,7 @@ class MatchControl:
             [MenuItem("Leave", leave, key="leave"), MenuItem("Stay", key="stay")],
         )
 
-    def refuse_move(self, state: GameState, move: Move | str) -> str:
+    def refuse_move(self, state: GameState, move: Move) -> str:
         """Why a local player's move is refused before the rules see it ("" to let the
         match check it): a lesson asks for one move of its step."""
         return ""

@@ -41,8 +41,9 @@ class Scene:
     opaque = True
     #: Input on this scene counts as activity (resets the menu's idle timer).
     name = "scene"
-    #: A question on top: closing the window again closes it (see `Question`).
-    close_leaves = True
+    #: The question this scene puts to the player, when it is a question's overlay:
+    #: closing the window again while it is asked closes it, if the question says so.
+    asks: Question | None = None
 
     def __init__(self, app: App) -> None:
         self.app = app

@@ -14,6 +14,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from isaac_game.match import SeatKind
 from isaac_game.rules import GameState, Move, Player, new_game
 
 #: Link states a UI shows beside the opponent's name.
@@ -49,7 +50,7 @@ class ChatLine:
 class RemoteSeat:
     """The seat of the player on the other machine."""
 
-    kind = "remote"
+    kind = SeatKind.REMOTE
 
     def __init__(self, player: Player | str, name: str, send: Callable[[str], None]) -> None:
         self.player = Player(player)

@@ -231,7 +231,7 @@ class LanSession:
         elif isinstance(ev, net.GameClosed):  # host: the table is free again
             self.held = False
             self._lost_at = None
-            self.remote.set_link(LOST if "window" in ev.reason else CLOSED)
+            self.remote.set_link(LOST if ev.window_over else CLOSED)
             self.link_reason = ev.reason
         elif isinstance(ev, net.Rejected):
             self.rejected, self.rejected_code, self.rejected_game = ev.reason, ev.code, ev.game

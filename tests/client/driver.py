@@ -69,6 +69,6 @@ def menu_to(app: App, menu, key_name: str, via_pad: bool = False) -> None:
 def leave_if_asked(app: App) -> None:
     """Quit to menu mid-game asks "Leave the game? It is saved: Resume picks it up.":
     answer Leave (the first answer) with Enter."""
-    if app.top is not None and app.top.name == "question":
+    if app.top is not None and app.top.asks is not None:
         assert app.top.menu.current.key == "leave"
         key(app, pygame.K_RETURN)

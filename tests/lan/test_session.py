@@ -229,3 +229,29 @@ def test_a_rejoin_whose_record_parted_is_rebuilt_from_the_hosts():
     assert session.remote.record == [b, reply] and session.problem is None
     assert session.games == 1 and session.token == token and session.you == Player.LIGHT
     assert session.link == CONNECTED and session.playing
+
+
+@pytest.mark.parametrize(
+    ("closed", "link"),
+    [
+        (net.GameClosed("rejoin window expired", window_over=True), "lost"),
+        (net.GameClosed("peer left"), "closed"),
+        (net.GameClosed("abandoned"), "closed"),
+        # the reason is for people: words in it decide nothing
+        (net.GameClosed("the window of opportunity closed"), "closed"),
+    ],
+)
+def test_a_freed_table_says_lost_only_when_the_rejoin_window_passed(closed, link):
+    """The host's table freed: the peer is `lost` (the window passed without it, the
+    player may save or leave) or `closed` (it left, or the game was given up), read from
+    the event's typed field, never from its text."""
+    from isaac_game.lan import EngineAdapter
+
+    started = net.GameStarted("dark", "Bob", "t" * 32, (), False)
+    ep = ScriptedEndpoint([[started], [closed]])
+    session = LanSession(ep, EngineAdapter("isaac"), RandomSeat("me", seed=1), role="host",
+                         name="Ann", timers=FAST)  # fmt: skip
+    session.update()
+    assert session.link == CONNECTED
+    session.update()
+    assert session.link == link and session.link_reason == closed.reason

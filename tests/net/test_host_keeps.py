@@ -98,7 +98,7 @@ def test_without_hold_games_the_table_frees_as_before():
     started(host, moves=1)
     host.connection_lost(1, 1.0)
     outs = host.tick(6.0)
-    assert events(outs, GameClosed) == [GameClosed("rejoin window expired")]
+    assert events(outs, GameClosed) == [GameClosed("rejoin window expired", window_over=True)]
     assert events(outs, GameHeld) == [] and host.table_free
 
 

@@ -268,7 +268,9 @@ def test_rejoin_window_expires():
     w = playing(host)
     host.connection_lost(1, 1.0)
     assert events(host.tick(120.9), GameClosed) == []
-    assert events(host.tick(121.0), GameClosed) == [GameClosed("rejoin window expired")]
+    assert events(host.tick(121.0), GameClosed) == [
+        GameClosed("rejoin window expired", window_over=True)
+    ]
     host.connection_made(2, 122.0)
     assert [r["code"] for r in sent(host.receive(2, hello(token=w["token"]), 122.0))] == [
         "bad-token"

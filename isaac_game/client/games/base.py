@@ -1,33 +1,40 @@
 """The games interface: what a game plugs into the client, and what it may use of it.
 
 One match scene plays every game and one replay scene replays every game; what
-differs between games is a `GamePlugin` (python-chess's `variant.py` shape: a small
-object with a few declared hooks, found by name in the registry). A fourth game is
-one new folder under `games/` with a plug-in, listed once in `client/registry.py`.
+differs between games is one declared record per game, its `GameEntry`, kept in the
+game's folder (python-chess's `variant.py` shape: a small declared value, listed and
+found by name): its name and title, the type of its states, its play part, its replay
+view, its rules book, its moves in words, its lesson and its puzzles. A fourth game is
+one new folder under `games/` with its record, and one line in `client/registry.py`.
 
-- `GamePlugin`: the game's fixed facts and factories (its play part, its replay
-  view, its rules pages, whether it has hints), and `describe`: a move in the words
-  players use, the one text the bar announces, the move list lists and the replay
-  shows.
 - `GamePlay`: one match scene's game-specific part: its board painter, its move
   input, how it shows a move played (animations, sounds), its panels and bars. It
   works through `PlayHost`, the match scene as a game sees it, and never imports a
   scene.
 - `ReplayView`: how the replay scene draws one position of the game.
+- the record's `words`: a move in the words players use, the one text the bar
+  announces, the move list lists and the replay shows.
+
+`GamePlay` and `ReplayView` are generic over the game's state type: they see their
+own states (`IsaacState`), checked once where they come from the scene (`narrow`).
 """
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Protocol
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Generic, Protocol
 
 import pygame
 
-from isaac_game.match import Match, MovePlayed
+from isaac_game.match import Match, MovePlayed, move_between
 from isaac_game.rules import GameState, Move, Player
 
 from ..input import Action
+from ..learn.lesson import Lesson
+from ..learn.puzzles import Puzzle
+from ..states import S, narrow
 from ..theme import Fonts, Palette, blit_text
 from ..widgets.anim import Anim
 from ..widgets.board_view import BoardView
@@ -40,18 +47,42 @@ if TYPE_CHECKING:
     from ..app import App
 
 
+class BarWords(Protocol):
+    """What the match scene's bars say, as a game's play part asks for it."""
+
+    @property
+    def said(self) -> int:
+        """How many messages the bar was given so far (`status`'s `since`)."""
+        ...
+
+    def say(self, text: str, warn: bool = False, seconds: float = 2.5) -> None: ...
+    def status(
+        self, human: Player | None, input_info: Callable[[Player], str], since: int | None = None
+    ) -> tuple[str, tuple]:
+        """The bottom bar's words and colour: a fresh announcement, else `input_info`
+        for the human to move, else the last move. `since`: a choice of the human's is
+        pending, made after that many messages; it wins over them."""
+        ...
+
+    def heading(self, step: str) -> str:
+        """The top bar's words: "Dark: `step`" while a local human is to move, else
+        "Light (hard) is thinking..." or "Bob's turn"; "Game over" at the end."""
+        ...
+
+
 class PlayHost(Protocol):
     """The match scene, as a game's play part sees it."""
 
     app: App
     match: Match
-    anims: list[Anim]
-    age: float  # seconds the scene has run (pulsing marks)
-    pass_timer: float | None  # set while a human who cannot move is passed for
-    layout: GameLayout | None
-    banner: str
-    said: int  # how many messages the bar was given so far (`status`'s `since`)
 
+    @property
+    def layout(self) -> GameLayout | None:
+        """The screen's parts (None before the first draw)."""
+        ...
+
+    @property
+    def bar(self) -> BarWords: ...
     @property
     def state(self) -> GameState: ...
     @property
@@ -61,14 +92,32 @@ class PlayHost(Protocol):
         """No remote seat: undo, saving and hints are allowed."""
         ...
 
+    @property
+    def anims(self) -> Sequence[Anim]:
+        """The animations running on the board (drawn by the game, run by the scene)."""
+        ...
+
+    @property
+    def age(self) -> float:
+        """Seconds the scene has run (pulsing marks)."""
+        ...
+
+    @property
+    def passing(self) -> bool:
+        """Is a human who cannot move being passed for (after a moment to read why)?"""
+        ...
+
+    def animate(self, anim: Anim) -> None:
+        """Show `anim` on the board until it is done (or the next move cuts it short)."""
+        ...
+
     def human_to_move(self) -> Player | None: ...
     def input_mover(self, action: Action) -> Player | None:
         """The local human this move input is from, or None (not theirs, or a pass is
         pending); Enter first finishes what still animates."""
         ...
 
-    def say(self, text: str, warn: bool = False, seconds: float = 2.5) -> None: ...
-    def submit(self, move: Move | str) -> None: ...
+    def submit(self, move: Move) -> None: ...
     def panel_info(self, player: Player) -> PanelInfo:
         """The player's panel, as the game fills it and the seat's control dresses it."""
         ...
@@ -81,32 +130,15 @@ class PlayHost(Protocol):
         """Where the player's panel lists the hand, by length."""
         ...
 
-    def seat_label(self, player: Player) -> str:
-        """ "Human", "Computer (hard)", "You: Ann", "Bob (over the LAN)"."""
-        ...
-
     def thinking(self, player: Player) -> bool: ...
-    def status(
-        self, human: Player | None, input_info: Callable[[Player], str], since: int | None = None
-    ) -> tuple[str, tuple]:
-        """The bottom bar's words and colour: a fresh announcement, else `input_info`
-        for the human to move, else who is thinking. `since`: a choice of the human's is
-        pending, made after that many messages; it wins over them."""
-        ...
-
-    def heading(self, step: str) -> str:
-        """The top bar's words: "Dark: `step`" while a local human is to move, else
-        "Light (hard) is thinking..." or "Bob's turn"; "Game over" at the end."""
-        ...
-
     def draw_top_bar(
         self, surface: pygame.Surface, title: str, inset: int = 600, px: int = 46
     ) -> None: ...
-    def open_pause(self, message: str = "") -> None: ...
 
 
-class GamePlay(ABC):
-    """One match scene's game-specific part (made by `GamePlugin.play`)."""
+class GamePlay(ABC, Generic[S]):
+    """One match scene's game-specific part (made by its record's `play`), for the
+    game whose states are `S`."""
 
     #: Buttons that do not end a demo (besides a pointer in its first moments).
     demo_keeps_on: tuple = ()
@@ -114,9 +146,26 @@ class GamePlay(ABC):
     #: the last one is still shown.
     paces_peer_actions = False
 
-    def __init__(self, host: PlayHost, board: BoardView) -> None:
+    def __init__(self, host: PlayHost, board: BoardView, kind: type[S]) -> None:
         self.host = host
         self.board = board
+        self.kind = kind
+
+    @property
+    def state(self) -> S:
+        """The position on the board, as this game's own state."""
+        return narrow(self.kind, self.host.state)
+
+    def history(self, most: int) -> list[S]:
+        """The match's last `most` states (fewer near its start), oldest first."""
+        return [narrow(self.kind, s) for s in self.host.match.history[-most:]]
+
+    def last_played(self) -> tuple[S, Move, S] | None:
+        """(before, move, after) of the move that led to the position on the board."""
+        played = self.host.match.last_played
+        if played is None:
+            return None
+        return narrow(self.kind, played.before), played.move, narrow(self.kind, played.after)
 
     # ----- input ---------------------------------------------------------------------
 
@@ -130,12 +179,17 @@ class GamePlay(ABC):
 
     # ----- the match ---------------------------------------------------------------------
 
-    @abstractmethod
     def narrate(self, event: MovePlayed) -> None:
-        """Show a move just played: animations and sounds (the bar announces the
-        plug-in's `describe` words; the scene says them)."""
+        """Show a move just played (the bar announces the record's words for it; the
+        scene says them)."""
+        before, after = narrow(self.kind, event.before), narrow(self.kind, event.after)
+        self.show_move(event.player, before, event.move, after)
 
-    def pass_text(self, state: GameState, mover: Player) -> str:
+    @abstractmethod
+    def show_move(self, player: Player, before: S, move: Move, after: S) -> None:
+        """`player`'s `move` from `before` to `after`, shown: animations and sounds."""
+
+    def pass_text(self, mover: Player) -> str:
         """What the bar says while a human who cannot move is passed for."""
         return f"{mover.title} cannot move: passes"
 
@@ -167,7 +221,7 @@ class GamePlay(ABC):
 
     def request_hint(self) -> None:
         if self.hints is None:
-            self.host.say("This game has no hints", warn=True)
+            self.host.bar.say("This game has no hints", warn=True)
         else:
             self.hints.request()
 
@@ -190,14 +244,24 @@ class ReplayHost(Protocol):
     index: int
 
 
-class ReplayView(ABC):
-    """How the replay scene draws a game (ISAAC's square board by default)."""
+class ReplayView(ABC, Generic[S]):
+    """How the replay scene draws a game whose states are `S`."""
 
     unit = "move"  # what one step is called ("Move 12 of 60")
     bar_size = 28
 
-    def __init__(self, board: BoardView) -> None:
+    def __init__(self, board: BoardView, kind: type[S]) -> None:
         self.board = board
+        self.kind = kind
+
+    def shown(self, host: ReplayHost) -> S:
+        """The position the replay shows, as this game's own state."""
+        return narrow(self.kind, host.states[host.index])
+
+    def leading_to(self, host: ReplayHost, most: int) -> list[S]:
+        """The states up to the one shown, at most `most` of them, oldest first."""
+        first = max(0, host.index + 1 - most)
+        return [narrow(self.kind, s) for s in host.states[first : host.index + 1]]
 
     def handle(self, action: Action) -> bool:
         """Input beyond stepping (a hover tooltip); True when used."""
@@ -234,26 +298,41 @@ class ReplayView(ABC):
         """Anything drawn over the rest (a tooltip)."""
 
 
-class GamePlugin(ABC):
-    """A game the client can play: found by `name` in the registry."""
+def steps_between(states: Sequence[S]) -> list[tuple[Player, Move, S, S]]:
+    """(mover, move, before, after) of each move from one of `states` to the next."""
+    out = []
+    for before, after in zip(states, states[1:], strict=False):
+        played = move_between(before, after)
+        out.append((played.player, played.move, before, after))
+    return out
 
-    name = ""  # the rules engine's game name: "isaac"
-    title = ""  # "ISAAC"
-    has_hints = False
 
-    @abstractmethod
-    def play(self, host: PlayHost) -> GamePlay:
-        """The game's part of a new match scene."""
+@dataclass(frozen=True)
+class GameEntry(Generic[S]):
+    """One game the client plays, declared once in its folder and found by `name`
+    in the registry: everything the client knows of the game."""
 
-    @abstractmethod
-    def replay_view(self, fonts: Fonts) -> ReplayView: ...
+    name: str  # the rules engine's game name: "isaac"
+    title: str  # "ISAAC"
+    kind: type[S]  # its states' type: `IsaacState`
+    play: Callable[[PlayHost], GamePlay[S]]  # its part of a new match scene
+    replay_view: Callable[[Fonts], ReplayView[S]]
+    rules_book: Callable[[Fonts], RulesBook]
+    #: a move in the words players use, who did what, a piece by its printed value
+    #: (RULES.md 0: "Light places the 2 (4 cells) on row 3"), and the news it brought
+    #: ("Placement over. ..."): the bar's announcement, the move list and the replay
+    words: Callable[[S, Move, S], MoveWords]
+    #: why the game ended as it did, under the results' scores ("Tie-break: ...")
+    result: Callable[[S], str] = lambda state: ""
+    score_suffix: str = ""  # what the results' score boxes count (": in hand"), if not a score
+    lesson: Lesson[S] | None = None  # the guided first game (Learn to play)
+    puzzles: tuple[Puzzle, ...] = ()
 
-    @abstractmethod
-    def rules_book(self, fonts: Fonts) -> RulesBook: ...
+    def describe(self, before: GameState, move: Move, after: GameState) -> MoveWords:
+        """`move`, played from `before` to `after`, in words (any game's states in, this
+        game's out: the move list and the puzzles hold plain `GameState`s)."""
+        return self.words(narrow(self.kind, before), move, narrow(self.kind, after))
 
-    @abstractmethod
-    def describe(self, before: GameState, move: str, after: GameState) -> MoveWords:
-        """`move` (notation), played from `before` to `after`, in the words players use:
-        who did what, a piece by its printed value (RULES.md 0: "Light places the 2 (4
-        cells) on row 3"), and the news it brought ("Placement over. ..."). The bar's
-        announcement, the move list and the replay all show these words."""
+    def why_over(self, state: GameState) -> str:
+        """Why the finished game `state` ended as it did, in words."""
+        return self.result(narrow(self.kind, state))

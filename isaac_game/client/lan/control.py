@@ -49,7 +49,7 @@ from isaac_game.lan import (
     has_moved,
     lan_headers,
 )
-from isaac_game.match import Match
+from isaac_game.match import Match, SeatKind
 from isaac_game.rules import Player
 
 from ..control import ControlledScene, MatchControl
@@ -74,8 +74,10 @@ class LanGame(ControlledScene, Protocol):
 
     control: LanControl
     play: GamePlay
-    anims: list
-    wait: float
+
+    def showing_move(self) -> bool:
+        """Is the last move still being shown (animating, or in the pause after it)?"""
+        ...
 
     def follow(self, match: Match, announce: str = "") -> None: ...
     def age_by(self, dt: float) -> None: ...
@@ -185,7 +187,7 @@ class LanControl(MatchControl):
         return self.session.finished
 
     def seat_kind(self, player: Player, setup: GameSetup) -> str:
-        return "remote" if player != self.you else "human"
+        return SeatKind.REMOTE if player != self.you else SeatKind.HUMAN
 
     def seat_label(self, player: Player, setup: GameSetup) -> str:
         if player == self.you:
@@ -289,7 +291,7 @@ class LanControl(MatchControl):
         if game is None or not game.play.paces_peer_actions:
             return False
         match = game.match
-        if not (game.anims or game.wait > 0) or match is not s.match or not s.playing:
+        if not game.showing_move() or match is not s.match or not s.playing:
             return False
         backlog = len(s.remote.record) - match.state.ply
         return match.seat_to_move is s.remote and backlog <= CATCH_UP

@@ -70,7 +70,7 @@ def start_host(
 class _LanMenu(MenuScreen):
     """A heading, a menu panel with text fields, a message line and a hint.
 
-    `games` are the games this client plays (the registry's plug-ins).
+    `games` are the games this client plays (the registry's records).
     """
 
     heading_px = 64

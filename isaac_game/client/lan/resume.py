@@ -1,18 +1,21 @@
-"""Coming back to a LAN game after the program was closed or crashed: the joiner's
-ticket (`isaac_game.lan.ticket`, kept in the data folder from the host's welcome to
-the end of the game) is offered on the title menu as "Resume the LAN game with Ann";
-choosing it dials the host with the ticket's token, and the lobby hands the game,
-with every move so far, to the LAN board as a normal join does.
+"""Coming back to a game after the program was closed or crashed: the joiner's ticket
+(`isaac_game.lan.ticket`, kept in the data folder from the host's welcome to the end
+of the game) is offered on the title menu as "Resume the LAN game with Ann"; choosing
+it dials the host with the ticket's token, and the lobby hands the game, with every
+move so far, to the LAN board as a normal join does. A saved game is offered by what
+its LAN headers say (`Lan`, `LanPeer`): one this machine hosted is hosted again, one it
+joined is left to its ticket, any other goes on here.
 """
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import TYPE_CHECKING
 
 from isaac_game.lan import LanSession, Ticket, TicketBook
 from isaac_game.match import HumanSeat
 
-from ..handoff import Resumable
+from ..handoff import Resumable, resume_label, setup_from_record
 from .lobby import LanLobbyScene
 
 if TYPE_CHECKING:
@@ -29,6 +32,26 @@ def lan_resumable(app: App) -> Resumable | None:
         return None
     who = ticket.host_name or ticket.address
     return Resumable(f"Resume the LAN game with {who}", REJOIN_SCENE, (ticket,))
+
+
+def resumables(app: App, games: Collection[str]) -> list[Resumable]:
+    """The games the title offers to pick up: a LAN game this machine can rejoin (its
+    ticket), then the newest unfinished saved game of `games`. A game open in another
+    window is not offered: it is being played there."""
+    found = [lan] if (lan := lan_resumable(app)) is not None else []
+    for path, record in app.storage.in_progress(most=4, free=True):
+        role = record.headers.get("Lan", "")
+        if record.game not in games or role == "join":
+            continue
+        if role == "host":
+            peer = record.headers.get("LanPeer", "") or "the other player"
+            label = f"Host the {record.game.upper()} game with {peer} again"
+            found.append(Resumable(label, "lan_host_again", (path,)))
+        else:
+            setup = setup_from_record(record, path)
+            found.append(Resumable(resume_label(record), "match", (setup,)))
+        break
+    return found
 
 
 def rejoin_scene(app: App, ticket: Ticket, games: tuple[str, ...] = ()) -> LanLobbyScene:

@@ -105,7 +105,7 @@ class LessonControl(MatchControl):
     def refuse_undo(self, what: str) -> str:
         return f"{what} is off in a lesson: each step sets its own position"
 
-    def refuse_move(self, state: GameState, move: Move | str) -> str:
+    def refuse_move(self, state: GameState, move: Move) -> str:
         if self.explained is not None:
             return f"{NEXT_WORDS} step"
         return refusal(self.step, state, move)
@@ -122,9 +122,9 @@ class LessonControl(MatchControl):
         self.age += dt
         scene = self.lesson_scene
         state = scene.match.state
-        if self.explained is None and state is not self.shown:
-            move = state.moves[-1] if state.moves else "pass"
-            words = self.step.explain(self.shown, move, state)
+        played = scene.match.last_played
+        if self.explained is None and state is not self.shown and played is not None:
+            words = self.step.told(played.move, state)
             self.explained = words or "Well done."
             self.app.request_redraw()
         return self.explained is not None  # the step's move is in: the game waits

@@ -14,35 +14,46 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Generic
 
-from isaac_game.rules import GameState
+from isaac_game.rules import GameState, Move, Place, parse_notation
 
+from ..states import S, narrow
 from ..widgets.board_view import piece_cells
 
-#: after the right move: (position before, the move in notation, position after) -> words
-Explain = Callable[[GameState, str, GameState], str]
+#: after the right move: (position before, the move, position after) -> words
+Explain = Callable[[S, Move, S], str]
 
 
-def _no_words(before: GameState, move: str, after: GameState) -> str:
+def _no_words(before: GameState, move: Move, after: GameState) -> str:
     return ""
 
 
 @dataclass(frozen=True)
-class Step:
+class Step(Generic[S]):
     title: str  # "Place a piece"
-    state: GameState  # the position the step starts from
+    state: S  # the position the step starts from
     text: str  # what to do, shown in the lesson box
     cells: frozenset[int] = frozenset()  # cells lit up on the board
-    moves: frozenset[str] = frozenset()  # the moves asked (canonical notation); empty: any
+    moves: frozenset[str] = frozenset()  # the moves asked, as the lesson writes them; empty: any
     wrong: str = ""  # said when a legal move is not one of `moves`
-    explain: Explain = _no_words
+    explain: Explain[S] = _no_words
+
+    @property
+    def asked(self) -> frozenset[Move]:
+        """The moves asked, as values."""
+        return frozenset(parse_notation(text) for text in self.moves)
+
+    def told(self, move: Move, after: GameState) -> str:
+        """What the right move did, in the step's words (`after`: the match's position)."""
+        return self.explain(self.state, move, narrow(type(self.state), after))
 
 
 @dataclass(frozen=True)
-class Lesson:
+class Lesson(Generic[S]):
     game: str  # the rules engine's game name
     title: str  # "ISAAC: your first game"
-    steps: tuple[Step, ...]
+    steps: tuple[Step[S], ...]
 
     @property
     def key(self) -> str:
@@ -55,18 +66,20 @@ def cells_of(*pieces: str) -> frozenset[int]:
     a FOUNDATIONS level, "5h20@2", covers the same cells)."""
     cells: set[int] = set()
     for text in pieces:
-        length, direction, anchor = int(text[0]), text[1], int(text[2:4])
-        cells.update(piece_cells(length, direction, anchor))
+        place = parse_notation(text)
+        if not isinstance(place, Place):
+            raise ValueError(f"{text}: not a placement")
+        cells.update(piece_cells(place.length, place.direction, place.cell))
     return frozenset(cells)
 
 
-def refusal(step: Step, state: GameState, move: object) -> str:
+def refusal(step: Step, state: GameState, move: Move) -> str:
     """Why the player's try is not this step's move, kindly ("" when it is)."""
     try:
-        parsed = state.parse_move(str(move))
+        parsed = state.parse_move(move)
     except ValueError as error:
         return f"Not quite: {error}. Try again."
-    if step.moves and str(parsed) not in step.moves:
+    if step.moves and parsed not in step.asked:
         return step.wrong or "That move is legal, but this step asks for another. Try again."
     return ""
 

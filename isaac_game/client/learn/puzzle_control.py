@@ -5,7 +5,7 @@ plug-in); this control, handed to it like the LAN and lesson controls, shows the
 in a box beside the board, judges the player's turn once it is over (one move; in
 HARI the slides and the play), and says "You found the best move!" or, after a wrong
 answer, puts the position back with the answer marked on the board and told in the
-game's own words (the plug-in's `describe`). Enter, a click or A: next puzzle when
+game's own words (its record's `describe`). Enter, a click or A: next puzzle when
 solved, try again when not; R tries again, Tab goes on. Solved puzzles are kept.
 """
 
@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Protocol, cast
 
 import pygame
 
-from isaac_game.match import Match
+from isaac_game.match import Match, move_between
 from isaac_game.players import make_seat
 from isaac_game.rules import GameState, Move, Player
 
@@ -44,10 +44,12 @@ BOX_SHARE = 0.56
 class PuzzleScene(ControlledScene, Protocol):
     """The match scene, as the puzzle sees it: its board (to mark cells) and words."""
 
-    layout: GameLayout | None
-
     @property
     def board(self) -> BoardView: ...
+    def lay_out_again(self) -> None:
+        """The layout changes before the window does (the box moves to the other side)."""
+        ...
+
     def follow(self, match: Match, announce: str = "") -> None: ...
 
 
@@ -134,7 +136,7 @@ class PuzzleControl(MatchControl):
     def refuse_undo(self, what: str) -> str:
         return f"{what} is off in a puzzle: R tries again"
 
-    def refuse_move(self, state: GameState, move: Move | str) -> str:
+    def refuse_move(self, state: GameState, move: Move) -> str:
         return "" if self.verdict is None else "Enter: next puzzle, R: try again"
 
     # ----- the frame ------------------------------------------------------------------
@@ -190,9 +192,9 @@ class PuzzleControl(MatchControl):
         """The stated answer in the game's own words, action by action."""
         state, told = self.start, []
         for action in self.puzzle.solution:
-            after = state.play(action)
-            told.append(self.describe(state, action, after).text)
-            state = after
+            played = move_between(state, state.play(action))
+            told.append(self.describe(state, played.move, played.after).text)
+            state = played.after
         return "The answer: " + "; then ".join(told) + "."
 
     def retry(self) -> None:
@@ -210,7 +212,7 @@ class PuzzleControl(MatchControl):
         self.index += 1
         self.start = self.puzzle.position()
         if self.boxed != boxed:
-            self.puzzle_scene.layout = None  # the box moves to the other side's panel
+            self.puzzle_scene.lay_out_again()  # the box moves to the other side's panel
         self.retry()
 
     # ----- drawing ---------------------------------------------------------------------

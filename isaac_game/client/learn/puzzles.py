@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-from isaac_game.rules import GameState, Player
+from isaac_game.rules import GameState, Pass, Player
 
 #: How a turn is judged, by name: (before, after) -> a number, higher is better.
 Measure = Callable[[GameState, GameState], float]
@@ -58,7 +58,7 @@ def blocks(before: GameState, after: GameState) -> float:
         return 1.0 if after.winner == me else 0.0
     if after.to_move == me:
         return 0.0
-    return 1.0 if [str(m) for m in after.legal_moves()] == ["pass"] else 0.0
+    return 1.0 if [*after.legal_moves()] == [Pass()] else 0.0
 
 
 def wins(before: GameState, after: GameState) -> float:

@@ -91,8 +91,7 @@ class QuestionScene(QuestionScreen):
         ]
         super().__init__(app, behind, answers)
         self.heading, self.text = question.heading, question.text
-        #: closing the window again while asked closes it (see `Question`)
-        self.close_leaves = question.close_leaves
+        self.asks = question  # closing the window again while asked: see `Question`
 
     def _answer(self, then: Callable[[], None] | None) -> Callable[[], None]:
         def answer() -> None:

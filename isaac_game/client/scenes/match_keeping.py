@@ -1,6 +1,5 @@
-"""The match scene's game on disk (a part of MatchScene, kept apart for its size): kept
-after every move through its `GameKeeper`, saved on demand, and never left without a
-question that says whether it is saved.
+"""The match scene's game on disk: kept after every move through its `GameKeeper`,
+saved on demand, and never left without a question that says whether it is saved.
 
 A game the disk refused stays in memory; leaving it asks "It is not saved" and offers
 to try again or to save it in another folder (`client/unsaved.py`). Only a game that
@@ -11,9 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
-from isaac_game.match import Match
 from isaac_game.rules import GameState
 
 from ..keeper import GameKeeper
@@ -24,22 +22,29 @@ if TYPE_CHECKING:
     from ..app import App
     from ..control import MatchControl
     from ..handoff import GameSetup
+    from ..scene import Scene
+
+
+class KeptScene(Protocol):
+    """The match scene, as its keeping sees it."""
+
+    app: App
+    control: MatchControl
+    setup: GameSetup
+
+    @property
+    def state(self) -> GameState: ...
+    def say(self, text: str, warn: bool = False, seconds: float = 2.5) -> None: ...
 
 
 class MatchKeeping:
-    """The match scene's saving (mixed into MatchScene)."""
+    """The match scene's saving: the keeper of its file, and the questions asked before
+    the game is left."""
 
-    app: App
-    match: Match
-    control: MatchControl
-    setup: GameSetup
-    keeper: GameKeeper
-
-    if TYPE_CHECKING:
-
-        @property
-        def state(self) -> GameState: ...
-        def say(self, text: str, warn: bool = False, seconds: float = 2.5) -> None: ...
+    def __init__(self, scene: KeptScene, keeper: GameKeeper) -> None:
+        self.scene = scene
+        self.keeper = keeper
+        keeper.headers = self.headers
 
     @property
     def save_path(self) -> Path | None:
@@ -48,37 +53,40 @@ class MatchKeeping:
 
     @property
     def demo(self) -> bool:
-        return self.setup.demo
+        return self.scene.setup.demo
 
     def headers(self) -> dict[str, str]:
         """The player headers a new record of this game starts with."""
-        return self.control.headers(self.setup)
+        return self.scene.control.headers(self.scene.setup)
 
     def keep(self) -> None:
         """The game on disk after every move, undo and redo (never a demo's)."""
-        if not self.demo and self.control.keeps_games:
-            news = self.keeper.keep(self.state)
+        if not self.demo and self.scene.control.keeps_games:
+            news = self.keeper.keep(self.scene.state)
             if news:
-                self.say(news, warn=bool(self.keeper.error), seconds=4.0)
+                self.scene.say(news, warn=bool(self.keeper.error), seconds=4.0)
 
-    def leave_question(self, leave: Callable[[], None]) -> Question | None:
+    def leave_question(self, leave: Callable[[], None], screen: Scene) -> Question | None:
         """Asked before the player leaves a game that is under way (never a demo's, a
-        finished one's or one where nothing was played), or one not on disk."""
+        finished one's or one where nothing was played), or one not on disk; `screen`
+        is the scene the "not saved" question goes over."""
+        scene = self.scene
         if self.demo:
             return None
-        if self.control.keeps_games:
-            question = unsaved_question(self.app, self.keeper, leave, self)
+        if scene.control.keeps_games:
+            question = unsaved_question(scene.app, self.keeper, leave, screen)
             if question is not None:
                 return question
-        over = self.state.is_over or self.control.finished()
-        if over or not self.state.moves:
+        over = scene.state.is_over or scene.control.finished()
+        if over or not scene.state.moves:
             return None
-        return self.control.leave_question(leave)
+        return scene.control.leave_question(leave)
 
     def keep_game(self) -> str | None:
         """Save the game before the program has to close (a bug): in words, where it is
         now, or why it could not be saved anywhere."""
-        if not (self.state.moves and not self.demo and self.control.keeps_games):
+        scene = self.scene
+        if not (scene.state.moves and not self.demo and scene.control.keeps_games):
             return None
         self.save()
         trouble = self.keeper.unsaved()
@@ -91,4 +99,16 @@ class MatchKeeping:
 
     def save(self) -> str:
         """Save the game to its file now; a message for the user."""
-        return self.keeper.save(self.state)
+        return self.keeper.save(self.scene.state)
+
+    def start_over(self) -> None:
+        """Another game replaced this one on the board: it gets a file of its own."""
+        self.keeper.start_over()
+
+    def finished(self) -> tuple[dict[str, str], str]:
+        """For the results: the record's headers, and why it is not on disk ("" if it is)."""
+        return self.keeper.record_headers(), self.keeper.unsaved()
+
+    def close(self) -> None:
+        """The scene is gone: the file's lock is let go."""
+        self.keeper.close()

@@ -2,8 +2,8 @@
 
 One scene replays every game: the game's `ReplayView` draws the position, this scene
 keeps the keys, the frame and the words. The title names the players and the date
-(the record's headers); the bar tells the move in the words of the game's plug-in
-(`GamePlugin.describe`, as the bar said it during play) beside buttons for the first,
+(the record's headers); the bar tells the move in the words of the game's record
+(`GameEntry.describe`, as the bar said it during play) beside buttons for the first,
 previous, next and last move and Exit; the move list under the right-hand panel
 jumps to a move when clicked. Keys: Left/Right (pad shoulders) step, Up/Down ten,
 Home/End the ends, L opens the list for its arrow keys, Esc leaves.
@@ -24,7 +24,7 @@ import pygame
 
 from isaac_game.rules import GameRecord, GameState
 
-from ..games.base import GamePlugin
+from ..games.base import GameEntry
 from ..input import Action, Button
 from ..scene import Scene
 from ..theme import blit_text, draw_panel, mix, ui_scale
@@ -72,7 +72,7 @@ class ReplayScene(Scene):
     def __init__(
         self,
         app,
-        plugin: GamePlugin,
+        game: GameEntry,
         record: GameRecord | GameState,
         source: str | Path = "",
     ) -> None:
@@ -82,14 +82,14 @@ class ReplayScene(Scene):
         self.record = record
         save = source if isinstance(source, Path) else None
         self.title = replay_title(record.headers, save.name if save else str(source))
-        self.plugin = plugin
+        self.game = game
         self.analysis = ReviewAnalysis(record.game, record.state.moves, save)
-        self.game_title = plugin.title
-        self.history = MoveHistory(plugin.describe)
+        self.game_title = game.title
+        self.history = MoveHistory(game.describe)
         self.history.sync(record.state)
         self.states = self.history.states
         self.index = 0
-        self.view = plugin.replay_view(app.fonts)
+        self.view = game.replay_view(app.fonts)
         self.moves_box = MovesBox(app.fonts)
         self.pointer: tuple[int, int] | None = None
         self._layout: GameLayout | None = None
@@ -195,8 +195,8 @@ class ReplayScene(Scene):
         if review.played == review.preferred:
             return "Hard agrees with this move"
         before = self.states[self.index - 1]
-        preferred = before.play(review.preferred)
-        words = self.plugin.describe(before, review.preferred, preferred).announcement()
+        move = before.parse_move(review.preferred)
+        words = self.game.describe(before, move, before.play(move)).announcement()
         mark = f": a {review.mark}" if review.mark else ""
         return f"Hard preferred: {words} (gave away {review.loss:.0%} win chance{mark})"
 

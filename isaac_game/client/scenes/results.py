@@ -14,9 +14,11 @@ from collections.abc import Callable
 
 import pygame
 
-from isaac_game.rules import FoundationsState, GameRecord, IsaacState, Player
+from isaac_game.players import HUMAN
+from isaac_game.rules import GameRecord, Player
 
 from ..control import ResultsControl, kind_label
+from ..games.base import GameEntry
 from ..handoff import GameOutcome, GameSetup
 from ..input import Action, Button
 from ..scene import Question
@@ -25,16 +27,16 @@ from ..unsaved import FinishedGame, unsaved_question
 from ..widgets.menu import MenuItem
 from ..widgets.menu_screen import MenuScreen
 
-#: What the score boxes count, where it is not a score track.
-_SCORE_SUFFIX = {"foundations": ": in hand", "hari": ": on board"}
-
 
 class ResultsScene(MenuScreen):
     name = "results"
 
-    def __init__(self, app, outcome: GameOutcome, control: ResultsControl | None = None) -> None:
+    def __init__(
+        self, app, outcome: GameOutcome, game: GameEntry, control: ResultsControl | None = None
+    ) -> None:
         super().__init__(app)
         self.outcome = outcome
+        self.game = game  # its record: what its scores count, why the game was won
         self.control = control or ResultsControl()
         self.save_path = outcome.save_path
         self.saver = FinishedGame(app.storage, outcome.state, outcome.headers, outcome.save_path)
@@ -110,7 +112,7 @@ class ResultsScene(MenuScreen):
         """The one human seat of a game against the computer (None: hotseat, or no human)."""
         setup = self.outcome.setup
         humans = [
-            p for p, k in ((Player.DARK, setup.dark), (Player.LIGHT, setup.light)) if k == "human"
+            p for p, k in ((Player.DARK, setup.dark), (Player.LIGHT, setup.light)) if k == HUMAN
         ]
         return humans[0] if len(humans) == 1 else None
 
@@ -119,7 +121,7 @@ class ResultsScene(MenuScreen):
         None in hotseat, where the colours say it all."""
         setup = self.outcome.setup
         kinds = ((Player.DARK, setup.dark), (Player.LIGHT, setup.light))
-        if all(kind == "human" for _, kind in kinds):
+        if all(kind == HUMAN for _, kind in kinds):
             return None
         you = self.you()
         dark, light = ("You" if player == you else kind_label(kind) for player, kind in kinds)
@@ -145,27 +147,7 @@ class ResultsScene(MenuScreen):
         you = self.you()
         if you is not None and winner is not None:
             title = "You win" if winner == you else "You lose"
-        dark, light = state.scores
-        if state.game == "hari":  # RULES.md 3.7: most value on the board; draws happen
-            if winner is None:
-                return None, title, f"Equal value on the board ({dark} each): a draw"
-            low, high = sorted((dark, light))
-            return winner, title, f"{winner.title} has more value on the board: {high} to {low}"
-        reason = state.tiebreak if isinstance(state, IsaacState | FoundationsState) else None
-        if state.game == "foundations" and reason is None and winner is not None:
-            won, lost = sorted((dark, light))
-            reason = (
-                f"{winner.title} has less value left in hand: {won} against {lost} (lower wins)"
-            )
-        elif reason is None and max(dark, light) >= 100:
-            reason = (
-                f"{winner.title} reached {max(dark, light)} and left the track" if winner else ""
-            )
-        elif reason is None:
-            reason = "Both players are out; the higher score wins"
-        else:
-            reason = "Tie-break: " + reason
-        return winner, title, reason
+        return winner, title, self.game.why_over(state)
 
     closes_on = (Button.BACK,)
 
@@ -207,7 +189,7 @@ class ResultsScene(MenuScreen):
             if who is not None:
                 blit_text(surface, fonts, who[i], name_px, pal.text, at, "center", True)
                 at = (box.centerx, at[1] + lift)
-            label = player.title + _SCORE_SUFFIX.get(state.game, "")
+            label = player.title + self.game.score_suffix
             px = int(24 * u) if who else int(34 * u)
             blit_text(surface, fonts, label, px, pal.text_dim, at, "center")
             blit_text(

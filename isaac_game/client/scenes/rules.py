@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 import pygame
 
-from ..games.base import GamePlugin
+from ..games.base import GameEntry
 from ..input import Action, Button
 from ..scene import Scene
 from ..theme import blit_text, draw_panel, mix, ui_scale, wrap
@@ -20,15 +20,15 @@ from ..widgets.rules_pages import RulesBook
 
 
 class RulesScene(Scene):
-    """`plugins`: the games whose rules the tabs offer, in tab order."""
+    """`games`: the games (their records) whose rules the tabs offer, in tab order."""
 
     name = "rules"
 
-    def __init__(self, app, plugins: Sequence[GamePlugin], game: str = "isaac") -> None:
+    def __init__(self, app, games: Sequence[GameEntry], game: str = "isaac") -> None:
         super().__init__(app)
-        self.plugins = {plugin.name: plugin for plugin in plugins}
+        self.entries = {entry.name: entry for entry in games}
         #: the games in tab order; a game without a book shows the first one's
-        self.games = tuple(self.plugins)
+        self.games = tuple(self.entries)
         self.books: dict[str, RulesBook] = {}
         self.game = game if game in self.games else self.games[0]
         self.page = 0
@@ -39,7 +39,7 @@ class RulesScene(Scene):
     def book(self) -> RulesBook:
         book = self.books.get(self.game)
         if book is None:
-            book = self.plugins[self.game].rules_book(self.app.fonts)
+            book = self.entries[self.game].rules_book(self.app.fonts)
             self.books[self.game] = book
         return book
 
@@ -92,18 +92,18 @@ class RulesScene(Scene):
         width, height, gap = int(230 * u), int(44 * u), int(14 * u)
         x = (w - len(self.games) * width - (len(self.games) - 1) * gap) // 2
         self.tabs = {}
-        for plugin in self.plugins.values():
+        for entry in self.entries.values():
             rect = pygame.Rect(x, int(12 * u), width, height)
-            chosen = plugin.name == self.game
+            chosen = entry.name == self.game
             back = mix(pal.panel, pal.accent, 0.3) if chosen else pal.panel
             radius = int(10 * u)
             pygame.draw.rect(surface, back, rect, border_radius=radius)
             edge = pal.accent if chosen else pal.panel_edge
             pygame.draw.rect(surface, edge, rect, max(1, int(2 * u)), border_radius=radius)
             color = pal.accent if chosen else pal.text_dim
-            px = fonts.fit(plugin.title, int(28 * u), width - int(16 * u), bold=True)
-            blit_text(surface, fonts, plugin.title, px, color, rect.center, "center", chosen)
-            self.tabs[plugin.name] = rect
+            px = fonts.fit(entry.title, int(28 * u), width - int(16 * u), bold=True)
+            blit_text(surface, fonts, entry.title, px, color, rect.center, "center", chosen)
+            self.tabs[entry.name] = rect
             x += width + gap
 
     def _draw_text(self, surface, panel: pygame.Rect, body: str, caption: str, u) -> None:

@@ -7,7 +7,7 @@ from functools import partial
 
 import pygame
 
-from isaac_game.players import PLAYER_KINDS
+from isaac_game.players import HUMAN, PLAYER_KINDS
 
 from ..handoff import GameSetup, Resumable
 from ..input import Action, Button
@@ -19,7 +19,7 @@ IDLE_DEMO = 90.0
 
 
 def kind_name(kind: object) -> str:
-    return "Human" if kind == "human" else f"Computer: {kind}"
+    return "Human" if kind == HUMAN else f"Computer: {kind}"
 
 
 class TitleScene(Scene):
@@ -32,7 +32,7 @@ class TitleScene(Scene):
         resumables: Callable[[], list[Resumable]] = list,
     ) -> None:
         super().__init__(app)
-        #: the games this client plays (the registry's plug-ins), ISAAC first
+        #: the games this client plays (the registry's records), ISAAC first
         self.games = games
         #: the games that can be picked up where they stopped (asked on each return here)
         self.resumables = resumables

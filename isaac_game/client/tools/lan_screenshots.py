@@ -134,7 +134,7 @@ def shoot(outdir: Path, size: tuple[int, int]) -> list[Path]:
         assert isinstance(game, MatchScene) and isinstance(game.control, LanControl)
         session = game.control.session
         chat = game.control.chat
-        game.relayout(size)
+        game.view.relayout(size)
         while len(game.state.moves) < 16:
             if game.human_to_move() is not None:
                 game.submit(game.state.legal_moves()[len(game.state.moves) % 5])

@@ -104,7 +104,7 @@ def shoot(outdir: Path, size: tuple[int, int], colour_blind: bool = False) -> li
     mid, scoring, final = positions()
     game = app.open("match", GameSetup(history=history_of(mid)))
     assert isinstance(game, MatchScene) and isinstance(game.play, IsaacPlay)
-    game.relayout(size)
+    game.view.relayout(size)
     player = mid.to_move
     assert player is not None
     game.play.placement.length[player] = 5
@@ -118,7 +118,7 @@ def shoot(outdir: Path, size: tuple[int, int], colour_blind: bool = False) -> li
     app.pop(game)
     game = app.open("match", GameSetup(history=history_of(scoring)))
     assert isinstance(game, MatchScene) and isinstance(game.play, IsaacPlay)
-    game.relayout(size)
+    game.view.relayout(size)
     mover = scoring.to_move
     assert mover is not None
     removable = game.play.scoring.removable(scoring, mover)

@@ -13,7 +13,7 @@ from typing import TypeVar
 
 import pygame
 
-from isaac_game.rules import FoundationsState, GameRecord, GameState, HariState, Place
+from isaac_game.rules import FoundationsState, GameRecord, GameState, HariState, IsaacState, Place
 
 from ..games.foundations.play import FoundationsPlay
 from ..games.foundations.rules import finished_game
@@ -44,7 +44,7 @@ def _pick(states: Sequence[S], want: Callable[[S], bool], start: float = 0.5) ->
 
 def _foundations(app, save) -> None:
     final = finished_game()
-    states = play_through("foundations", final.moves)
+    states = play_through(FoundationsState, final.moves)
     i = _pick(
         states,
         lambda s: (
@@ -56,7 +56,7 @@ def _foundations(app, save) -> None:
     )
     game = app.open("match", GameSetup("foundations", history=tuple(states[: i + 1])))
     assert isinstance(game, MatchScene) and isinstance(game.play, FoundationsPlay)
-    game.relayout(app.screen.get_size())
+    game.view.relayout(app.screen.get_size())
     state = game.play.state
     mover = state.to_move
     move = next(iter(state.legal_moves()))
@@ -96,7 +96,7 @@ def _hari(app, save) -> None:
     i = _pick(states, lambda s: not s.is_over and can_slide(s), 0.4)
     game = app.open("match", GameSetup("hari", history=tuple(states[: i + 1])))
     assert isinstance(game, MatchScene) and isinstance(game.play, HariPlay)
-    game.relayout(app.screen.get_size())
+    game.view.relayout(app.screen.get_size())
     state = game.play.state
     mover = state.to_move
     empty = next(c for c in (44, 45, 54, 55, 34, 65, 23, 76) if state.piece_at(c) is None)
@@ -115,7 +115,7 @@ def _hari(app, save) -> None:
     j = _pick(states, lambda s: s.slid_value > 0 and s.to_move is not None, 0.35)
     game = app.open("match", GameSetup("hari", history=tuple(states[: j + 1])))
     assert isinstance(game, MatchScene) and isinstance(game.play, HariPlay)
-    game.relayout(app.screen.get_size())
+    game.view.relayout(app.screen.get_size())
     game.play.hari.focus, game.play.hari.pointer = None, True
     save("hari-midturn")
     app.pop(game)
@@ -141,7 +141,7 @@ def _rules(app, save) -> None:
 
 def _saves(app, save) -> None:
     storage = app.storage
-    isaac = play_through("isaac", ("5v04", "3h71", "4h52"))[-1]
+    isaac = play_through(IsaacState, ("5v04", "3h71", "4h52"))[-1]
     for n, (state, light) in enumerate(
         ((isaac, "human"), (finished_game(), "easy"), (hari_game()[-1], "hard"))
     ):

@@ -28,15 +28,15 @@ def shoot_lesson(app, save: Callable[[str], None], game_name: str, prefix: str) 
     control = game.control
     steps = control.lesson.steps
     first = steps[0]
-    wrong = next(str(m) for m in first.state.legal_moves() if str(m) not in first.moves)
+    wrong = next(m for m in first.state.legal_moves() if m not in first.asked)
     game.submit(wrong)  # legal, not the move asked: the kind refusal
     save(f"{prefix}-01-wrong")
     for i, step in enumerate(steps, start=1):
-        game.banner_time = 0.0
+        game.bar.seconds = 0.0
         save(f"{prefix}-{i:02d}")
         if not control.explained:  # a pass may have been played for the player already
             move = min(step.moves) if step.moves else str(step.state.legal_moves()[-1])
-            game.submit(move)
+            game.submit(game.state.parse_move(move))
             game.update(0.0)
         assert control.explained, f"{game_name} step {i}: {game.banner}"
         save(f"{prefix}-{i:02d}-done")

@@ -8,12 +8,12 @@ from collections.abc import Callable
 
 from ..learn.puzzle_control import PuzzleControl
 from ..learn.puzzles import best, judge, turns
-from ..registry import PUZZLES
+from ..registry import GAMES
 from ..scenes.match import MatchScene
 
 
 def shoot_puzzles(app, save: Callable[[str], None]) -> None:
-    for game, puzzles in PUZZLES.items():
+    for game, puzzles in ((g.name, g.puzzles) for g in GAMES.values() if g.puzzles):
         listing = app.open("puzzles", game)
         save(f"puzzles-{game}")
         scene = app.open("puzzle", game, 0)
@@ -22,19 +22,19 @@ def shoot_puzzles(app, save: Callable[[str], None]) -> None:
         scene.update(0.0)
         save(f"puzzle-{game}")
         for action in puzzles[0].solution:
-            scene.submit(action)
+            scene.submit(scene.state.parse_move(action))
         scene.update(0.0)
         assert control.verdict is True
-        scene.banner_time = 0.0
+        scene.bar.seconds = 0.0
         save(f"puzzle-{game}-solved")
         control.retry()
         mark = best(puzzles[0])
         wrong = next(a for a, after in turns(control.start) if judge(puzzles[0], after) < mark)
         for action in wrong:
-            scene.submit(action)
+            scene.submit(scene.state.parse_move(action))
         scene.update(0.0)
         if control.verdict is False:
-            scene.banner_time = 0.0
+            scene.bar.seconds = 0.0
             save(f"puzzle-{game}-wrong")
         while app.top is not listing:
             app.pop()

@@ -233,6 +233,29 @@ class BoardView:
             y += shift if player == Player.DARK else -shift
         return x, y
 
+    def mark_move(
+        self,
+        surface: pygame.Surface,
+        color: tuple[int, int, int],
+        put: Iterable[int] = (),
+        left: Iterable[int] = (),
+        snug: bool = True,
+    ) -> None:
+        """A move's marks, the same in every game: the cells a piece went to (`put`)
+        outlined as one piece, the cells a piece left (`left`) each ringed small.
+        `snug`: the outline sits just inside the piece's edge (on the board in play),
+        else on it (the replay's)."""
+        width = max(3, self.cell // 12)
+        for cell in left:
+            ring = self.cell_rect(cell).inflate(-self.cell // 3, -self.cell // 3)
+            pygame.draw.rect(surface, color, ring, max(2, width // 2), self.cell // 6)
+        cells = tuple(put)
+        if cells:
+            rect = self.span_rect(cells)
+            if snug:
+                rect = rect.inflate(-2, -2)
+            pygame.draw.rect(surface, color, rect, width, border_radius=self.cell // 5)
+
     def ghost(self, length: int, direction: str, color: tuple[int, int, int]) -> pygame.Surface:
         key = (length, direction, color)
         surf = self._ghosts.get(key)

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Generic, TypeVar
 
 import pygame
 
-from isaac_game.rules import LENGTHS, GameState, Place, Player, piece_name
+from isaac_game.rules import LENGTHS, GameState, Move, Place, Player, piece_name
 
 from ..input import Action, Button
 from .board_view import BoardView
@@ -218,14 +218,16 @@ class HandCursorInput(Generic[S]):
     def _choose(self, state: S, player: Player, length: int) -> None:
         if length not in LENGTHS:  # a digit key that names no piece
             low, high = LENGTHS[0], LENGTHS[-1]
-            self.host.say(f"Pieces are {low} to {high} cells long: keys {low}-{high}", warn=True)
+            self.host.bar.say(
+                f"Pieces are {low} to {high} cells long: keys {low}-{high}", warn=True
+            )
             return
         if state.hand(player).get(length, 0) > 0:
             self.length[player] = length
             self.host.app.audio.play("click")
             self.chosen(state, player, length)
         else:
-            self.host.say(f"No {piece_name(length)} left in hand", warn=True)
+            self.host.bar.say(f"No {piece_name(length)} left in hand", warn=True)
 
     def chosen(self, state: S, player: Player, length: int) -> None:
         """A piece in hand was just chosen (a game may warn that it cannot be played)."""
@@ -240,10 +242,10 @@ class HandCursorInput(Generic[S]):
         self.host.app.audio.play("click")
 
     @staticmethod
-    def play_reason(state: GameState, text: str) -> str:
-        """Why the move `text` may not be played now ("" if it may)."""
+    def play_reason(state: GameState, move: Move) -> str:
+        """Why `move` may not be played now ("" if it may)."""
         try:
-            state.parse_move(text)
+            state.parse_move(move)
         except ValueError as error:
             return str(error)
         return ""

@@ -124,7 +124,7 @@ class HintHelper:
             and not host.demo
             and host.local  # against the computer or hotseat: no hints in a LAN game
             and host.human_to_move() is not None
-            and host.pass_timer is None
+            and not host.passing
         )
 
     @property
@@ -166,7 +166,7 @@ class HintHelper:
         elif not self.worker.busy:  # the worker answered with an error
             self.pending = False
             self.error = self.worker.error or "no answer"
-            self.host.say("No hint this time", warn=True)
+            self.host.bar.say("No hint this time", warn=True)
 
     def clear(self) -> None:
         if self.pending and self.worker is not None:

@@ -1,6 +1,6 @@
 """A game's moves in words, as a list that scrolls (the match scene and the replay).
 
-`MoveWords` is what a game's plug-in says of one move (`GamePlugin.describe`): the bar
+`MoveWords` is what a game's record says of one move (`GameEntry.describe`): the bar
 announces it, the move list lists it, the replay steps through it. `MoveHistory` keeps
 those words for a game, told move by move as the game grows (an undo or another game
 tells only what changed). `MovesBox` shows them in a box under the right-hand panel
@@ -19,7 +19,8 @@ from dataclasses import dataclass
 
 import pygame
 
-from isaac_game.rules import GameState, Player, new_game
+from isaac_game.match import move_between
+from isaac_game.rules import GameState, Move, Player, new_game
 
 from ..input import Action, Button
 from ..theme import Fonts, Palette, blit_text, draw_panel, mix, wrap
@@ -38,8 +39,8 @@ class MoveWords:
         return f"{self.text}. {self.news}" if self.news else self.text
 
 
-#: A game's way of telling a move: (before, notation, after) -> its words.
-Describe = Callable[[GameState, str, GameState], MoveWords]
+#: A game's way of telling a move: (before, the move, after) -> its words.
+Describe = Callable[[GameState, Move, GameState], MoveWords]
 
 
 @dataclass(frozen=True)
@@ -74,13 +75,11 @@ class MoveHistory:
         del self.states[same + 1 :]
         del self.entries[same:]
         try:
-            for move in moves[same:]:
-                before = self.states[-1]
-                after = before.play(move)
-                assert before.to_move is not None  # a move was played from it
-                words = self.describe(before, move, after)
-                self.entries.append(MoveEntry(len(self.entries) + 1, before.to_move, words))
-                self.states.append(after)
+            for notation in moves[same:]:
+                played = move_between(self.states[-1], self.states[-1].play(notation))
+                words = self.describe(played.before, played.move, played.after)
+                self.entries.append(MoveEntry(len(self.entries) + 1, played.player, words))
+                self.states.append(played.after)
         except ValueError:  # a position set up by hand: its moves do not start from scratch
             self.states, self.entries = [state], []
             return True

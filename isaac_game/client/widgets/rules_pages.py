@@ -13,8 +13,9 @@ from collections.abc import Callable
 
 import pygame
 
-from isaac_game.rules import GameState, new_game
+from isaac_game.rules import Move
 
+from ..states import S, start
 from ..theme import Fonts, Palette
 from .board_view import BoardView
 
@@ -36,26 +37,27 @@ class RulesBook:
         return ""
 
 
-def play_through(game: str, moves: list[str] | tuple[str, ...]) -> list[GameState]:
-    """Every state of `game` from the start through `moves` (each checked by the engine)."""
-    states = [new_game(game)]
+def play_through(kind: type[S], moves: list[str] | tuple[str, ...]) -> list[S]:
+    """Every state of the game whose states are `kind`, from the start through `moves`
+    (each checked by the engine)."""
+    states = [start(kind)]
     for move in moves:
         states.append(states[-1].play(move))
     return states
 
 
 def seeded_game(
-    game: str, seed: int, choose: Callable[[GameState, random.Random], object] | None = None
-) -> list[GameState]:
-    """Every state of one whole game of `game`, each move picked by `choose(state, rng)`
-    (uniformly at random by default) from a generator seeded with `seed`: the pages'
-    example games, the same on every run."""
+    kind: type[S], seed: int, choose: Callable[[S, random.Random], Move] | None = None
+) -> list[S]:
+    """Every state of one whole game (whose states are `kind`), each move picked by
+    `choose(state, rng)` (uniformly at random by default) from a generator seeded with
+    `seed`: the pages' example games, the same on every run."""
     rng = random.Random(seed)
-    states = [new_game(game)]
+    states = [start(kind)]
     while not states[-1].is_over:
         state = states[-1]
         move = choose(state, rng) if choose else rng.choice(state.legal_moves())
-        states.append(state.play(move))  # type: ignore[arg-type]
+        states.append(state.play(move))
     return states
 
 

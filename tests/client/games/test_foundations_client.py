@@ -150,7 +150,7 @@ def test_illegal_ghost_gives_the_engines_reason(app):
     assert "choose where to place" in game.play.placement.info(game.state, Player.LIGHT)
     key(app, pygame.K_RETURN)  # Enter there all the same: the engine says why not
     assert game.state.moves == ("3h44",)
-    assert "taken" in game.banner and game.banner_warn
+    assert "taken" in game.banner and game.bar.warn
     ghost = game.play.placement.ghost(game.state, Player.LIGHT)
     assert ghost is not None and not ghost[3]  # now the ghost shows, red
     assert "cell 44 is taken" in game.play.placement.info(game.state, Player.LIGHT)
@@ -198,7 +198,7 @@ def test_undo_redo_save_and_continue(app, storage):
     resumed = app.top
     assert is_game(resumed, "foundations")
     assert resumed.state.moves == ("3h44", "3h64")
-    assert resumed.last_move() is not None and resumed.last_move()[1] == "3h64"
+    assert resumed.last_move() is not None and resumed.last_move()[1] == Place(3, "h", 64)
     app.draw()
     key(app, pygame.K_z, mod=pygame.KMOD_LCTRL)
     assert resumed.state.moves == ("3h44",)

@@ -61,7 +61,7 @@ def test_panel_level_is_the_bars_level_all_game_long(app, monkeypatch):
             break
         mover = state.to_move
         places = [m for m in state.legal_moves() if str(m) != "pass"]
-        if game.anims or game.pass_timer is not None or not places:
+        if game.anims or game.passing or not places:
             run(app, 10)
             continue
         shortest = min(m.length for m in places)
@@ -97,7 +97,7 @@ def test_the_stack_tooltip_never_covers_a_side_panel(app, monkeypatch):
     monkeypatch.setattr(foundations_view, "draw_tooltip", tooltip)
     history = story()
     game = app.open("match", GameSetup("foundations", history=history))
-    layout = game.relayout(app.screen.get_size())
+    layout = game.view.relayout(app.screen.get_size())
     state = game.state
     # stacks at both ends of the top row (a tooltip goes right of its cell by default)
     for cell in (90, 96, 0, 20, 63):

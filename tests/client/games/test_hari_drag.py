@@ -36,7 +36,7 @@ def fill_at(app, game: MatchScene, pos: tuple[int, int], player: Player) -> bool
 def open_at(app, plies: int) -> MatchScene:
     game = app.open("match", GameSetup("hari", history=story()[: plies + 1]))
     assert isinstance(game, MatchScene)
-    game.relayout(app.screen.get_size())
+    game.view.relayout(app.screen.get_size())
     run(app, 2)
     return game
 

@@ -68,15 +68,15 @@ def test_isaac_placements_are_told_by_value_on_the_bar_in_the_list_and_marked(ap
     click(app, game.board.cell_center(45))  # Dark: the 6 (7 cells) along row 4
     assert game.state.moves == ("7h42",)
     said = "Dark places the 6 (7 cells) on row 4"
-    assert game.banner == said and game.banner_time > 0
-    assert [e.words.text for e in game.history.entries] == [said]
+    assert game.banner == said and game.bar.seconds > 0
+    assert [e.words.text for e in game.bar.history.entries] == [said]
     settle(app, game)
     app.draw()
     piece = game.state.piece_at(42)
     pal = app.palette
     assert marked(app.screen, game.board.span_rect(piece.cells), pal.last_move)
     # the list under Light's panel shows it, marked as the last move
-    (row,) = game.moves_box.rows(game.history.entries)
+    (row,) = game.view.moves_box.rows(game.bar.history.entries)
     assert row.lines == ("places the 6 (7 cells) on row 4",)  # the swatch says who
     assert marked(app.screen, row.rect, pal.last_move)
     # Light answers with the keys: the 1 (3 cells) up a column
@@ -84,7 +84,7 @@ def test_isaac_placements_are_told_by_value_on_the_bar_in_the_list_and_marked(ap
     enter_place_by_keys(app, game, move)
     assert game.state.moves[1] == str(move)
     assert game.banner == f"Light places the 1 (3 cells) on column {move.cell % 10}"
-    assert [e.player for e in game.history.entries] == [Player.DARK, Player.LIGHT]
+    assert [e.player for e in game.bar.history.entries] == [Player.DARK, Player.LIGHT]
 
 
 def test_isaac_removals_passes_and_the_end_of_placement_in_words(app):
@@ -160,7 +160,7 @@ def test_hari_words_tell_slides_the_value_slid_and_discards(app):
     assert game.panel_info(Player.DARK).status == "so far: slid the 2"  # words, no notation
     play_by_mouse(app, game, Discard(5))
     assert game.banner == "Dark discards the 3 (5 cells) after sliding 2: 2 on the board"
-    assert len(game.history.entries) == 4
+    assert len(game.bar.history.entries) == 4
     assert game.panel_info(Player.DARK).status == "last: slid the 2, discarded the 3"
 
 
@@ -170,10 +170,10 @@ def test_hari_words_tell_slides_the_value_slid_and_discards(app):
 def test_the_move_list_scrolls_with_the_wheel_over_it_and_opens_with_l(app):
     mid, _scoring, _final = positions()
     game = open_game(app, history=history_of(mid))
-    entries = game.history.entries
+    entries = game.bar.history.entries
     assert len(entries) == len(mid.moves) > 10
     app.draw()
-    box = game.moves_box
+    box = game.view.moves_box
     rows = box.rows(entries)
     assert rows[-1].index == len(entries) - 1  # the newest in sight
     bottom = box.top
@@ -240,16 +240,16 @@ def test_undo_takes_the_move_off_the_list(app):
     game = open_game(app)
     click(app, game.board.cell_center(45))
     enter_place_by_keys(app, game, first_place(game, 3, "v"))
-    assert len(game.history.entries) == 2
+    assert len(game.bar.history.entries) == 2
     key(app, pygame.K_z, mod=pygame.KMOD_CTRL)
-    assert len(game.history.entries) == 1 and game.history.states[-1] is game.state
+    assert len(game.bar.history.entries) == 1 and game.bar.history.states[-1] is game.state
 
 
 @pytest.mark.parametrize("size", [(1280, 720), (3840, 2160), (1024, 768), (1920, 1200)])
 def test_the_list_fits_beside_the_board_and_under_the_panel(app, size):
     game = open_game(app)
-    layout = game.relayout(size)
-    box, screen = game.moves_box, pygame.Rect((0, 0), size)
+    layout = game.view.relayout(size)
+    box, screen = game.view.moves_box, pygame.Rect((0, 0), size)
     assert box.dock is not None
     assert screen.contains(box.dock)
     assert not box.dock.colliderect(layout.board_area)

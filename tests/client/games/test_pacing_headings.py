@@ -18,7 +18,7 @@ from isaac_game.client.handoff import GameSetup, history_of
 from isaac_game.client.registry import GAMES
 from isaac_game.client.scenes import match as match_scene
 from isaac_game.client.scenes.match import MatchScene
-from isaac_game.client.scenes.match_words import COMPUTER_PAUSE, NEWS_TIME, READ_TIME
+from isaac_game.client.scenes.match_bar import COMPUTER_PAUSE, NEWS_TIME, READ_TIME
 from isaac_game.client.tools.screenshots import positions
 from isaac_game.client.widgets.move_list import MoveHistory
 from isaac_game.players import make_seat
@@ -81,7 +81,7 @@ def test_the_end_of_placement_and_each_computer_move_stay_readable(app, monkeypa
     # the news stays NEWS_TIME before the computer's first removal
     run(app, int((NEWS_TIME - 0.15) * FPS))
     assert len(game.state.moves) == len(before.moves) + 1
-    assert "Placement over." in game.banner and game.banner_time > 0
+    assert "Placement over." in game.banner and game.bar.seconds > 0
     assert frames_until_a_move(app, game, int(0.4 * FPS)) > 0
     removal = game.banner
     assert " removes the " in removal
@@ -92,7 +92,7 @@ def test_the_end_of_placement_and_each_computer_move_stay_readable(app, monkeypa
     # Enter cuts the wait short
     run(app, 2)
     played = len(game.state.moves)
-    assert game.wait > READ_TIME - 0.1
+    assert game.pace.wait > READ_TIME - 0.1
     key(app, pygame.K_RETURN)  # one frame: the next move comes at once
     assert len(game.state.moves) == played + 1
 
@@ -109,7 +109,7 @@ def test_a_humans_move_is_answered_without_the_reading_pause(app, monkeypatch):
     run(app, 2)
     assert headings(app, game, monkeypatch) == ["Dark: place a piece"]
     click(app, game.board.cell_center(45))
-    assert COMPUTER_PAUSE - 0.05 < game.wait <= COMPUTER_PAUSE  # not READ_TIME
+    assert COMPUTER_PAUSE - 0.05 < game.pace.wait <= COMPUTER_PAUSE  # not READ_TIME
     assert headings(app, game, monkeypatch) == ["Light (random) is thinking..."]
     frames = frames_until_a_move(app, game, int(1.0 * FPS))
     assert frames <= int((COMPUTER_PAUSE + 0.1) * FPS)
@@ -151,4 +151,4 @@ def test_news_just_given_keeps_the_bar_before_the_computers_move_is_told(app, mo
     frames_until_a_move(app, game, FPS)
     assert game.banner == "Reconnected: the game goes on"  # its full time first
     run(app, int(2.5 * FPS))
-    assert game.banner.startswith("Light places the ") and game.banner_time > 0
+    assert game.banner.startswith("Light places the ") and game.bar.seconds > 0

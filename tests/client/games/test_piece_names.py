@@ -135,7 +135,7 @@ def test_no_text_names_a_piece_by_its_length(app, monkeypatch, game_name):
         state = game.state
         if state.is_over:
             break
-        if game.anims or game.pass_timer is not None or str(state.legal_moves()[0]) == "pass":
+        if game.anims or game.passing or str(state.legal_moves()[0]) == "pass":
             run(app, 10)
             continue
         look_around(app, game, rng)

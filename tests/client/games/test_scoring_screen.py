@@ -55,9 +55,8 @@ def test_rematch_swaps_colours(app):
     state = new_game("isaac")
     while not state.is_over:
         state = state.play(rng.choice(state.legal_moves()))
-    results = app.push(
-        ResultsScene(app, GameOutcome(GameSetup(dark="human", light="random"), state))
-    )
+    results = app.open("results", GameOutcome(GameSetup(dark="human", light="random"), state))
+    assert isinstance(results, ResultsScene)
     app.frame()
     click(app, results.menu.item("rematch").rect.center)
     game = app.top

@@ -128,13 +128,13 @@ def test_a_chosen_removal_wins_the_bar_and_a_stray_click_keeps_it(app, monkeypat
     assert len(game.state.moves) == len(state.moves) + 1
     until_human_moves(app, game)
     announced = game.banner
-    assert "Light" in announced and game.banner_time > 0  # the computer's move, still shown
+    assert "Light" in announced and game.bar.seconds > 0  # the computer's move, still shown
     assert announced in bar_texts(app, monkeypatch)
     # Dark chooses a piece right away: the breakdown and the prompt, not the announcement
     now = game.state
     piece = max(scoring.removable(now, Player.DARK), key=lambda p: p.length)
     click(app, inside(game, piece.anchor))
-    assert scoring.pending and game.banner_time > 0
+    assert scoring.pending and game.bar.seconds > 0
     texts = bar_texts(app, monkeypatch)
     assert announced not in texts
     assert any("Enter / click to confirm" in t for t in texts)
@@ -149,7 +149,7 @@ def test_a_chosen_removal_wins_the_bar_and_a_stray_click_keeps_it(app, monkeypat
     )
     click(app, inside(game, far))
     assert (scoring.anchor, scoring.target) == (anchor, target)
-    assert "out of your counter's reach" in game.banner and game.banner_warn
+    assert "out of your counter's reach" in game.banner and game.bar.warn
     assert game.banner in bar_texts(app, monkeypatch)  # said after the choice: shown
     click(app, (4, 4))  # off the board too
     assert (scoring.anchor, scoring.target) == (anchor, target)

@@ -127,7 +127,7 @@ def play_turn(app, game, rng: random.Random, by_mouse: bool, others: Iterable = 
     """If the local player is to move, enter one move (or let an automatic pass go)
     and return True; else pump a frame and return False."""
     mover = game.human_to_move()
-    if mover is None or game.pass_timer is not None:
+    if mover is None or game.passing:
         app.frame()
         for session in others:
             session.update()

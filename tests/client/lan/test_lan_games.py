@@ -124,7 +124,7 @@ def play_whole_game(app, game: MatchScene, rng, enter, on_move=None) -> int:
     while app.top is game:
         mover = game.human_to_move()
         state = game.state
-        if mover is None or game.pass_timer is not None or game.anims:
+        if mover is None or game.passing or game.anims:
             idle(app)
             continue
         if str(state.legal_moves()[0]) == "pass":  # played by itself after a moment

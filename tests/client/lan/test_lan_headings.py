@@ -37,13 +37,13 @@ def test_the_peers_turn_is_named_and_the_list_opens_over_the_panel(app, monkeypa
         assert game.banner == "Dark places the 6 (7 cells) on row 4"
         assert headings(app, game, monkeypatch) == ["Bob's turn"]
         assert game.panel_info(Player.LIGHT).status != "thinking..."
-        box = game.moves_box
+        box = game.view.moves_box
         assert box.dock is None and not box.visible  # the chat and link boxes took it
         key(app, pygame.K_l)
-        assert box.visible and game.relayout(app.screen.get_size()).panels[Player.LIGHT].contains(
-            box.rect
-        )
-        assert [row.index for row in box.rows(game.history.entries)] == [0]
+        assert box.visible and game.view.relayout(app.screen.get_size()).panels[
+            Player.LIGHT
+        ].contains(box.rect)
+        assert [row.index for row in box.rows(game.bar.history.entries)] == [0]
         key(app, pygame.K_l)
         assert not box.visible
     finally:

@@ -38,6 +38,7 @@ __all__ = ["fast_lan"]
 
 
 def joiner(tmp_path, who: str, port: int, seed: int) -> Cli:
+    """A headless joiner playing at random."""
     (tmp_path / who).mkdir(exist_ok=True)
     env = {"ISAAC_GAME_HOME": str(tmp_path / who)}
     return Cli(["join", f"127.0.0.1:{port}", "--ai", "random", "--name", who.title(),
@@ -100,8 +101,15 @@ def test_the_host_keeps_the_game_until_its_person_chooses_a_new_one(
         assert game.state.ply == 0
         while not play_turn(app, game, random.Random(14), by_mouse=True):
             pass
-        assert game.save_path is None  # Cat has not moved yet: nothing to lose, no file
-        pump(app, lambda: game.state.ply >= 2)  # Cat's move
+
+        def no_file_before_cats_move() -> bool:
+            """Every frame until Cat has moved: nothing to lose yet, so no file."""
+            if game.state.ply >= 2:
+                return True
+            assert game.save_path is None
+            return False
+
+        pump(app, no_file_before_cats_move)
         assert game.save_path is not None and game.save_path != path  # a file of its own
         assert load_record(path).state.moves == moves  # the old one is still there
         cat.kill()

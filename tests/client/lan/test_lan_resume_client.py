@@ -70,7 +70,7 @@ def client_main(argv: list[str]) -> int:
             for n in range(printed, len(moves)):
                 print(f"{n + 1}. {moves[n]}", flush=True)
             printed = len(moves)
-            if top.human_to_move() is not None and not top.anims and top.pass_timer is None:
+            if top.human_to_move() is not None and not top.anims and not top.passing:
                 top.submit(rng.choice(list(top.state.legal_moves())))
         time.sleep(0.002)
     print("timed out", flush=True)

@@ -8,7 +8,7 @@ import json
 import pygame
 
 from isaac_game.client.learn.progress import Progress
-from isaac_game.client.registry import LESSONS, make_app
+from isaac_game.client.registry import GAMES, make_app
 from isaac_game.client.widgets.hand_cursor import focus_for
 
 from ..driver import click, key, menu_to, pad, run
@@ -129,7 +129,9 @@ def test_the_isaac_lesson_to_its_end(app, storage):
 
 
 def test_progress_is_remembered_by_a_new_app(storage):
-    Progress(storage).mark(LESSONS["isaac"].key)
+    lesson = GAMES["isaac"].lesson
+    assert lesson is not None
+    Progress(storage).mark(lesson.key)
     app = make_app(size=(1280, 720), fullscreen=False, storage=storage, sound=False)
     try:
         app.open("title")

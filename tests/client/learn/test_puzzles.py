@@ -18,13 +18,14 @@ from isaac_game.client.learn.puzzles import (
     turn_over,
     turns,
 )
-from isaac_game.client.registry import PUZZLES, make_app
+from isaac_game.client.registry import GAMES, make_app
 from isaac_game.rules import IsaacState, Place, Player, Remove, Slide
 
 from ..driver import click, key, run
 from ..games.test_foundations_client import place_by_keys
 from ..games.test_hari_client import play_by_keys, slide_by_keys
 
+PUZZLES = {name: game.puzzles for name, game in GAMES.items()}
 ALL = [p for puzzles in PUZZLES.values() for p in puzzles]
 
 
@@ -192,9 +193,9 @@ def test_hari_puzzle_turn_of_slides_and_a_play_is_judged_at_its_end(app, storage
 
 
 def test_the_learn_chooser_lists_the_puzzle_sets(app):
-    from isaac_game.client.registry import learn_entries
+    from isaac_game.client.learn.entries import learn_entries
 
-    rows = {row.key: row for row in learn_entries(app)}
+    rows = {row.key: row for row in learn_entries(GAMES.values(), Progress(app.storage))}
     for game in PUZZLES:
         row = rows[f"puzzles_{game}"]
         assert row.scene == "puzzles" and row.handoff == (game,)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from isaac_game.client.registry import NAMES as GAMES
+from isaac_game.client.registry import GAMES, names
 from isaac_game.client.scenes.pause import PauseScene
 from isaac_game.client.scenes.rules import RulesScene
 from isaac_game.client.scenes.title import TitleScene
@@ -45,10 +45,8 @@ def open_rules_from_title(app, game: str, via_pad: bool = False) -> RulesScene:
 
 
 def test_every_game_has_illustrated_pages_with_controls():
-    assert GAMES == GAME_NAMES
-    from isaac_game.client.registry import GAMES as PLUGINS
-
-    books = [plugin.rules_book(Fonts()) for plugin in PLUGINS.values()]
+    assert names() == GAME_NAMES
+    books = [game.rules_book(Fonts()) for game in GAMES.values()]
     for book in books:
         assert 4 <= len(book.pages) <= 6
         assert book.pages[-1][0].endswith("Controls")

@@ -68,7 +68,7 @@ def test_leaving_says_it_is_not_saved_and_try_again_saves_it(app, storage):
     blocker = break_the_disk(storage)
     game = start(app)
     play(app, game, 1)
-    assert game.banner.startswith("The game cannot be saved") and game.banner_warn
+    assert game.banner.startswith("The game cannot be saved") and game.bar.warn
     play(app, game, 3)
     question = ask_to_leave(app)
     assert question.heading == "Leave the game? It is not saved"

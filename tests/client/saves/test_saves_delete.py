@@ -9,13 +9,14 @@ import pygame
 from isaac_game.client.scenes.dialog import QuestionScene
 from isaac_game.client.scenes.saves import SavesScene, delete_rect
 from isaac_game.client.widgets.rules_pages import play_through
+from isaac_game.rules import IsaacState
 
 from ..driver import click, key, menu_to, pad
 
 
 def write_saves(storage, count: int) -> list[str]:
     """`count` unfinished ISAAC games on disk; their file names."""
-    state = play_through("isaac", ("5v04", "3h71", "4h52"))[-1]
+    state = play_through(IsaacState, ("5v04", "3h71", "4h52"))[-1]
     names = []
     for n in range(count):
         path = storage.saves_dir / f"2026-05-0{n + 1}_1{n}-30-00.isaac.txt"

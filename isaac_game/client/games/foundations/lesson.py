@@ -10,9 +10,10 @@ printed value (`piece_name`).
 
 from __future__ import annotations
 
-from isaac_game.rules import FoundationsState, GameState, Place, Player, new_game, piece_name
+from isaac_game.rules import FoundationsState, Move, Pass, Place, Player, piece_name
 
 from ...learn.lesson import Lesson, Step, cells_of
+from ...states import start
 from ...widgets.rules_pages import play_through
 
 #: Dark builds 3v00 and 3v04 on level 1, then its 6 (7h90); Light builds in between.
@@ -29,34 +30,33 @@ TIED = (
 )
 
 
-def played(moves: str, count: int | None = None) -> GameState:
+def played(moves: str, count: int | None = None) -> FoundationsState:
     """The position after the first `count` moves (all when None), each checked."""
-    return play_through("foundations", moves.split()[:count])[-1]
+    return play_through(FoundationsState, moves.split()[:count])[-1]
 
 
-def _mover(state: GameState) -> Player:
+def _mover(state: FoundationsState) -> Player:
     assert state.to_move is not None
     return state.to_move
 
 
-def _hand(before: GameState, after: GameState) -> str:
+def _hand(before: FoundationsState, after: FoundationsState) -> str:
     """ "Value in your hand: 36 to 35." for the player who moved."""
     me = _mover(before).index
     return f"Value in your hand: {before.scores[me]} to {after.scores[me]}."
 
 
-def _first(before: GameState, move: str, after: GameState) -> str:
-    placed = before.parse_move(move)
-    assert isinstance(placed, Place)
+def _first(before: FoundationsState, move: Move, after: FoundationsState) -> str:
+    if not isinstance(move, Place):  # the step asks for a placement
+        return ""
     return (
-        f"You placed a {piece_name(placed.length)}. {_hand(before, after)} That is the "
+        f"You placed a {piece_name(move.length)}. {_hand(before, after)} That is the "
         "aim: the lower value left in hand wins. Your pieces: five 1s (3 cells), four 2s, "
         "three 3s, two 4s and one 6 (7 cells)."
     )
 
 
-def _second(before: GameState, move: str, after: GameState) -> str:
-    assert isinstance(after, FoundationsState)
+def _second(before: FoundationsState, move: Move, after: FoundationsState) -> str:
     me = _mover(before)
     least = after.min_length(me)
     return (
@@ -66,8 +66,7 @@ def _second(before: GameState, move: str, after: GameState) -> str:
     )
 
 
-def _long(before: GameState, move: str, after: GameState) -> str:
-    assert isinstance(after, FoundationsState)
+def _long(before: FoundationsState, move: Move, after: FoundationsState) -> str:
     me = _mover(before)
     least = after.min_length(me)
     return (
@@ -77,8 +76,7 @@ def _long(before: GameState, move: str, after: GameState) -> str:
     )
 
 
-def _bridge(before: GameState, move: str, after: GameState) -> str:
-    assert isinstance(after, FoundationsState)
+def _bridge(before: FoundationsState, move: Move, after: FoundationsState) -> str:
     me = _mover(before)
     return (
         f"{_hand(before, after)} You are on level {after.current_level(me)} for good, "
@@ -87,7 +85,7 @@ def _bridge(before: GameState, move: str, after: GameState) -> str:
     )
 
 
-def _passed(before: GameState, move: str, after: GameState) -> str:
+def _passed(before: FoundationsState, move: Move, after: FoundationsState) -> str:
     me = _mover(before)
     return (
         f"You passed, with value {before.scores[me.index]} still in hand. Only your own "
@@ -96,8 +94,7 @@ def _passed(before: GameState, move: str, after: GameState) -> str:
     )
 
 
-def _up_again(before: GameState, move: str, after: GameState) -> str:
-    assert isinstance(after, FoundationsState)
+def _up_again(before: FoundationsState, move: Move, after: FoundationsState) -> str:
     me = _mover(before)
     return (
         f"{_hand(before, after)} Up to level {after.current_level(me)} with a "
@@ -106,7 +103,7 @@ def _up_again(before: GameState, move: str, after: GameState) -> str:
     )
 
 
-def _end(before: GameState, move: str, after: GameState) -> str:
+def _end(before: FoundationsState, move: Move, after: FoundationsState) -> str:
     dark, light = after.scores
     winner = after.winner.title if after.winner else "nobody"
     return (
@@ -115,11 +112,10 @@ def _end(before: GameState, move: str, after: GameState) -> str:
     )
 
 
-def _tie(before: GameState, move: str, after: GameState) -> str:
+def _tie(before: FoundationsState, move: Move, after: FoundationsState) -> str:
     final = after
-    while not final.is_over and [str(m) for m in final.legal_moves()] == ["pass"]:
-        final = final.play("pass")
-    assert isinstance(final, FoundationsState)
+    while not final.is_over and [*final.legal_moves()] == [Pass()]:
+        final = final.play(Pass())
     winner = final.winner.title if final.winner else "nobody"
     return (
         f"{_hand(before, after)} Both pass and the game ends, hands equal. Tie-break: "
@@ -128,13 +124,13 @@ def _tie(before: GameState, move: str, after: GameState) -> str:
     )
 
 
-def _steps() -> tuple[Step, ...]:
-    start = new_game("foundations")
+def _steps() -> tuple[Step[FoundationsState], ...]:
+    opening = start(FoundationsState)
     stuck, up, last = played(PASSING, 19), played(PASSING, 20), played(PASSING)
     return (
         Step(
             "Your pieces",
-            start,
+            opening,
             "FOUNDATIONS: get rid of the value in your hand. You are Dark and move first. "
             "Level 1 is the board itself. Press 3 for your 1 (3 cells), R to turn it "
             "upright, and put it on the lit cells 00-20 (click, or arrows and Enter; pad: "

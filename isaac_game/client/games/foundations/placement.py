@@ -72,11 +72,11 @@ class FoundationsPlacement(HandCursorInput[FoundationsState]):
         if ghost is None:
             return f"{up}{name}: choose where to place a piece"
         length, direction, anchor, legal = ghost
-        text = str(Place(length, direction, anchor, level))
+        move = Place(length, direction, anchor, level)
         if legal:
             where = f" on level {level}" if level > 1 else ""
             return (
-                f"{up}{name}: place the {VALUE[length]} at {text}{where}  (click / Enter / A;"
+                f"{up}{name}: place the {VALUE[length]} at {move}{where}  (click / Enter / A;"
                 " rotate: right-click, wheel, R, X; piece: 3-7, Tab, shoulders)"
             )
-        return up + (self.play_reason(state, text) or f"{text} is not legal")
+        return up + (self.play_reason(state, move) or f"{move} is not legal")

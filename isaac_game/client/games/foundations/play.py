@@ -10,8 +10,7 @@ from __future__ import annotations
 
 import pygame
 
-from isaac_game.match import MovePlayed
-from isaac_game.rules import FoundationsState, Move, Place, Player
+from isaac_game.rules import FoundationsState, Move, Pass, Place, Player
 
 from ...input import Action, Button
 from ...theme import draw_panel
@@ -32,23 +31,17 @@ from .view import (
 HOVER_DELAY = 0.35  # seconds the pointer or cursor rests on a cell before its tooltip
 
 
-class FoundationsPlay(GamePlay):
+class FoundationsPlay(GamePlay[FoundationsState]):
     board: StackBoard
     hints: HintHelper
 
     def __init__(self, host: PlayHost) -> None:
-        super().__init__(host, StackBoard(host.app.fonts))
+        super().__init__(host, StackBoard(host.app.fonts), FoundationsState)
         # lengths never go down on a level, so offer the shortest piece first
         self.placement = FoundationsPlacement(host, self.board, 3)
         self.hover_cell: int | None = None
         self.hover_rest = 0.0
         self.hints = HintHelper(host, self.board, on_answer=self.take_hint)
-
-    @property
-    def state(self) -> FoundationsState:
-        state = self.host.state
-        assert isinstance(state, FoundationsState)
-        return state
 
     # ----- input -------------------------------------------------------------------------
 
@@ -84,20 +77,20 @@ class FoundationsPlay(GamePlay):
 
     # ----- the match -----------------------------------------------------------------------
 
-    def narrate(self, event: MovePlayed) -> None:
+    def show_move(
+        self, player: Player, before: FoundationsState, move: Move, after: FoundationsState
+    ) -> None:
         """The move's animation and sound (its words: `words.describe`)."""
         host = self.host
-        if event.move == "pass":
+        if isinstance(move, Pass):
             host.app.audio.play("pass")
             return
-        after = event.after
-        assert isinstance(after, FoundationsState)
         pieces = after.pieces()
         if pieces:
-            host.anims.append(StackDrop(pieces[-1]))
+            host.animate(StackDrop(pieces[-1]))
         host.app.audio.play("place")
 
-    def pass_text(self, state, mover: Player) -> str:
+    def pass_text(self, mover: Player) -> str:
         return f"{mover.title} cannot place: passes"
 
     def reset(self, new_game: bool = False) -> None:
@@ -133,22 +126,22 @@ class FoundationsPlay(GamePlay):
         for anim in host.anims:
             anim.draw(surface, self.board, pal, False)
         self.hints.draw_board(surface)
-        if human is not None and host.pass_timer is None:
+        if human is not None and not host.passing:
             self.placement.draw(surface, state, human, True)
         infos = {p: host.panel_info(p) for p in (Player.DARK, Player.LIGHT)}
         playable = self.placement.playable_lengths(state) if human is not None else None
         draw_panels(surface, fonts, pal, layout, infos, playable)
         step = ""
-        if mover is not None and str(state.legal_moves()[0]) == "pass":
+        if mover is not None and isinstance(state.legal_moves()[0], Pass):
             step = "no piece fits: passes"
         elif mover is not None:
             step = f"place a piece on level {self.placement.target_level(state, mover)}"
-        host.draw_top_bar(surface, host.heading(step))
+        host.draw_top_bar(surface, host.bar.heading(step))
         draw_top_left(surface, fonts, pal, layout.top, state, u)
         bottom = layout.bottom
         draw_panel(surface, bottom, pal, radius=int(12 * u))
         text_rect = self.hints.draw_bar(surface, bottom, u)
-        text, color = host.status(human, lambda player: self.placement.info(state, player))
+        text, color = host.bar.status(human, lambda player: self.placement.info(state, player))
         draw_bar_text(surface, fonts, pal, text_rect, text, int(32 * u), color)
         # last: the tooltip goes over the board, never over a panel
         cell, room = self.tooltip_cell(), between_panels(layout)

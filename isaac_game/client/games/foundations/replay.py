@@ -14,17 +14,11 @@ from .board import StackBoard
 from .view import draw_panels, draw_stack_tooltip, draw_stacks, draw_top_left, panel_info
 
 
-def _state(host: ReplayHost) -> FoundationsState:
-    state = host.states[host.index]
-    assert isinstance(state, FoundationsState)
-    return state
-
-
-class FoundationsReplayView(ReplayView):
+class FoundationsReplayView(ReplayView[FoundationsState]):
     board: StackBoard
 
     def __init__(self, board: StackBoard) -> None:
-        super().__init__(board)
+        super().__init__(board, FoundationsState)
         self.hover: int | None = None
 
     def handle(self, action: Action) -> bool:
@@ -34,12 +28,12 @@ class FoundationsReplayView(ReplayView):
         return False
 
     def draw_board(self, surface: pygame.Surface, host: ReplayHost, pal: Palette) -> None:
-        draw_stacks(surface, self.board, pal, _state(host))
+        draw_stacks(surface, self.board, pal, self.shown(host))
 
     def draw_panels(
         self, surface: pygame.Surface, host: ReplayHost, layout: GameLayout, fonts: Fonts
     ) -> None:
-        state = _state(host)
+        state = self.shown(host)
         infos = {p: panel_info(state, p, "") for p in (Player.DARK, Player.LIGHT)}
         draw_panels(surface, fonts, host.app.palette, layout, infos, None)
 
@@ -49,8 +43,8 @@ class FoundationsReplayView(ReplayView):
         pal, fonts, u = host.app.palette, host.app.fonts, layout.u
         top = layout.top.inflate(-int(600 * u), 0)
         draw_bar_text(surface, fonts, pal, top, title, int(40 * u), pal.text, True)
-        draw_top_left(surface, fonts, pal, layout.top, _state(host), u)
+        draw_top_left(surface, fonts, pal, layout.top, self.shown(host), u)
 
     def draw_overlay(self, surface: pygame.Surface, host: ReplayHost, u: float) -> None:
         pal, fonts = host.app.palette, host.app.fonts
-        draw_stack_tooltip(surface, fonts, pal, self.board, _state(host), self.hover, u)
+        draw_stack_tooltip(surface, fonts, pal, self.board, self.shown(host), self.hover, u)

@@ -78,7 +78,7 @@ def named(piece: StackedPiece) -> str:
 
 @functools.cache
 def story() -> tuple[FoundationsState, ...]:
-    return tuple(play_through("foundations", STORY))  # type: ignore[arg-type]
+    return tuple(play_through(FoundationsState, STORY))
 
 
 @functools.cache
@@ -86,8 +86,7 @@ def finished_game() -> FoundationsState:
     """A whole seeded game of random moves; the first one decided by the tie-break."""
     first: FoundationsState | None = None
     for seed in range(2, 60):
-        state = seeded_game("foundations", seed)[-1]
-        assert isinstance(state, FoundationsState)
+        state = seeded_game(FoundationsState, seed)[-1]
         first = first or state
         if state.tiebreak is not None and state.winner is not None and state.top_level > 2:
             return state

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pygame
 
-from isaac_game.rules import VALUE, FoundationsState, Player
+from isaac_game.rules import VALUE, FoundationsState, Pass, Player, parse_notation
 
 from ...theme import Fonts, Palette, blit_text
 from ...widgets.hud import GameLayout, PanelInfo, draw_player_panel
@@ -21,7 +21,7 @@ def last_passed(state: FoundationsState, player: Player) -> bool:
     moves = state.moves
     for i in range(len(moves) - 1, -1, -1):
         if i % 2 == player.index:
-            return moves[i] == "pass"
+            return isinstance(parse_notation(moves[i]), Pass)
     return False
 
 
@@ -89,7 +89,7 @@ def draw_stacks(
 ) -> None:
     """The board with every stack, the last placement ringed."""
     surface.blit(board.stack_surface(pal, state.pieces(), hidden), board.rect)
-    if mark_last and state.moves and state.moves[-1] != "pass":
+    if mark_last and state.moves and not isinstance(parse_notation(state.moves[-1]), Pass):
         board.mark_piece(surface, state.pieces()[-1], pal.last_move)
 
 

@@ -19,9 +19,10 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from isaac_game.rules import LENGTHS, VALUE, BoardPiece, HariState, Player, Slide
+from isaac_game.rules import LENGTHS, VALUE, BoardPiece, Discard, HariState, Place, Player, Slide
 
 from ...input import Action, Button
+from ...states import narrow
 from ...widgets.board_view import BoardView
 from ...widgets.hand_cursor import HandCursorInput
 from ...widgets.hud import bar_button
@@ -52,10 +53,9 @@ class HariInput(HandCursorInput[HariState]):
         """The bar's Discard button, while the human to move holds no piece to slide."""
         host, layout, state = self.host, self.host.layout, self.host.state
         human = host.human_to_move()
-        if layout is None or human is None or host.pass_timer is not None or self.piece:
+        if layout is None or human is None or host.passing or self.piece:
             return None
-        assert isinstance(state, HariState)
-        if self.selected(state, human) is None:
+        if self.selected(narrow(HariState, state), human) is None:
             return None
         return bar_button(layout.bottom, DISCARD_SHARE)
 
@@ -224,7 +224,7 @@ class HariInput(HandCursorInput[HariState]):
                 self.reset()
         elif b in (Button.ALT_CLICK, Button.BACK):
             self.reset()
-            self.host.say("Piece put back")
+            self.host.bar.say("Piece put back")
         elif b in (Button.UP, Button.DOWN, Button.LEFT, Button.RIGHT):
             along = (
                 (Button.LEFT, Button.RIGHT) if piece.direction == "h" else (Button.DOWN, Button.UP)
@@ -257,7 +257,7 @@ class HariInput(HandCursorInput[HariState]):
         if reason is None and not state.slide_range(cell).any:
             reason = "no room: it is hemmed in on both ends"
         if reason is not None:
-            self.host.say(f"That piece cannot slide: {reason}", warn=True)
+            self.host.bar.say(f"That piece cannot slide: {reason}", warn=True)
             return True
         self.piece, self.grab, self.target = piece, cell, None
         self.host.app.audio.play("click")
@@ -270,19 +270,19 @@ class HariInput(HandCursorInput[HariState]):
         try:
             state.parse_move(target)
         except ValueError as error:
-            self.host.say(str(error), warn=True)
+            self.host.bar.say(str(error), warn=True)
             return
         self.host.submit(target)
 
     def chosen(self, state: HariState, player: Player, length: int) -> None:
         if length not in self.playable(state, player):
-            self.host.say(self.play_reason(state, f"d{length}"), warn=True)
+            self.host.bar.say(self.play_reason(state, Discard(length)), warn=True)
 
     def discard(self, state: HariState, player: Player) -> None:
         length = self.selected(state, player)
         if length is not None:
             self.reset()
-            self.host.submit(f"d{length}")
+            self.host.submit(Discard(length))
 
     # ----- words for the bar -----------------------------------------------------------
 
@@ -295,7 +295,7 @@ class HariInput(HandCursorInput[HariState]):
                     f"{name}: drag, click a cell on its line, or arrows + Enter to slide it"
                     " (Esc / right-click: put back)"
                 )
-            reason = self.play_reason(state, str(target))
+            reason = self.play_reason(state, target)
             where = "off the board (it leaves the game)" if target.distance is None else str(target)
             return reason or f"{name}: slide {where}  (let go / click / Enter)"
         mine = self.own_piece_at(state, self.focus, player)
@@ -305,14 +305,14 @@ class HariInput(HandCursorInput[HariState]):
         if ghost is None:
             return f"{name}: slide a piece, or choose where to place one"
         length, direction, anchor, legal = ghost
-        text = f"{length}{direction}{anchor:02d}"
+        move = Place(length, direction, anchor)
         if legal:
             return (
-                f"{name}: place the {VALUE[length]} at {text}  (click / Enter / A; rotate: R,"
+                f"{name}: place the {VALUE[length]} at {move}  (click / Enter / A; rotate: R,"
                 " right-click, X;"
                 " discard: D, Y)"
             )
-        return self.play_reason(state, text) or f"{text} is not legal"
+        return self.play_reason(state, move) or f"{move} is not legal"
 
     @staticmethod
     def slide_text(state: HariState, piece: BoardPiece) -> str:

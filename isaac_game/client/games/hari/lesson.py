@@ -10,7 +10,7 @@ printed value (`piece_name`).
 
 from __future__ import annotations
 
-from isaac_game.rules import GameState, HariState, Place, Player, piece_name
+from isaac_game.rules import HariState, Move, Pass, Place, Player, piece_name
 
 from ...learn.lesson import Lesson, Step, cells_of
 from ...widgets.rules_pages import play_through
@@ -25,30 +25,23 @@ GAME: tuple[str, ...] = (
 
 def at(plies: int) -> HariState:
     """The lesson's game after its first `plies` moves, played by the engine."""
-    state = play_through("hari", GAME[:plies])[-1]
-    assert isinstance(state, HariState)
-    return state
+    return play_through(HariState, GAME[:plies])[-1]
 
 
-def _hari(state: GameState) -> HariState:
-    assert isinstance(state, HariState)
-    return state
-
-
-def _scores(state: GameState) -> str:
+def _scores(state: HariState) -> str:
     dark, light = state.scores
     return f"Value on the board: Dark {dark}, Light {light}."
 
 
-def _placed_first(before: GameState, move: str, after: GameState) -> str:
+def _placed_first(before: HariState, move: Move, after: HariState) -> str:
     return (
         f"Placed: {move}, your 1 (3 cells). Only pieces on the board count, by their printed "
         f"value. {_scores(after)} Light places its own 1 next; then it is your turn again."
     )
 
 
-def _longer(before: GameState, move: str, after: GameState) -> str:
-    a = _hari(after)
+def _longer(before: HariState, move: Move, after: HariState) -> str:
+    a = after
     least, short = a.min_length(Player.DARK), a.hand(Player.DARK)[3]
     return (
         f"Placed: {move}. Your plays now must be at least {least} cells long: plays never "
@@ -57,16 +50,16 @@ def _longer(before: GameState, move: str, after: GameState) -> str:
     )
 
 
-def _slid(before: GameState, move: str, after: GameState) -> str:
-    a = _hari(after)
+def _slid(before: HariState, move: Move, after: HariState) -> str:
+    a = after
     return (
         f"Slid: {move}. It is still your turn: slides come before your play, and each "
         f"piece slides at most once a turn. Value slid this turn: {a.slid_value}."
     )
 
 
-def _budget(before: GameState, move: str, after: GameState) -> str:
-    a = _hari(after)
+def _budget(before: HariState, move: Move, after: HariState) -> str:
+    a = after
     return (
         f"Slid: {move}. Value slid this turn: {a.slid_value}. The piece you play now must be "
         f"worth at least {a.slid_value}: a {piece_name(5)} or more. Your "
@@ -74,15 +67,15 @@ def _budget(before: GameState, move: str, after: GameState) -> str:
     )
 
 
-def _played(before: GameState, move: str, after: GameState) -> str:
+def _played(before: HariState, move: Move, after: HariState) -> str:
     return (
         f"Placed: {move}. The play ends your turn; the slid value starts again from "
-        f"{_hari(after).slid_value} next turn. {_scores(after)}"
+        f"{after.slid_value} next turn. {_scores(after)}"
     )
 
 
-def _slid_off(before: GameState, move: str, after: GameState) -> str:
-    a = _hari(after)
+def _slid_off(before: HariState, move: Move, after: HariState) -> str:
+    a = after
     return (
         f"Slid off: {move}. That 1 is out of the game, and the value slid counts it: "
         f"{a.slid_value}. It was not a play: your plays must still be at least "
@@ -90,8 +83,8 @@ def _slid_off(before: GameState, move: str, after: GameState) -> str:
     )
 
 
-def _discarded(before: GameState, move: str, after: GameState) -> str:
-    a = _hari(after)
+def _discarded(before: HariState, move: Move, after: HariState) -> str:
+    a = after
     return (
         f"Discarded: {move}, a {piece_name(5)} out of the game. A discard is a play: it "
         f"ends your turn and counts for the lengths (at least "
@@ -100,8 +93,8 @@ def _discarded(before: GameState, move: str, after: GameState) -> str:
     )
 
 
-def _passed(before: GameState, move: str, after: GameState) -> str:
-    a = _hari(after)
+def _passed(before: HariState, move: Move, after: HariState) -> str:
+    a = after
     left = sum(a.hand(Player.DARK).values())
     return (
         f"You passed. You still hold {left} pieces, but each is shorter than "
@@ -110,10 +103,10 @@ def _passed(before: GameState, move: str, after: GameState) -> str:
     )
 
 
-def _finished(before: GameState, move: str, after: GameState) -> str:
+def _finished(before: HariState, move: Move, after: HariState) -> str:
     final = after
-    while not final.is_over and [str(m) for m in final.legal_moves()] == ["pass"]:
-        final = final.play("pass")
+    while not final.is_over and [*final.legal_moves()] == [Pass()]:
+        final = final.play(Pass())
     dark, light = final.scores
     winner = final.winner.title if final.winner else "Nobody (a draw)"
     return (
@@ -129,7 +122,7 @@ def _places(state: HariState, length: int) -> frozenset[str]:
     )
 
 
-def _steps() -> tuple[Step, ...]:
+def _steps() -> tuple[Step[HariState], ...]:
     start, second, slide, again, play = at(0), at(2), at(4), at(5), at(6)
     off, discard, stuck, last = at(8), at(9), at(13), at(14)
     r1 = slide.slide_range(0)

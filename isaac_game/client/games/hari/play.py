@@ -9,18 +9,7 @@ from __future__ import annotations
 
 import pygame
 
-from isaac_game.match import MovePlayed
-from isaac_game.rules import (
-    VALUE,
-    Discard,
-    GameState,
-    HariState,
-    Move,
-    Place,
-    Player,
-    Slide,
-    piece_name,
-)
+from isaac_game.rules import VALUE, Discard, HariState, Move, Pass, Place, Player, Slide, piece_name
 
 from ...input import Action, Button
 from ...theme import blit_text, draw_panel, mix
@@ -32,6 +21,7 @@ from ..base import GamePlay, PlayHost
 from .input import HariInput
 from .view import (
     SlideAnim,
+    Step,
     budget_text,
     draw_marks,
     draw_off_arrow,
@@ -44,29 +34,22 @@ from .view import (
 from .words import turn_words
 
 
-class HariPlay(GamePlay):
+class HariPlay(GamePlay[HariState]):
     hints: HintHelper
     demo_keeps_on = (Button.RELEASE,)
     paces_peer_actions = True
 
     def __init__(self, host: PlayHost) -> None:
-        super().__init__(host, BoardView(host.app.fonts))
+        super().__init__(host, BoardView(host.app.fonts), HariState)
         self.hari = HariInput(host, self.board)
         self.hints = HintHelper(host, self.board, on_answer=self.take_hint)
-        self._recent: tuple[GameState, list] | None = None
+        self._recent: tuple[HariState, list[Step]] | None = None
 
-    @property
-    def state(self) -> HariState:
-        state = self.host.state
-        assert isinstance(state, HariState)
-        return state
-
-    def recent(self) -> list:
+    def recent(self) -> list[Step]:
         """The last turn's actions and this turn's so far (cached per position)."""
         state = self.state
         if self._recent is None or self._recent[0] is not state:
-            states = list(self.host.match.history[-40:])
-            self._recent = (state, recent_actions(states))
+            self._recent = (state, recent_actions(self.history(40)))
         return self._recent[1]
 
     # ----- input ---------------------------------------------------------------------
@@ -113,28 +96,25 @@ class HariPlay(GamePlay):
         if self.hari.piece is None:  # a picked-up piece follows the pointer's events
             self.hari.follow_pointer(self.state)
 
-    def pass_text(self, state, mover: Player) -> str:
+    def pass_text(self, mover: Player) -> str:
         return f"{mover.title} has no piece long enough to play: passes"
 
-    def narrate(self, event: MovePlayed) -> None:
+    def show_move(self, player: Player, before: HariState, move: Move, after: HariState) -> None:
         """The action's animation and sound (its words: `words.describe`)."""
         host, audio = self.host, self.host.app.audio
-        before, after = event.before, event.after
-        assert isinstance(before, HariState) and isinstance(after, HariState)
-        move = event.move
-        if move == "pass":
+        if isinstance(move, Pass):
             audio.play("pass")
-        elif move.startswith("s"):
-            piece = before.piece_at(int(move[1:3]))
+        elif isinstance(move, Slide):
+            piece = before.piece_at(move.cell)
             if piece is not None:
-                host.anims.append(SlideAnim(piece, move))
-            audio.play("remove" if move.endswith("x") else "place")
-        elif move.startswith("d"):
+                host.animate(SlideAnim(piece, move))
+            audio.play("remove" if move.distance is None else "place")
+        elif isinstance(move, Discard):
             audio.play("remove")
-        else:
-            placed = after.piece_at(int(move[2:4]))
+        elif isinstance(move, Place):
+            placed = after.piece_at(move.cell)
             if placed is not None:
-                host.anims.append(DropIn(placed))
+                host.animate(DropIn(placed))
             audio.play("place")
 
     # ----- drawing ---------------------------------------------------------------------
@@ -146,13 +126,13 @@ class HariPlay(GamePlay):
         human = host.human_to_move()
         ui = self.hari
         hidden = {a.hides_piece() for a in host.anims} - {None}
-        inputs = human is not None and host.pass_timer is None and not host.anims
+        inputs = human is not None and not host.passing and not host.anims
         dragged = ui.piece if inputs and ui.drag_shift(state) is not None else None
         if dragged is not None:  # drawn where the pointer has it (`_draw_input`)
             hidden.add(dragged.anchor)
         pieces = [p for p in state.pieces() if p.anchor not in hidden]
         dimmed: frozenset[int] = frozenset()
-        if human is not None and host.pass_timer is None:
+        if human is not None and not host.passing:
             dimmed = frozenset(
                 p.anchor
                 for p in pieces
@@ -167,7 +147,7 @@ class HariPlay(GamePlay):
         for anim in host.anims:
             anim.draw(surface, board, pal, False)
         self.hints.draw_board(surface)
-        if human is not None and host.pass_timer is None and not host.anims:
+        if human is not None and not host.passing and not host.anims:
             self._draw_input(surface, state, human)
         for player in (Player.DARK, Player.LIGHT):
             info = host.panel_info(player)
@@ -211,9 +191,9 @@ class HariPlay(GamePlay):
             )
             target = ui.target
             if target is not None:
-                legal = not ui.play_reason(state, str(target))
+                legal = not ui.play_reason(state, target)
                 color = pal.legal if legal else pal.illegal
-                cells = moved_cells(piece, str(target))
+                cells = moved_cells(piece, target)
                 if cells:
                     image = board.ghost(piece.length, piece.direction, color)
                     surface.blit(image, board.span_rect(cells).topleft)
@@ -236,11 +216,11 @@ class HariPlay(GamePlay):
         pal, fonts, u = host.app.palette, host.app.fonts, layout.u
         top = layout.top
         step = budget_text(state)
-        if not state.is_over and str(state.legal_moves()[0]) == "pass":
+        if not state.is_over and isinstance(state.legal_moves()[0], Pass):
             step = "no piece long enough: passes"
         elif self.hari.piece is not None:
             step = f"slide the {piece_name(self.hari.piece.length)}, or put it back (Esc)"
-        title = host.heading(step)
+        title = host.bar.heading(step)
         host.draw_top_bar(surface, title, inset=560, px=40)
         blit_text(
             surface, fonts, "HARI", int(26 * u), pal.text_dim, (int(20 * u), top.centery), "midleft"
@@ -255,7 +235,7 @@ class HariPlay(GamePlay):
             if length is not None:
                 text_rect = text_rect.copy()
                 text_rect.width -= button.width
-                ok = not ui.play_reason(state, f"d{length}")
+                ok = not ui.play_reason(state, Discard(length))
                 back = mix(pal.panel, pal.illegal if not ok else pal.target, 0.45 if ok else 0.2)
                 inner = button.inflate(-int(8 * u), -int(8 * u))
                 pygame.draw.rect(surface, back, inner, border_radius=int(10 * u))
@@ -270,5 +250,5 @@ class HariPlay(GamePlay):
                     pal.text if ok else pal.text_dim,
                     True,
                 )
-        text, color = host.status(human, lambda player: ui.info(state, player))
+        text, color = host.bar.status(human, lambda player: ui.info(state, player))
         draw_bar_text(surface, fonts, pal, text_rect, text, int(30 * u), color)

@@ -7,31 +7,29 @@ import pygame
 from isaac_game.rules import HariState, Player
 
 from ...theme import Fonts, Palette
+from ...widgets.board_view import BoardView
 from ...widgets.hud import GameLayout, draw_player_panel
 from ..base import ReplayHost, ReplayView
 from .view import budget_text, draw_marks, hari_panel, recent_actions, shade_short_rows
 
 
-def _state(host: ReplayHost) -> HariState:
-    state = host.states[host.index]
-    assert isinstance(state, HariState)
-    return state
-
-
-class HariReplayView(ReplayView):
+class HariReplayView(ReplayView[HariState]):
     unit = "action"
 
+    def __init__(self, board: BoardView) -> None:
+        super().__init__(board, HariState)
+
     def draw_board(self, surface: pygame.Surface, host: ReplayHost, pal: Palette) -> None:
-        state = _state(host)
+        state = self.shown(host)
         surface.blit(self.board.board_surface(pal, state.pieces()), self.board.rect)
         # the action just stepped to, and the rest of its turn so far
-        recent = recent_actions(host.states[max(0, host.index - 40) : host.index + 1])
+        recent = recent_actions(self.leading_to(host, 41))
         draw_marks(surface, self.board, pal, recent, state)
 
     def draw_panels(
         self, surface: pygame.Surface, host: ReplayHost, layout: GameLayout, fonts: Fonts
     ) -> None:
-        state, pal = _state(host), host.app.palette
+        state, pal = self.shown(host), host.app.palette
         for player in (Player.DARK, Player.LIGHT):
             info = hari_panel(state, player, "")
             rows = draw_player_panel(surface, fonts, pal, layout.panels[player], info, layout.u)
@@ -39,7 +37,7 @@ class HariReplayView(ReplayView):
 
     def step_note(self, host: ReplayHost) -> str:
         """The turn's budget, while it goes on: `Dark: slid 3 so far: play value 3 or more`."""
-        state = _state(host)
+        state = self.shown(host)
         if state.to_move is None or not state.slid_value:
             return ""
         return f"{state.to_move.title}: {budget_text(state)}"

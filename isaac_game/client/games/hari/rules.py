@@ -12,7 +12,7 @@ import random
 
 import pygame
 
-from isaac_game.rules import VALUE, BoardPiece, HariState, Place, Player, Slide, piece_name
+from isaac_game.rules import VALUE, BoardPiece, HariState, Move, Place, Player, Slide, piece_name
 
 from ...theme import Palette
 from ...widgets.board_view import piece_cells
@@ -22,7 +22,7 @@ from .view import draw_marks, draw_reach, recent_actions, turn_text
 #: Dark slides 4h32 two cells left and places 4h96; Light then slides 3v66 and 4h92.
 STORY = ("4h32", "3v66", "4v17", "4h92", "s32-2", "4h96", "s66-3", "s92-2")
 TURN, SLID = 6, 8  # positions in the story (actions played)
-PLAY = "5h70"  # what Light may place after its two slides
+PLAY = Place(5, "h", 70)  # what Light may place after its two slides
 
 PAGES = (
     (
@@ -71,14 +71,14 @@ PAGES = (
 
 @functools.cache
 def story() -> tuple[HariState, ...]:
-    return tuple(play_through("hari", STORY))  # type: ignore[arg-type]
+    return tuple(play_through(HariState, STORY))
 
 
 @functools.cache
 def finished_game(seed: int = 0) -> tuple[HariState, ...]:
     """A whole seeded game: the shortest piece placed first, now and then a slide."""
 
-    def choose(state: HariState, rng: random.Random) -> object:
+    def choose(state: HariState, rng: random.Random) -> Move:
         moves = list(state.legal_moves())
         places = [m for m in moves if isinstance(m, Place)]
         slides = [m for m in moves if isinstance(m, Slide)]
@@ -89,12 +89,12 @@ def finished_game(seed: int = 0) -> tuple[HariState, ...]:
             return rng.choice([m for m in places if m.length == shortest])
         return moves[0]
 
-    return tuple(seeded_game("hari", seed, choose))  # type: ignore[arg-type]
+    return tuple(seeded_game(HariState, seed, choose))
 
 
 def notation(piece: BoardPiece) -> str:
     """`4h96`: where a piece lies, in the notation (which gives its length in cells)."""
-    return f"{piece.length}{piece.direction}{piece.anchor:02d}"
+    return str(Place(piece.length, piece.direction, piece.anchor))
 
 
 def or_list(items) -> str:
@@ -146,9 +146,9 @@ class HariBook(RulesBook):
         if page == 0:
             turn = recent_actions(list(states[: TURN + 1]))
             self._draw(surface, pal, states[: TURN + 1])
-            slid = states[TURN - 2].piece_at(int(STORY[TURN - 2][1:3]))
-            placed = states[TURN - 1].parse_move(STORY[TURN - 1])
-            assert slid is not None and isinstance(placed, Place)
+            (_, slide, before, _), (_, placed, _, _) = turn[-2:]
+            slid = before.piece_at(slide.cell) if isinstance(slide, Slide) else None
+            assert slid is not None and isinstance(placed, Place)  # the story's own turn
             slid_name, placed_name = piece_name(slid.length), piece_name(placed.length)
             return (
                 f"In the picture Dark's last turn (orange) was {turn_text(turn, Player.DARK)}: "
@@ -188,12 +188,11 @@ class HariBook(RulesBook):
         least = max(state.min_length(mover), 3)
         need = state.slid_value
         lengths = [n for n in (3, 4, 5, 6, 7) if n >= least and VALUE[n] >= need]
-        move = state.parse_move(PLAY)
-        assert isinstance(move, Place)
+        move = PLAY
         cells = piece_cells(move.length, move.direction, move.cell)
         image = self.board.ghost(move.length, move.direction, pal.legal)
         surface.blit(image, self.board.span_rect(cells).topleft)
-        slides = " and ".join(m for m in state.moves[len(state.moves) - 2 :])
+        slides = turn_text(recent_actions(states)[-2:], mover, " and ")
         return (
             f"In the picture {mover.title} has slid {slides} (blue), worth {need} in all: "
             f"{mover.title} must now play a piece worth {need} or more, no shorter than its "

@@ -12,17 +12,19 @@ from collections.abc import Sequence
 
 import pygame
 
-from isaac_game.rules import VALUE, BoardPiece, GameState, HariState, Player
+from isaac_game.rules import VALUE, BoardPiece, HariState, Move, Place, Player, Slide
 
 from ...theme import Palette
 from ...widgets.anim import Anim, ease_out
 from ...widgets.board_view import BoardView, piece_cells
 from ...widgets.hud import PanelInfo
+from ..base import steps_between
 
-Action = tuple[Player, str, HariState, HariState]  # mover, move, before, after
+#: One action of a turn: (mover, move, before, after).
+Step = tuple[Player, Move, HariState, HariState]
 
 
-def recent_actions(states: Sequence[GameState]) -> list[Action]:
+def recent_actions(states: Sequence[HariState]) -> list[Step]:
     """The last finished turn's actions and this turn's slides so far, oldest first."""
     if len(states) < 2:
         return []
@@ -31,58 +33,47 @@ def recent_actions(states: Sequence[GameState]) -> list[Action]:
         last = states[-2].to_move
         assert last is not None  # a move was played from it
         current = last.other
-    out: list[Action] = []
+    out: list[Step] = []
     seen_other = False
-    for i in range(len(states) - 1, 0, -1):
-        before, after = states[i - 1], states[i]
-        assert isinstance(before, HariState) and isinstance(after, HariState)
-        mover = before.to_move
-        assert mover is not None  # a move was played from it
+    for step in reversed(steps_between(states)):
+        mover = step[0]
         if mover != current:
             seen_other = True
         elif seen_other:
             break
-        out.append((mover, after.moves[-1], before, after))
+        out.append(step)
     return out[::-1]
 
 
-def turn_text(actions: list[Action], player: Player) -> str:
-    """`s23+2 d5`: the player's actions among `actions`."""
-    return " ".join(move for mover, move, _, _ in actions if mover == player)
+def turn_text(actions: list[Step], player: Player, sep: str = " ") -> str:
+    """`s23+2 d5`: the player's actions among `actions`, in notation (the rules pages
+    show a turn as the record writes it)."""
+    return sep.join(str(move) for mover, move, _, _ in actions if mover == player)
 
 
 def draw_marks(
-    surface: pygame.Surface, board: BoardView, pal: Palette, actions: list[Action], now: HariState
+    surface: pygame.Surface, board: BoardView, pal: Palette, actions: list[Step], now: HariState
 ) -> None:
-    width = max(3, board.cell // 12)
     for mover, move, before, after in actions:
         color = pal.target if mover == now.to_move else pal.last_move
-        if move.startswith("s"):
-            old = before.piece_at(int(move[1:3]))
+        if isinstance(move, Slide):
+            old = before.piece_at(move.cell)
             if old is None:
                 continue
             moved = moved_cells(old, move)
             new = after.piece_at(moved[0]) if moved else None
-            for cell in old.cells:
-                if new is None or cell not in new.cells:
-                    r = board.cell_rect(cell).inflate(-board.cell // 3, -board.cell // 3)
-                    pygame.draw.rect(surface, color, r, max(2, width // 2), board.cell // 6)
-            if new is not None:
-                rect = board.span_rect(new.cells).inflate(-2, -2)
-                pygame.draw.rect(surface, color, rect, width, border_radius=board.cell // 5)
-        elif move[0].isdigit():
-            piece = now.piece_at(int(move[2:4]))
-            if piece is not None:
-                rect = board.span_rect(piece.cells).inflate(-2, -2)
-                pygame.draw.rect(surface, color, rect, width, border_radius=board.cell // 5)
+            left = [cell for cell in old.cells if new is None or cell not in new.cells]
+            board.mark_move(surface, color, put=new.cells if new else (), left=left)
+        elif isinstance(move, Place) and (piece := now.piece_at(move.cell)) is not None:
+            board.mark_move(surface, color, put=piece.cells)
 
 
-def moved_cells(piece: BoardPiece, move: str) -> tuple[int, ...]:
-    """The cells a slide notation puts `piece` on (empty: off the board)."""
-    if move.endswith("x"):
+def moved_cells(piece: BoardPiece, slide: Slide) -> tuple[int, ...]:
+    """The cells `slide` puts `piece` on (empty: off the board)."""
+    if slide.distance is None:
         return ()
     step = 1 if piece.direction == "h" else 10
-    delta = int(move[4:]) * (1 if move[3] == "+" else -1)
+    delta = slide.distance * slide.sign
     return piece_cells(piece.length, piece.direction, piece.anchor + delta * step)
 
 
@@ -91,11 +82,11 @@ class SlideAnim(Anim):
 
     duration = 0.22
 
-    def __init__(self, piece: BoardPiece, move: str) -> None:
+    def __init__(self, piece: BoardPiece, slide: Slide) -> None:
         super().__init__()
         self.piece = piece
-        self.cells = moved_cells(piece, move)
-        self.sign = 1 if move[3] == "+" else -1
+        self.cells = moved_cells(piece, slide)
+        self.sign = slide.sign
 
     def hides_piece(self) -> int | None:
         return self.cells[0] if self.cells else None

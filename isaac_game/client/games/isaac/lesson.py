@@ -8,9 +8,10 @@ engine (`removal_points`, `scores`, `tiebreak`), as the game itself shows them.
 
 from __future__ import annotations
 
-from isaac_game.rules import GameState, IsaacState, Player, Remove, new_game
+from isaac_game.rules import IsaacState, Move, Pass, Player, Remove
 
 from ...learn.lesson import Lesson, Step, cells_of
+from ...states import start
 
 
 def removals(state: IsaacState, cell: int, least: int = 0) -> frozenset[str]:
@@ -24,12 +25,11 @@ def removals(state: IsaacState, cell: int, least: int = 0) -> frozenset[str]:
     )
 
 
-def points_words(before: GameState, move: str, after: GameState) -> str:
+def points_words(before: IsaacState, move: Move, after: IsaacState) -> str:
     """ "3 x 3 x 2 = 18: the value 3, N = 3 pieces on the line, M = 2 ..." from the engine."""
-    assert isinstance(before, IsaacState)
-    removal = before.parse_move(move)
-    assert isinstance(removal, Remove)
-    p = before.removal_points(removal.cell)
+    if not isinstance(move, Remove):
+        return ""
+    p = before.removal_points(move.cell)
     mover = before.to_move
     assert mover is not None
     start, end = before.scores[mover.index], after.scores[mover.index]
@@ -41,14 +41,14 @@ def points_words(before: GameState, move: str, after: GameState) -> str:
     )
 
 
-def _placed(before: GameState, move: str, after: GameState) -> str:
+def _placed(before: IsaacState, move: Move, after: IsaacState) -> str:
     return (
         f"Placed: {move}. Now Light places, and you take turns placing until no piece "
         "fits. Placing is compulsory while you can."
     )
 
 
-def _passed(before: GameState, move: str, after: GameState) -> str:
+def _passed(before: IsaacState, move: Move, after: IsaacState) -> str:
     return (
         "You passed first, so you will start the scoring phase. Light goes on placing "
         "for as long as it can, then passes too. Pieces still in hand are set aside: "
@@ -56,8 +56,7 @@ def _passed(before: GameState, move: str, after: GameState) -> str:
     )
 
 
-def _blocked(before: GameState, move: str, after: GameState) -> str:
-    assert isinstance(after, IsaacState)
+def _blocked(before: IsaacState, move: Move, after: IsaacState) -> str:
     why = "; ".join(after.blocked_pieces().values()) or "blocked"
     return (
         f"{points_words(before, move, after)} You stopped short on purpose: Light's "
@@ -65,7 +64,7 @@ def _blocked(before: GameState, move: str, after: GameState) -> str:
     )
 
 
-def _finished(before: GameState, move: str, after: GameState) -> str:
+def _finished(before: IsaacState, move: Move, after: IsaacState) -> str:
     dark, light = after.scores
     return (
         f"{points_words(before, move, after)} 100 or more takes the counter off the "
@@ -73,12 +72,12 @@ def _finished(before: GameState, move: str, after: GameState) -> str:
     )
 
 
-def _tie(before: GameState, move: str, after: GameState) -> str:
+def _tie(before: IsaacState, move: Move, after: IsaacState) -> str:
     final = after
-    while not final.is_over and [str(m) for m in final.legal_moves()] == ["pass"]:
-        final = final.play("pass")
+    while not final.is_over and [*final.legal_moves()] == [Pass()]:
+        final = final.play(Pass())
     winner = final.winner.title if final.winner else "nobody"
-    reason = final.tiebreak if isinstance(final, IsaacState) else None
+    reason = final.tiebreak
     return (
         f"{points_words(before, move, after)} You have no piece left, so you pass and "
         f"the game ends. Tie-break: {reason}. {winner} wins. (Equal lines too? Dark, "
@@ -86,9 +85,9 @@ def _tie(before: GameState, move: str, after: GameState) -> str:
     )
 
 
-def _steps() -> tuple[Step, ...]:
-    start = new_game("isaac")
-    turned = start.play("7h00").play("7h90")
+def _steps() -> tuple[Step[IsaacState], ...]:
+    opening = start(IsaacState)
+    turned = opening.play("7h00").play("7h90")
     stuck = IsaacState.setup(
         ["6h60", "6v48", "5h24", "5h51", "5v09", "4h81", "4v12", "4v59", "4h04", "3v46"]
         + ["3h00", "3v37", "3h92", "3v11"],
@@ -120,7 +119,7 @@ def _steps() -> tuple[Step, ...]:
     return (
         Step(
             "Place a piece",
-            start,
+            opening,
             "ISAAC begins with placing. Dark moves first: you are Dark. Your 6 (7 cells) is "
             "picked"
             " (your hand is on the left). Lay it along the bottom row on the lit cells "

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from isaac_game.rules import LENGTHS, VALUE, IsaacState, Player
+from isaac_game.rules import LENGTHS, VALUE, IsaacState, Place, Player
 
 from ...widgets.board_view import BoardView
 from ...widgets.hand_cursor import HandCursorInput
@@ -35,11 +35,11 @@ class PlacementInput(HandCursorInput[IsaacState]):
         if ghost is None:
             return f"{name}: choose where to place a piece"
         length, direction, anchor, legal = ghost
-        text = f"{length}{direction}{anchor:02d}"
+        move = Place(length, direction, anchor)
         if legal:
             hint = "; hint: H, Y" if self.host.hint_available() else ""  # none in a lesson
             return (
-                f"{name}: place the {VALUE[length]} at {text}  (click / Enter / A; rotate:"
+                f"{name}: place the {VALUE[length]} at {move}  (click / Enter / A; rotate:"
                 f" right-click, wheel, R, X{hint})"
             )
-        return self.play_reason(state, text) or f"{text} is not legal"
+        return self.play_reason(state, move) or f"{move} is not legal"

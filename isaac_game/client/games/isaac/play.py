@@ -5,8 +5,7 @@ from __future__ import annotations
 
 import pygame
 
-from isaac_game.match import MovePlayed
-from isaac_game.rules import GameState, IsaacState, Move, Place, Player, Remove, piece_name
+from isaac_game.rules import GameState, IsaacState, Move, Pass, Place, Player, Remove, piece_name
 
 from ...input import Action, Button
 from ...theme import blit_text, draw_panel, mix
@@ -22,20 +21,14 @@ from .scoring import ScoringInput, track_cell
 OFF_TRACK_SHARE = 0.3
 
 
-class IsaacPlay(GamePlay):
+class IsaacPlay(GamePlay[IsaacState]):
     hints: HintHelper
 
     def __init__(self, host: PlayHost) -> None:
-        super().__init__(host, BoardView(host.app.fonts))
+        super().__init__(host, BoardView(host.app.fonts), IsaacState)
         self.placement = PlacementInput(host, self.board)
         self.scoring = ScoringInput(host, self.board, self.off_track_button)
         self.hints = HintHelper(host, self.board, on_answer=self.take_hint, mark=self.mark_target)
-
-    @property
-    def state(self) -> IsaacState:
-        state = self.host.state
-        assert isinstance(state, IsaacState)
-        return state
 
     # ----- input ---------------------------------------------------------------------
 
@@ -104,32 +97,30 @@ class IsaacPlay(GamePlay):
     def close(self) -> None:
         self.hints.close()
 
-    def pass_text(self, state, mover: Player) -> str:
-        verb = "place" if state.phase == "placement" else "remove a piece"
+    def pass_text(self, mover: Player) -> str:
+        verb = "place" if self.state.phase == "placement" else "remove a piece"
         return f"{mover.title} cannot {verb}: passes"
 
-    def narrate(self, event: MovePlayed) -> None:
+    def show_move(self, player: Player, before: IsaacState, move: Move, after: IsaacState) -> None:
         """The move's animations and sounds (its words: `words.describe`)."""
         host, audio = self.host, self.host.app.audio
-        before, after = event.before, event.after
-        assert isinstance(before, IsaacState) and isinstance(after, IsaacState)
-        if event.move == "pass":
+        if isinstance(move, Pass):
             audio.play("pass")
             return
-        if event.move[0].isdigit():
-            piece = after.piece_at(int(event.move[2:4]))
+        if isinstance(move, Place):
+            piece = after.piece_at(move.cell)
             if piece is not None:
-                host.anims.append(DropIn(piece))
+                host.animate(DropIn(piece))
             audio.play("place")
             return
-        # a removal
-        cell = int(event.move[1:3])
-        removed = before.piece_at(cell)
+        if not isinstance(move, Remove):
+            return
+        removed = before.piece_at(move.cell)
         if removed is not None:
-            host.anims.append(LiftOut(removed))
-        start, end = before.scores[event.player.index], after.scores[event.player.index]
+            host.animate(LiftOut(removed))
+        start, end = before.scores[player.index], after.scores[player.index]
         if end != start:
-            host.anims.append(CounterHop(event.player, start, end))
+            host.animate(CounterHop(player, start, end))
         audio.play("remove")
         if end != start:
             audio.play("counter")
@@ -138,7 +129,7 @@ class IsaacPlay(GamePlay):
 
     def step(self, state: IsaacState) -> str:
         """What the human to move does now (the top bar: "Dark: choose a piece to remove")."""
-        passes = str(state.legal_moves()[0]) == "pass" if not state.is_over else False
+        passes = isinstance(state.legal_moves()[0], Pass) if not state.is_over else False
         if state.phase == "placement":
             return "no piece fits: passes" if passes else "place a piece"
         if passes:
@@ -169,13 +160,13 @@ class IsaacPlay(GamePlay):
         self.hints.draw_board(surface)
         for anim in host.anims:
             anim.draw(surface, board, pal, False)
-        if state.phase == "placement" and human is not None and host.pass_timer is None:
+        if state.phase == "placement" and human is not None and not host.passing:
             self.placement.draw(surface, state, human, True)
         for player in (Player.DARK, Player.LIGHT):
             draw_player_panel(
                 surface, fonts, pal, layout.panels[player], host.panel_info(player), u
             )
-        host.draw_top_bar(surface, host.heading(self.step(state)))
+        host.draw_top_bar(surface, host.bar.heading(self.step(state)))
         at = (int(20 * u), layout.top.centery)
         phase = f"ISAAC  -  {state.phase}"
         blit_text(surface, fonts, phase, int(26 * u), pal.text_dim, at, "midleft")
@@ -192,7 +183,7 @@ class IsaacPlay(GamePlay):
         # a removal chosen wins the bar over older messages (the opponent's last move)
         pending = state.phase == "scoring" and self.scoring.pending
         since = self.scoring.chosen_after if pending else None
-        text, color = host.status(human, lambda player: phase_input.info(state, player), since)
+        text, color = host.bar.status(human, lambda player: phase_input.info(state, player), since)
         text_rect = bottom
         button = self.off_track_button()
         if button is not None:
@@ -209,28 +200,17 @@ class IsaacPlay(GamePlay):
         draw_bar_text(surface, fonts, pal, text_rect, text, int(32 * u), color)
 
     def _draw_last_move(self, surface: pygame.Surface) -> None:
-        last = self.host.match.history
-        if len(last) < 2 or self.host.anims:
+        """The piece just placed outlined, or the cells a removal emptied ringed."""
+        last = self.last_played()
+        if last is None or self.host.anims:
             return
-        before, now = last[-2], last[-1]
-        assert isinstance(before, IsaacState) and isinstance(now, IsaacState)
-        move = now.moves[-1]
-        pal, board = self.host.app.palette, self.board
-        width = max(3, board.cell // 12)
-        if move[0].isdigit():
-            piece = now.piece_at(int(move[2:4]))
-            if piece is not None:
-                rect = board.span_rect(piece.cells).inflate(-2, -2)
-                pygame.draw.rect(surface, pal.last_move, rect, width, border_radius=board.cell // 5)
-        elif move.startswith("x"):
-            removed = before.piece_at(int(move[1:3]))
-            if removed is None:
-                return
-            for cell in removed.cells:
-                if now.piece_at(cell) is None:
-                    r = board.cell_rect(cell).inflate(-board.cell // 3, -board.cell // 3)
-                    radius = board.cell // 6
-                    pygame.draw.rect(surface, pal.last_move, r, max(2, width // 2), radius)
+        before, move, now = last
+        color = self.host.app.palette.last_move
+        if isinstance(move, Place) and (piece := now.piece_at(move.cell)) is not None:
+            self.board.mark_move(surface, color, put=piece.cells)
+        elif isinstance(move, Remove) and (removed := before.piece_at(move.cell)) is not None:
+            left = [cell for cell in removed.cells if now.piece_at(cell) is None]
+            self.board.mark_move(surface, color, left=left)
 
     def _draw_counters(self, surface: pygame.Surface, state: IsaacState) -> None:
         if state.phase == "placement":

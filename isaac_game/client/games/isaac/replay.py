@@ -4,35 +4,32 @@ from __future__ import annotations
 
 import pygame
 
-from isaac_game.rules import IsaacState, Player
+from isaac_game.match import move_between
+from isaac_game.rules import IsaacState, Place, Player, Remove
 
 from ...theme import Fonts, Palette
+from ...widgets.board_view import BoardView
 from ...widgets.hud import GameLayout, PanelInfo, draw_player_panel
 from ..base import ReplayHost, ReplayView
 
 
-def _state(host: ReplayHost, index: int) -> IsaacState:
-    state = host.states[index]
-    assert isinstance(state, IsaacState)
-    return state
+class IsaacReplayView(ReplayView[IsaacState]):
+    def __init__(self, board: BoardView) -> None:
+        super().__init__(board, IsaacState)
 
-
-class IsaacReplayView(ReplayView):
     def draw_board(self, surface: pygame.Surface, host: ReplayHost, pal: Palette) -> None:
-        board, state = self.board, _state(host, host.index)
+        board, state = self.board, self.shown(host)
         surface.blit(board.board_surface(pal, state.pieces()), board.rect)
         if host.index > 0:
-            move = state.moves[-1]
-            before = _state(host, host.index - 1)
+            before, *_ = self.leading_to(host, 2)
+            move = move_between(before, state).move
             piece = None
-            if move[0].isdigit():
-                piece = state.piece_at(int(move[2:4]))
-            elif move.startswith("x"):
-                piece = before.piece_at(int(move[1:3]))
+            if isinstance(move, Place):
+                piece = state.piece_at(move.cell)
+            elif isinstance(move, Remove):
+                piece = before.piece_at(move.cell)  # outlined where it stood
             if piece is not None:
-                rect = board.span_rect(piece.cells)
-                width = max(3, board.cell // 12)
-                pygame.draw.rect(surface, pal.last_move, rect, width, border_radius=board.cell // 5)
+                board.mark_move(surface, pal.last_move, put=piece.cells, snug=False)
         if state.phase != "placement":
             dark, light = state.scores
             for player, score in ((Player.DARK, dark), (Player.LIGHT, light)):

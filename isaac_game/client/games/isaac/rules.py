@@ -7,8 +7,9 @@ import random
 
 import pygame
 
-from isaac_game.rules import BoardPiece, IsaacState, Place, Player, Remove, new_game, piece_name
+from isaac_game.rules import BoardPiece, IsaacState, Place, Player, Remove, piece_name
 
+from ...states import start
 from ...theme import Palette
 from ...widgets.board_view import BoardView, piece_cells
 from ...widgets.rules_pages import RulesBook, cross
@@ -22,8 +23,7 @@ def example_positions() -> tuple[IsaacState, IsaacState, Remove]:
     fallback: tuple[IsaacState, IsaacState, Remove] | None = None
     for seed in range(1, 40):
         rng = random.Random(seed)
-        state = new_game("isaac")
-        assert isinstance(state, IsaacState)
+        state = start(IsaacState)
         early = state
         while state.phase == "placement":
             state = state.play(rng.choice(state.legal_moves()))
@@ -226,8 +226,8 @@ class IsaacBook(RulesBook):
             if t < 100:
                 surface.blit(tint, board.cell_rect(track_cell(mover, t)))
         width = max(3, board.cell // 12)
-        for start in (0, 99):  # where both counters start (RULES.md 1.2)
-            center = board.cell_center(start)
+        for corner in (0, 99):  # where both counters start (RULES.md 1.2)
+            center = board.cell_center(corner)
             pygame.draw.circle(surface, pal.highlight, center, int(board.cell * 0.38), width)
 
     def _controls(self, surface: pygame.Surface, pal: Palette) -> str:

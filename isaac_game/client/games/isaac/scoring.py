@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from isaac_game.rules import BoardPiece, IsaacState, Player, Remove
+from isaac_game.rules import BoardPiece, IsaacState, Pass, Player, Remove
 from isaac_game.rules import piece_name as length_name
 
 from ...input import Action, Button
@@ -92,7 +92,7 @@ class ScoringInput:
             stuck = (
                 not opponent_out
                 and after.to_move == player.other
-                and str(after.legal_moves()[0]) == "pass"
+                and isinstance(after.legal_moves()[0], Pass)
             )
             if stuck and landed is not None and landed.owner == player.other:
                 text = f"{opp}'s last piece is blocked: {opp} passes and is out"
@@ -164,7 +164,7 @@ class ScoringInput:
             elif cell is not None and (piece := state.piece_at(cell)) and piece.owner == player:
                 self.choose(state, player, cell)
             else:  # say why, and keep the choice (Esc, B or a right-click cancels it)
-                self.host.say(self.out_of_reach(state, player, cell), warn=True)
+                self.host.bar.say(self.out_of_reach(state, player, cell), warn=True)
         elif b in (Button.ALT_CLICK, Button.BACK):
             self.reset()
         elif b in (Button.RIGHT, Button.UP, Button.NEXT):
@@ -225,16 +225,18 @@ class ScoringInput:
         if piece is None:
             return
         if piece.owner != player:
-            self.host.say(f"That piece is {piece.owner.title}'s: remove one of your own", warn=True)
+            self.host.bar.say(
+                f"That piece is {piece.owner.title}'s: remove one of your own", warn=True
+            )
             return
         reason = state.blocked_pieces().get(piece.anchor)
         if reason is not None:
-            self.host.say(f"That piece cannot be removed: {reason}", warn=True)
+            self.host.bar.say(f"That piece cannot be removed: {reason}", warn=True)
             return
         self.anchor = piece.anchor
         self.targets = state.removal_targets(piece.anchor)
         self.index = len(self.targets) - 1  # the full gain, preselected
-        self.chosen_after = self.host.said
+        self.chosen_after = self.host.bar.said
         self.host.app.audio.play("click")
 
     def select(self, state: IsaacState, player: Player, cell: int, target: int) -> None:

@@ -4,7 +4,16 @@ and columns are the notation's (Dark's coordinates, as the hints name them)."""
 
 from __future__ import annotations
 
-from isaac_game.rules import VALUE, WINNING_SCORE, GameState, IsaacState, Place, piece_name
+from isaac_game.rules import (
+    VALUE,
+    WINNING_SCORE,
+    IsaacState,
+    Move,
+    Pass,
+    Place,
+    Remove,
+    piece_name,
+)
 
 from ...widgets.move_list import MoveWords
 
@@ -14,26 +23,23 @@ def line_name(direction: str, anchor: int) -> str:
     return f"row {anchor // 10}" if direction == "h" else f"column {anchor % 10}"
 
 
-def describe(before: GameState, move: str, after: GameState) -> MoveWords:
+def describe(before: IsaacState, move: Move, after: IsaacState) -> MoveWords:
     """`Dark removes the 3 on row 5: 3 x 4 x 2 = 24, counter to 36`,
     `Light places the 2 (4 cells) on row 3`, `Dark cannot place: passes`."""
-    assert isinstance(before, IsaacState) and isinstance(after, IsaacState)
     mover = before.to_move
     assert mover is not None  # a move was played from it
     who = mover.title
-    if move == "pass":
+    if isinstance(move, Pass):
         if before.phase == "placement":
             return MoveWords(f"{who} cannot place: passes", _placement_over(after))
         return MoveWords(f"{who} cannot remove a piece: passes and is out", _game_over(after))
-    parsed = before.parse_move(move)
-    if isinstance(parsed, Place):
-        line = line_name(parsed.direction, parsed.cell)
-        return MoveWords(f"{who} places the {piece_name(parsed.length)} on {line}")
-    cell = int(move[1:3])
-    piece = before.piece_at(cell)
-    if piece is None:  # cannot be: the move was legal
+    if isinstance(move, Place):
+        line = line_name(move.direction, move.cell)
+        return MoveWords(f"{who} places the {piece_name(move.length)} on {line}")
+    piece = before.piece_at(move.cell) if isinstance(move, Remove) else None
+    if not isinstance(move, Remove) or piece is None:  # cannot be: the move was legal
         return MoveWords(f"{who} removes a piece")
-    points = before.removal_points(cell)
+    points = before.removal_points(move.cell)
     start, end = before.scores[mover.index], after.scores[mover.index]
     text = f"{who} removes the {VALUE[piece.length]} on {line_name(piece.direction, piece.anchor)}"
     text += f": {points}"
@@ -43,6 +49,17 @@ def describe(before: GameState, move: str, after: GameState) -> MoveWords:
     if end < start + points.points:
         text += f" (not {start + points.points})"
     return MoveWords(text, _game_over(after))
+
+
+def result(state: IsaacState) -> str:
+    """Why the game ended as it did: the tie-break, a counter off the track, or the
+    higher score once both are out."""
+    winner = state.winner
+    if state.tiebreak is not None:
+        return "Tie-break: " + state.tiebreak
+    if max(state.scores) >= WINNING_SCORE:
+        return f"{winner.title} reached {max(state.scores)} and left the track" if winner else ""
+    return "Both players are out; the higher score wins"
 
 
 def _placement_over(after: IsaacState) -> str:

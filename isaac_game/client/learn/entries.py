@@ -1,0 +1,49 @@
+"""The rows of the Learn to play chooser, from the games' records: a lesson per game,
+then each game's puzzles.
+
+A game with no lesson yet still offers its rules pages (a player who asks to learn a
+game wants to read how it is played more than to be told "coming soon"); a game with
+no puzzles has no puzzle row.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from ..games.base import GameEntry
+from .lesson import LearnEntry
+from .progress import Progress
+from .puzzles import progress_key
+
+
+def lesson_entries(games: Iterable[GameEntry], progress: Progress) -> list[LearnEntry]:
+    """A lesson per game (done or not), or its rules pages while it has none."""
+    rows = []
+    for game in games:
+        key = f"lesson_{game.name}"
+        if game.lesson is None:
+            label = f"{game.title}: the rules (no lesson yet)"
+            rows.append(LearnEntry(label, "rules", (game.name,), key=key))
+            continue
+        done = "  (done)" if progress.done(game.lesson.key) else ""
+        label = f"{game.title}: learn to play{done}"
+        rows.append(LearnEntry(label, "lesson", (game.name,), key=key))
+    return rows
+
+
+def puzzle_entries(games: Iterable[GameEntry], progress: Progress) -> list[LearnEntry]:
+    """Each game's puzzle set, with how many are solved."""
+    rows = []
+    for game in games:
+        if not game.puzzles:
+            continue
+        solved = sum(progress.done(progress_key(p)) for p in game.puzzles)
+        label = f"{game.title}: puzzles ({solved} of {len(game.puzzles)} solved)"
+        rows.append(LearnEntry(label, "puzzles", (game.name,), key=f"puzzles_{game.name}"))
+    return rows
+
+
+def learn_entries(games: Iterable[GameEntry], progress: Progress) -> list[LearnEntry]:
+    """The whole chooser: the lessons, then the puzzles."""
+    games = tuple(games)
+    return lesson_entries(games, progress) + puzzle_entries(games, progress)

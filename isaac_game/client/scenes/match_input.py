@@ -1,0 +1,101 @@
+"""Where the match scene's input goes, in order: a demo ends on any input; a lost pad
+pauses; the control (a chat line) and the move list come first; Enter or a click cuts a
+computer's pause short; undo, redo and the pause menu are the scene's; the rest is the
+game's move input (`GamePlay.handle`), which asks `mover` whose move it would be.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Protocol
+
+from isaac_game.rules import Player
+
+from ..input import Action, Button
+from ..widgets.anim import Anim
+from .match_bar import MatchBar
+from .match_view import MatchView
+
+if TYPE_CHECKING:
+    from ..app import App
+    from ..control import MatchControl
+    from ..games.base import GamePlay
+    from ..scene import Scene
+
+#: A pointer event this early in a demo is likelier the window appearing under a
+#: resting mouse than a person.
+DEMO_SETTLE = 1.5
+
+
+class InputScene(Protocol):
+    """The match scene, as its input sees it."""
+
+    app: App
+    play: GamePlay
+    control: MatchControl
+    view: MatchView
+    bar: MatchBar
+
+    @property
+    def demo(self) -> bool: ...
+    @property
+    def age(self) -> float: ...
+    @property
+    def anims(self) -> Sequence[Anim]: ...
+    @property
+    def passing(self) -> bool: ...
+    def human_to_move(self) -> Player | None: ...
+    def computer_to_move(self) -> bool: ...
+    def go_on(self) -> None: ...
+    def finish_anims(self) -> None: ...
+    def undo(self) -> None: ...
+    def redo(self) -> None: ...
+    def open_pause(self, message: str = "") -> None: ...
+
+
+class MatchInput:
+    """The match scene's input, routed (the scene hands every action here)."""
+
+    def __init__(self, scene: InputScene) -> None:
+        self.scene = scene
+
+    def handle(self, action: Action, screen: Scene) -> None:
+        """`action` to whoever takes it; `screen` is the scene a demo's end closes."""
+        scene, b = self.scene, action.button
+        if scene.demo:
+            keeps_on = (Button.PAD_LOST, *scene.play.demo_keeps_on)
+            if b not in keeps_on and not (b == Button.POINT and scene.age < DEMO_SETTLE):
+                # back to the menu only: the key held (Enter, Space) must not go on to
+                # choose New game there as it repeats
+                scene.app.swallow_held_keys()
+                scene.app.pop(screen)
+            return
+        if b == Button.PAD_LOST:
+            scene.open_pause("A controller was disconnected: the game is paused.")
+            return
+        entries = scene.bar.history.entries
+        if scene.control.handle(action) or scene.view.moves_box.handle(action, entries):
+            return
+        if b in (Button.CONFIRM, Button.CLICK) and scene.computer_to_move():
+            scene.go_on()  # the player has read the last move: the computer goes on
+        if b == Button.UNDO:
+            scene.undo()
+        elif b == Button.REDO:
+            scene.redo()
+        elif b == Button.PAUSE or (
+            b == Button.BACK and not scene.play.wants_back(scene.human_to_move())
+        ):
+            scene.open_pause()
+        else:
+            scene.play.handle(action)
+
+    def mover(self, action: Action) -> Player | None:
+        """The local human this move input is from, or None (not theirs to give, or a
+        pass is pending). Enter first finishes what is still animating."""
+        scene = self.scene
+        mover = scene.human_to_move()
+        if mover is None or not action.allowed_for(mover) or scene.passing:
+            return None
+        if action.button == Button.CONFIRM and scene.anims:
+            scene.finish_anims()
+        return mover
