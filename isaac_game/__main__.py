@@ -2,6 +2,6 @@
 
 import sys
 
-from isaac_game.cli import main
+from isaac_game.commands.cli import main
 
 sys.exit(main())

@@ -1,5 +1,5 @@
 """Game-agnostic LAN play: framing, message schemas, sans-I/O sessions, asyncio
-transport and discovery for the peer protocol in PROTOCOL.md. See README.md.
+transport and discovery for the peer protocol in docs/protocol.md. See README.md.
 
 Nothing here imports `isaac_game` or pygame: the game arrives as a `GameAdapter`.
 """

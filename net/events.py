@@ -116,7 +116,7 @@ class PeerMisbehaved(Event):
 @dataclass(frozen=True)
 class Throttled(Event):
     """The peer sends `what` ("chat lines", ...) faster than its budget
-    (`net/limits.py`, PROTOCOL.md's receiver limits): what is over it is dropped
+    (`net/limits.py`, docs/protocol.md's receiver limits): what is over it is dropped
     unanswered and the connection stays. Told once per connection, however long the
     peer keeps it up, so a flood is one line in a log, not thousands."""
 
@@ -127,7 +127,7 @@ class Throttled(Event):
 class LinkLost(Event):
     """The game's connection is gone; the game is not. The host keeps it for the
     rejoin window, the joiner retries with its token. `bye`: the peer said `bye` mid-
-    game, which PROTOCOL.md 1.1 makes a pause, kept exactly as a lost link."""
+    game, which docs/protocol.md 1.1 makes a pause, kept exactly as a lost link."""
 
     reason: str
     bye: bool = False
@@ -149,7 +149,7 @@ class GameClosed(Event):
 class GameHeld(Event):
     """Host only, with `hold_games` (the default): the rejoin window passed without
     the peer (after a lost link, a `bye` or a `desync` alike) and the game is kept,
-    not dropped (PROTOCOL.md rule 7). Its token still rejoins it; any other hello
+    not dropped (docs/protocol.md rule 7). Its token still rejoins it; any other hello
     gets `reject table-full` until the caller, having saved the game or asked its
     person, frees the table (`abandon`) or lets anyone take the seat (`open_seat`)."""
 
@@ -158,7 +158,7 @@ class GameHeld(Event):
 
 @dataclass(frozen=True)
 class Rejected(Event):
-    """Joiner only: the host sent `reject`. `code` is PROTOCOL.md 1.1's (`bad-token`,
+    """Joiner only: the host sent `reject`. `code` is docs/protocol.md 1.1's (`bad-token`,
     `table-full`, `wrong-game`, ...; "" from a 1.0 host, which sent none), `game` the
     host's game that a `wrong-game` names ("" otherwise). Act on these, never on the
     `reason`, which is for people."""

@@ -1,4 +1,4 @@
-"""Bytes <-> message stream: MessagePack maps written back to back (PROTOCOL.md).
+"""Bytes <-> message stream: MessagePack maps written back to back (docs/protocol.md).
 
 This layer knows nothing about message types beyond "a map with a string `t`". Its
 job is to turn whatever a peer writes into either well-formed maps or one typed
@@ -14,11 +14,11 @@ from typing import Any
 import msgpack
 
 MAX_MESSAGE_BYTES = 64 * 1024
-"""One message at most 64 KiB (PROTOCOL.md, limits)."""
+"""One message at most 64 KiB (docs/protocol.md, limits)."""
 MAX_STR_BYTES = 4096
 """A string at most 4 KiB. MessagePack counts bytes, so this is the UTF-8 length."""
 MAX_ARRAY_LEN = 1000
-"""An array at most 1,000 items, every array but one (PROTOCOL.md 1.1, rule 8)..."""
+"""An array at most 1,000 items, every array but one (docs/protocol.md 1.1, rule 8)..."""
 MAX_WELCOME_MOVES = 4000
 """...`welcome.moves`, which may hold up to 4,000 (the whole game so far)."""
 MAX_MAP_LEN = MAX_MESSAGE_BYTES // 2
@@ -33,10 +33,10 @@ DESYNC = "desync"
 
 
 class ProtocolViolation(ValueError):
-    """The peer broke the protocol. `code` is the PROTOCOL.md error code to send back.
+    """The peer broke the protocol. `code` is the docs/protocol.md error code to send back.
 
     `fatal` says whether the connection must close afterwards: everything is fatal
-    except an unknown `t`, which PROTOCOL.md says is answered and otherwise ignored.
+    except an unknown `t`, which docs/protocol.md says is answered and otherwise ignored.
     """
 
     def __init__(self, code: str, msg: str, *, fatal: bool = True) -> None:
@@ -148,7 +148,7 @@ def check_envelope(obj: object) -> dict[str, Any]:
 
 def check_arrays(message: dict[str, Any]) -> None:
     """Every array of `message`, at any depth, holds at most 1,000 items, except the
-    `moves` of a `welcome`, which may hold 4,000 (PROTOCOL.md 1.1, rule 8).
+    `moves` of a `welcome`, which may hold 4,000 (docs/protocol.md 1.1, rule 8).
 
     The decoder lets any array of up to 4,000 through (it cannot know where an array
     sits); this walk, iterative so no nesting can exhaust the stack, holds the rest

@@ -1,6 +1,6 @@
 """What `net/` needs to know about a game, handed in by the caller.
 
-`net/` never imports the rules engine (DESIGN.md): the caller wraps its game in a
+`net/` never imports the rules engine (docs/architecture.md): the caller wraps its game in a
 `GameAdapter`, and the session asks it only what the protocol needs, namely the move
 record, whose turn it is, and whether a move is legal.
 """
@@ -48,7 +48,7 @@ def canonical_move(adapter: GameAdapter, move: str, ply: int | None = None) -> s
     the move is not legal: the caller's legality check reports that).
 
     An adapter may offer `canonical(move, ply=None) -> str | None` so that a peer's
-    `x95-30` and our `x55-30` are recognised as one move (PROTOCOL.md: "a receiver
+    `x95-30` and our `x55-30` are recognised as one move (docs/protocol.md: "a receiver
     accepts any spelling of a move that the rules parse"). `ply` asks for the
     spelling in the position before that ply of the record (a duplicate `n`: rule 5)
     rather than in the current one.
@@ -68,7 +68,7 @@ def check_move(adapter: GameAdapter, move: str) -> str | None:
 
     An adapter may offer `check(move) -> str | None`, which judges a move without
     applying it; the session needs that to compare a move's digest *before* applying
-    it (PROTOCOL.md 1.1, clarified: a move whose digest differs is not applied), while
+    it (docs/protocol.md 1.1, clarified: a move whose digest differs is not applied), while
     an illegal move is still reported as `illegal-move`, not `desync`.
     """
     check = getattr(adapter, "check", None)
@@ -82,7 +82,7 @@ def check_move(adapter: GameAdapter, move: str) -> str | None:
 
 
 def moves_digest(moves: Sequence[str]) -> str:
-    """`move.digest` as PROTOCOL.md 1.1 defines it: the first 16 hex characters (lower
+    """`move.digest` as docs/protocol.md 1.1 defines it: the first 16 hex characters (lower
     case) of SHA-256 over the UTF-8 bytes of the canonical notation of every move so
     far, the carried one included, joined by "\\n". `moves` is that record."""
     return hashlib.sha256("\n".join(moves).encode("utf-8")).hexdigest()[:16]

@@ -3,7 +3,7 @@
 The host owns the game: seat assignment, the token, the record sent in `welcome`.
 Connections are named by integers the transport picks; a connection is *pending*
 until its `hello`, then it is either refused or becomes the game's link. Keeping
-all of that in one object with no I/O lets every rule of PROTOCOL.md be tested
+all of that in one object with no I/O lets every rule of docs/protocol.md be tested
 with plain method calls.
 """
 
@@ -48,12 +48,12 @@ class HostSession(Session):
     `connection_lost` and `tick`; give it local commands with `play`, `chat`,
     `resign`, `propose_rematch`, `abandon`, `shutdown`.
 
-    `seat` is the host's seat for each new game: "dark" (default, PROTOCOL.md
+    `seat` is the host's seat for each new game: "dark" (default, docs/protocol.md
     rule 2), "light" or "random". A rematch swaps whatever the last game had.
 
     A peer gone mid-game (a lost link, `bye`, or a connection closed for `desync` or
     `illegal-move`) leaves the game kept for its token for the rejoin window
-    (PROTOCOL.md 1.1 rules 4 and 6; `bye` is a pause, not a resignation).
+    (docs/protocol.md 1.1 rules 4 and 6; `bye` is a pause, not a resignation).
 
     `hold_games` (rule 7, the default): when the window passes the game is held, not
     dropped: `GameHeld`, then only its token is welcome until `abandon()` frees the

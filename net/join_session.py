@@ -37,11 +37,11 @@ IDLE, CONNECTING, HELLO, PLAYING, LOST, CLOSED = (
 
 class JoinSession(Session):
     """Joiner state machine: idle -> connecting -> hello -> playing, and after a
-    lost link (or a `desync`, or the host's `bye` mid-game: a pause in PROTOCOL.md
+    lost link (or a `desync`, or the host's `bye` mid-game: a pause in docs/protocol.md
     1.1): lost -> connecting -> hello -> playing again (same token), until the
     rejoin window closes. `closed` is final.
 
-    The joiner gives up as surely as the host does (PROTOCOL.md 1.1, clarified): a
+    The joiner gives up as surely as the host does (docs/protocol.md 1.1, clarified): a
     host that answers no hello with a `welcome` (or `reject`) within `welcome_timeout`
     is a lost link, pings or not; and the rejoin window runs from the loss until a
     link *works* again. A welcome alone does not restart it: a host that welcomes and

@@ -3,7 +3,7 @@
 A peer decides how fast it writes; we decide how much of it we keep. Chat lines, the
 peer's `error` messages and our answers to its unknown message types are shown to a
 person or written to a log, and a peer that sends them as fast as it can would fill
-memory, the log and the screen (PROTOCOL.md, receiver limits: 1.1, clarified). Each is
+memory, the log and the screen (docs/protocol.md, receiver limits: 1.1, clarified). Each is
 given a token bucket: a burst, then a steady rate. What is over budget is dropped
 without an answer; the connection stays, since nothing the game needs was lost.
 Moves, pings and the handshake are never budgeted: the protocol bounds them itself.

@@ -1,6 +1,6 @@
-"""The schema of every PROTOCOL.md message, validation, and builders.
+"""The schema of every docs/protocol.md message, validation, and builders.
 
-Validation is table driven so the schema reads like the table in PROTOCOL.md and a
+Validation is table driven so the schema reads like the table in docs/protocol.md and a
 new message type is one entry. `validate` returns a new dict holding only the known
 keys (unknown keys are ignored: room to grow), so the session never sees anything
 it did not ask for.
@@ -20,7 +20,7 @@ SEATS = ("dark", "light")
 MAX_NAME = 32
 MAX_CHAT = 200
 ERROR_CODES = ("bad-message", "illegal-move", "desync")
-# PROTOCOL.md 1.1's reject codes: every `reject` carries one.
+# docs/protocol.md 1.1's reject codes: every `reject` carries one.
 BAD_PROTO = "bad-proto"
 WRONG_GAME = "wrong-game"  # the reject then names the host's `game`
 TABLE_FULL = "table-full"
@@ -54,7 +54,7 @@ def _moves(v: Any) -> bool:
 
 def is_token(v: Any) -> bool:
     """A game token: 32 hex chars (ours are lower case, from `secrets.token_hex(16)`;
-    PROTOCOL.md does not fix the case, so either is accepted)."""
+    docs/protocol.md does not fix the case, so either is accepted)."""
     return isinstance(v, str) and _HEX32.fullmatch(v) is not None
 
 
@@ -100,7 +100,7 @@ def validate(message: dict[str, Any]) -> dict[str, Any]:
     """Check a decoded map against the schema; return it with only the known keys.
 
     Raises `ProtocolViolation("bad-message")`: fatal for wrong types or limits,
-    non-fatal (`fatal=False`) for an unknown `t`, which PROTOCOL.md says must not
+    non-fatal (`fatal=False`) for an unknown `t`, which docs/protocol.md says must not
     cost the connection.
     """
     t = message.get("t")

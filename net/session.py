@@ -201,7 +201,7 @@ class Session:
             self._violate(BAD_MESSAGE, f"unexpected {t!r}", now)
 
     def _on_move(self, n: int, move: str, digest: str | None, now: float) -> None:
-        """PROTOCOL.md rules 3 and 5, then the digest, then the move is applied. Neither
+        """docs/protocol.md rules 3 and 5, then the digest, then the move is applied. Neither
         an illegal move nor one whose digest differs from ours is applied (1.1,
         clarified): the digest is compared on the record the move *would* end, so the
         receiver's game stays as it was before that move.

@@ -6,7 +6,8 @@ loop), an import under `if TYPE_CHECKING:` does not (it never runs), relative
 imports are made absolute, and `from pkg import name` is an import of the module
 `pkg.name` when there is one. Then: no import cycles, every import allowed by the
 layer table, no module over 400 lines, no folder of more than 20 modules side by
-side; mypy is clean on all of it; and a normal install ships what it needs.
+side (the test folders counted too); mypy is clean on all of it; and a normal install
+ships what it needs.
 """
 
 from __future__ import annotations
@@ -169,18 +170,11 @@ def describe_cycle(cycle: list[str], edges: dict[str, set[str]]) -> str:
 
 # ----- the layer table -----------------------------------------------------------------
 
+#: The command line's room: every command (`isaac play`, `arena`, `host`, ...) is a module
+#: in it. It may import anything; nothing outside it imports it but `__main__`.
+COMMANDS = "isaac_game.commands"
 #: Entry points and tools: they may import anything (nothing imports them).
-LEAVES = {
-    "isaac_game.__main__",
-    "isaac_game.cli",
-    "isaac_game.arena",
-    "isaac_game.bench",
-    "isaac_game.client.registry",
-    "isaac_game.client.command",
-    "isaac_game.client.learn_command",
-}
-#: The headless `host`/`join` commands of isaac_game.lan: not for the client's LAN screens.
-LAN_COMMANDS = {"isaac_game.lan.host", "isaac_game.lan.join", "isaac_game.lan.headless"}
+LEAVES = {"isaac_game.__main__", "isaac_game.client.registry"}
 #: Non-scene helper modules in client/scenes/ that scenes may share.
 SCENE_HELPERS: set[str] = {
     "isaac_game.client.scenes.match_bar",  # what the match scene's bars say; pacing
@@ -198,7 +192,8 @@ BASICS = {"client", "client/widgets", "client/learn"}
 #: Which parts each part may import (its own part included where it is listed). Three
 #: entries are narrowed in `import_allowed`: "client/game" means the game's own folder,
 #: "client/scenes" only SCENE_HELPERS, "client/games" only the games interface.
-#: A part missing here (players, the isaac_game package, the leaves) is not limited.
+#: A part missing here (players, the isaac_game package, the commands, the leaves) is not
+#: limited; nothing but a command and `__main__` may import a command.
 MAY_IMPORT: dict[str, set[str]] = {
     "rules": {"rules"},
     "ai": {"ai"},  # and the package isaac_game.rules itself: see import_allowed
@@ -221,6 +216,8 @@ def part(name: str) -> str:
     bits = name.split(".")
     if bits[0] == "net":
         return "net"
+    if name == COMMANDS or name.startswith(COMMANDS + "."):
+        return "commands"
     if name in LEAVES or name.startswith("isaac_game.client.tools"):
         return "leaf"
     if len(bits) == 1:
@@ -241,6 +238,8 @@ def game_folder(name: str) -> str:
 
 def import_allowed(source: str, target: str, graph: ImportGraph) -> bool:
     src, dst = part(source), part(target)
+    if dst == "commands":
+        return src == "commands" or source == "isaac_game.__main__"
     if src not in MAY_IMPORT:
         return True
     if src == "ai" and target == "isaac_game.rules":
@@ -256,7 +255,7 @@ def import_allowed(source: str, target: str, graph: ImportGraph) -> bool:
         return target == GAMES_INTERFACE or (
             target == GAMES_PACKAGE and graph.internal[GAMES_PACKAGE] <= {GAMES_INTERFACE}
         )
-    return not (src == "client/lan" and target in LAN_COMMANDS)
+    return True
 
 
 STDLIB = set(sys.stdlib_module_names)
@@ -319,11 +318,41 @@ def test_no_module_over_400_lines(graph):
     assert not long, "\n".join(f"{path}: {n} lines" for path, n in sorted(long.items()))
 
 
-def test_no_folder_over_20_modules_side_by_side(graph):
-    """A folder of more than 20 modules side by side is a house without rooms."""
+def test_modules_per_folder(tmp_path):
+    """The count below, on a tiny tree: a test folder's `__init__` and `conftest` are
+    not test modules; a source folder's `__init__` is a module."""
+    for rel in ("tests/a/__init__.py", "tests/a/conftest.py", "tests/a/test_x.py",
+                "tests/a/helpers.py", "tests/a/b/test_y.py", "tests/a/data.txt"):  # fmt: skip
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_text("")
+    counted = modules_per_folder({"net": tmp_path / "net/__init__.py"}, tmp_path / "tests")
+    assert counted == {
+        tmp_path / "net": 1,
+        tmp_path / "tests": 0,
+        tmp_path / "tests/a": 2,
+        tmp_path / "tests/a/b": 1,
+    }
+
+
+def modules_per_folder(paths: dict[str, Path], tests: Path) -> dict[Path, int]:
+    """How many modules each folder holds side by side: the project's modules by their
+    folder, and every folder of `tests` by its Python files but `__init__.py` and
+    `conftest.py` (a test folder's rooms count as the code's do)."""
     per_folder: dict[Path, int] = {}
-    for path in graph.paths.values():
+    for path in paths.values():
         per_folder[path.parent] = per_folder.get(path.parent, 0) + 1
+    for folder in (tests, *sorted(p for p in tests.rglob("*") if p.is_dir())):
+        if folder.name == "__pycache__":
+            continue
+        modules = [p for p in folder.glob("*.py") if p.name not in ("__init__.py", "conftest.py")]
+        per_folder[folder] = len(modules)
+    return per_folder
+
+
+def test_no_folder_over_20_modules_side_by_side(graph):
+    """A folder of more than 20 modules side by side is a house without rooms; the
+    tests' folders too."""
+    per_folder = modules_per_folder(graph.paths, ROOT / "tests")
     crowded = {f: n for f, n in per_folder.items() if n > MAX_MODULES_SIDE_BY_SIDE}
     assert not crowded, "\n".join(
         f"{folder.relative_to(ROOT)}: {n} modules" for folder, n in sorted(crowded.items())
@@ -357,6 +386,7 @@ def test_the_graph_sees_what_python_runs(tmp_path):
     assert part("isaac_game.client.games.hari.view") == "client/game"
     assert part("isaac_game.client.games.base") == part("isaac_game.client.games")
     assert part("isaac_game.client.app") == "client" != part("isaac_game.client.registry")
+    assert part("isaac_game.commands.host") == part("isaac_game.commands") == "commands"
 
 
 @pytest.mark.timeout(300)

@@ -21,7 +21,7 @@ from isaac_game.rules import GameState, IsaacState, Player, new_game
 
 from .bots import make_bot
 from .generic import think
-from .mcts import Settings, Verdict, search
+from .mcts import SearchSettings, Verdict, search
 
 #: Win chance given away from which a move is a mistake, and a blunder.
 MISTAKE = 0.10
@@ -29,7 +29,7 @@ BLUNDER = 0.25
 #: Seconds of search per position unless told otherwise.
 DEFAULT_MOVETIME = 1.0
 
-ISAAC_SETTINGS = Settings(exploration=0.7, lean=0.9)
+ISAAC_SETTINGS = SearchSettings(exploration=0.7, lean=0.9)
 
 
 @dataclass(frozen=True)

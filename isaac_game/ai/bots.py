@@ -26,11 +26,14 @@ from .placement import PlacementEval, Weights, best_reply_value
 from .scoring import SAFETY, ScoringSearch
 
 LEVELS: tuple[str, ...] = ("random", "easy", "medium", "hard", "greedy")
-#: Yardsticks that only the arena offers: `hard1` is Hard as it was before it used
-#: its second (ISAAC) or searched at all (FOUNDATIONS, HARI); `uct` is textbook UCT.
+#: Yardsticks that only the arena offers: `hard1` is Hard as it was before its placement
+#: look-ahead (ISAAC) or before it searched at all (FOUNDATIONS, HARI); `uct` is textbook
+#: UCT.
 YARDSTICKS: tuple[str, ...] = ("hard1", "uct")
 ARENA_LEVELS: tuple[str, ...] = LEVELS + YARDSTICKS
-#: Each level's default thinking time per move, in seconds (DESIGN: at most 1 s).
+#: Each level's default thinking time per move, in seconds: at most 1 s, so that no
+#: level keeps a player waiting (README.md, "Computer players"; `tests/ai/test_levels.py`
+#: holds Hard to it in work).
 DEFAULT_BUDGET: dict[str, float] = {
     "random": 0.0,
     "easy": 0.05,
@@ -210,11 +213,12 @@ class MediumBot(Bot):
         return remove_move(search.sids[i], t)
 
 
-class Hard1Bot(MediumBot):
-    """Two-move placement judgement; deep scoring search, exact near the end.
+class TwoPlyBot(MediumBot):
+    """The yardstick `hard1`: a placement judged two moves deep (what it gains, less
+    the opponent's best reply); the deep scoring search, exact near the end.
 
-    This was Hard until Hard looked ahead into the scoring phase; the arena keeps it,
-    unchanged, as the yardstick `hard1`."""
+    This was Hard until Hard looked several placements ahead (`HardBot`, which keeps
+    its scoring search); the arena keeps it, unchanged, as `hard1`."""
 
     level = "hard1"
     width = 12  # placements looked at more closely
@@ -233,10 +237,10 @@ class Hard1Bot(MediumBot):
         return place_move(best)
 
 
-class HardBot(Hard1Bot):
+class HardBot(TwoPlyBot):
     """Placement: the likeliest placements of both sides, looked at as many moves deep
     as its allowance reaches, each line judged where it ends by the learned chance of
-    winning (`lookahead`, `outlook`); Hard1's deep scoring search."""
+    winning (`lookahead`, `outlook`); the deep scoring search of `TwoPlyBot`."""
 
     level = "hard"
 
@@ -258,7 +262,7 @@ BOTS: dict[str, type[Bot]] = {
     "medium": MediumBot,
     "hard": HardBot,
     "greedy": GreedyBot,
-    "hard1": Hard1Bot,
+    "hard1": TwoPlyBot,
     "uct": UctBot,
 }
 

@@ -29,7 +29,7 @@ from dataclasses import replace
 
 from isaac_game.rules import Discard, GameState, Move, Place, Player, Slide, game_info
 
-from .mcts import TEXTBOOK, KeptTree, Settings, Verdict, search
+from .mcts import TEXTBOOK, KeptTree, SearchSettings, Verdict, search
 
 #: Easy's chance, each move, of a random move instead of the rule of thumb.
 EASY_SLIP = 0.1
@@ -37,7 +37,7 @@ EASY_SLIP = 0.1
 #: measured alike against `uct` (the arena, 0.25 s a move); a lean of 0 or 0.95 worse.
 #: Widening is what counted in HARI: 25 of 30 without it, 29 and 30 of 30 with 2 and 1
 #: (0.25 s a move, against `uct`); see `mcts` for it and for the kept tree.
-SEARCH = Settings(exploration=0.7, lean=0.8, widening=1.0, shuffle_ties=True)
+SEARCH = SearchSettings(exploration=0.7, lean=0.8, widening=1.0, shuffle_ties=True)
 #: Medium and Hard search until their time is up: playouts run 2,000 a second in the
 #: opening and ten times that near the end, so no fixed allowance of playouts would
 #: both use the budget and keep to it. Their moves therefore depend on the machine's
@@ -84,7 +84,7 @@ def thumb_order(state: GameState, moves: list[Move]) -> list[Move]:
     """Moves as the rule of thumb ranks them: in a game of `shortest_first`,
     placements shortest first, then discards, then slides; in another, as they come.
     Equal moves keep the order they come in (the search shuffles them first with its
-    own generator, `Settings.shuffle_ties`)."""
+    own generator, `SearchSettings.shuffle_ties`)."""
     if not game_info(state.game).shortest_first:
         return list(moves)
 

@@ -2,8 +2,8 @@
 
 `hint(state)` thinks in the calling process (for tools and tests); a client calls
 `AsyncHint`, which asks a worker process and is polled once per frame like a seat.
-Rows and columns are named in the notation's coordinates (Dark's, RULES.md 0), pieces by
-their printed value, as players name them ("the 3 (5 cells)", RULES.md 0).
+Rows and columns are named in the notation's coordinates (Dark's, docs/rules.md 0), pieces by
+their printed value, as players name them ("the 3 (5 cells)", docs/rules.md 0).
 """
 
 from __future__ import annotations

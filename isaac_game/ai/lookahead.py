@@ -4,7 +4,7 @@
 placement judgement (`WIDTHS`, by depth). At the end of each line of play, or when
 placement finishes, `outlook` judges the position: the learned log-odds that the
 side to move wins. So the look-ahead compares where lines of play lead, not how much
-each placement gains on its own, which is what Hard1 sums and what makes it miss
+each placement gains on its own, which is what `hard1` sums and what makes it miss
 who will start the scoring phase and what stays in hand. Hard deepens one move at a
 time while its allowance lasts and keeps the deepest finished answer.
 """
@@ -51,7 +51,7 @@ def _negamax(
         return mover_log_odds(board)
     me = board.turn
     ranked = PlacementEval(board, weights).ranked(me)[: WIDTHS[min(len(WIDTHS) - 1, depth)]]
-    if not ranked:  # nothing fits: the side passes (RULES.md 1.1.3)
+    if not ranked:  # nothing fits: the side passes (docs/rules.md 1.1.3)
         child = board.copy()
         child.pass_placement()
         value = _negamax(child, depth - 1, -beta, -alpha, weights, work)

@@ -37,7 +37,7 @@ MoveOrder = Callable[[GameState, list[Move]], list[Move]]
 
 
 @dataclass(frozen=True)
-class Settings:
+class SearchSettings:
     """How a search explores: see the module's docstring."""
 
     exploration: float = math.sqrt(2)
@@ -49,7 +49,7 @@ class Settings:
     shuffle_ties: bool = False  # shuffle before `order`, so equal moves come in random order
 
 
-TEXTBOOK = Settings()
+TEXTBOOK = SearchSettings()
 
 
 @dataclass(frozen=True)
@@ -126,7 +126,7 @@ def search(
     state: GameState,
     seconds: float,
     rng: random.Random,
-    settings: Settings = TEXTBOOK,
+    settings: SearchSettings = TEXTBOOK,
     moves: Sequence[Move] | None = None,
     max_iterations: int | None = None,
     kept: KeptTree | None = None,
@@ -210,7 +210,7 @@ def search(
 
 
 def _ordered(
-    state: GameState, moves: list[Move], rng: random.Random, settings: Settings
+    state: GameState, moves: list[Move], rng: random.Random, settings: SearchSettings
 ) -> list[Move]:
     if settings.order is not None:
         if settings.shuffle_ties:

@@ -1,4 +1,4 @@
-"""Placement-phase judgement (RULES.md 1.1): where a piece is worth putting.
+"""Placement-phase judgement (docs/rules.md 1.1): where a piece is worth putting.
 
 A piece scores `value x N x M` when it leaves (1.3.3), N being the other pieces with
 a cell on its line. So during placement each side wants its valuable pieces on
@@ -99,7 +99,7 @@ def room_loss(board: IsaacCore, empty: int, side: int) -> float:
     """Value of `side`'s hand that probably will not fit in the `empty` cells: each
     length's pieces beyond the places it still fits, counted three times."""
     hand = board.hands[side]
-    if board.passed[side] or not any(hand):
+    if board.done[side] or not any(hand):
         return 0.0
     fits = fit_kinds(empty)
     loss = 0.0

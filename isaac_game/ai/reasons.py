@@ -1,7 +1,7 @@
 """One-line reasons for a FOUNDATIONS or HARI hint, in the words players use.
 
 The search says which move wins most often; these lines say what the move does in
-the game's own terms (RULES.md 2 and 3) and how often Hard's playouts won after it.
+the game's own terms (docs/rules.md 2 and 3) and how often Hard's playouts won after it.
 Pieces are named by their printed value, rows and columns in Dark's numbering.
 """
 
@@ -26,7 +26,7 @@ def _where(move: Place) -> str:
 
 
 def foundations_reason(state: FoundationsState, move: Move) -> str:
-    """What a FOUNDATIONS move does (RULES.md 2)."""
+    """What a FOUNDATIONS move does (docs/rules.md 2)."""
     me = state.to_move
     assert me is not None
     if isinstance(move, Pass):
@@ -49,7 +49,7 @@ def foundations_reason(state: FoundationsState, move: Move) -> str:
 
 
 def hari_reason(state: HariState, move: Move) -> str:
-    """What a HARI action does (RULES.md 3)."""
+    """What a HARI action does (docs/rules.md 3)."""
     me = state.to_move
     assert me is not None
     if isinstance(move, Pass):

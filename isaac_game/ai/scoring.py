@@ -1,4 +1,4 @@
-"""Scoring-phase search (RULES.md 1.3): alpha-beta with a transposition table.
+"""Scoring-phase search (docs/rules.md 1.3): alpha-beta with a transposition table.
 
 In the scoring phase no piece is ever added, so the pieces on the board at the root
 are numbered once and a position is a bitmask of those still there plus the scores,
@@ -38,7 +38,7 @@ class Timeout(Exception):
 
 
 def tie_winner(hands: list[list[int]]) -> int:
-    """Who wins equal scores (RULES.md 1.4.2-3): longer unplaced line, fewer pieces, Dark."""
+    """Who wins equal scores (docs/rules.md 1.4.2-3): longer unplaced line, fewer pieces, Dark."""
     cells = [sum(n * (i + 3) for i, n in enumerate(h)) for h in hands]
     if cells[0] != cells[1]:
         return 0 if cells[0] > cells[1] else 1
@@ -67,7 +67,7 @@ class ScoringSearch:
         self.counts = list(board.counts)
         self.scores = list(board.scores)
         self.min_len = list(board.min_len)
-        self.out = list(board.passed)
+        self.out = list(board.done)
         self.turn = board.turn
         self.tie = tie_winner(board.hands)
         self.max_targets = max_targets

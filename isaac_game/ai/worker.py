@@ -1,11 +1,13 @@
 """A thinking process: the computer player's moves and hints, off the main thread.
 
-DESIGN.md: computer players think in a separate process so that the GIL never
-stutters the screen. `Worker` owns one such process (started lazily, with the
-`spawn` method, so it is safe on every platform and with pygame loaded), sends it
-one `Task` at a time and collects the answer without ever blocking. A worker that
-dies or hangs is replaced and the task sent again; the bots are deterministic
-given their seed and the position, so the answer is the same.
+Computer players think in a separate process so that the GIL never stutters the
+screen (docs/architecture.md, "Threads and processes"). `Worker` owns one such process
+(started lazily, with the `spawn` method, so it is safe on every platform and with
+pygame loaded), sends it one `Task` at a time and collects the answer without ever
+blocking. A worker that dies or hangs is replaced and the task sent again; the ISAAC
+levels and the rule-of-thumb levels are deterministic given their seed and the
+position, so the answer is the same (the FOUNDATIONS and HARI searches think for a
+time, so theirs may be another move as good).
 
 The worker knows no bot and no hint: its caller hands it the function to run (the
 seat its move search, the hint helper its explanation), so this module sits below

@@ -32,6 +32,9 @@ IDLE_WAIT = 0.1
 REST_STEP = 0.01
 DEFAULT_WINDOW = (1280, 720)
 MIN_WINDOW = (800, 600)  # smaller, the board and panels no longer fit
+#: What opening the window raises when it cannot be opened (no video device, ...):
+#: pygame's error, named here so that the `play` command catches it without pygame.
+DisplayError = pygame.error
 
 #: Makes a scene: (app, *hand-off) -> Scene. The registry maps names to these.
 SceneFactory = Callable[..., Scene]

@@ -44,7 +44,7 @@ from .scenes.pause import PauseScene
 from .scenes.puzzles import PuzzlesScene
 from .scenes.replay import ReplayScene
 from .scenes.results import ResultsScene
-from .scenes.rules import RulesScene
+from .scenes.rulebook import RulesScene
 from .scenes.saves import SavesScene
 from .scenes.settings import SettingsScene
 from .scenes.title import TitleScene

@@ -1,6 +1,8 @@
 """LAN play on top of `net/`: the engine as a `net.GameAdapter`, a remote seat for
-the match, the session that ties a `NetHost`/`NetJoin` to a `Match`, and the
-headless `host`/`join` commands.
+the match, the session that ties a `NetHost`/`NetJoin` to a `Match`, and what the
+window and the headless `host`/`join` commands (`isaac_game.commands`) share:
+addresses, hosts found on the LAN, the joiner's ticket, LAN records kept to host
+again, the protocol's timers.
 
     session = LanSession.host("isaac", make_seat("human"), name="Ann")
     session.start()

@@ -26,7 +26,7 @@ class EngineAdapter:
         #: Bumped by every `reset`: lets a reader tell a new game from a shorter record.
         self.generation = 0
         #: ply -> the position before it, for every ply that is a multiple of MARK_EVERY
-        #: (network thread only). A duplicate move spelled another way (PROTOCOL.md rule
+        #: (network thread only). A duplicate move spelled another way (docs/protocol.md rule
         #: 5) is read in the position of its ply; without these, each one would replay
         #: the record from the start, and a peer could send thousands a second.
         self._marks: dict[int, GameState] = {}

@@ -1,6 +1,6 @@
 """The network end of a `LanSession`: a `net.NetHost` or `net.NetJoin` over the rules
 engine (`EngineAdapter`), built with the protocol's timers and this program's choices
-(where beacons go, PROTOCOL.md rule 7's held games, a saved game hosted again).
+(where beacons go, docs/protocol.md rule 7's held games, a saved game hosted again).
 """
 
 from __future__ import annotations
@@ -40,7 +40,7 @@ def host_endpoint(
         for move in moves:
             state = state.play(move)
     adapter = EngineAdapter(game, state)
-    net_args.setdefault("hold_games", True)  # PROTOCOL.md rule 7: kept, never dropped
+    net_args.setdefault("hold_games", True)  # docs/protocol.md rule 7: kept, never dropped
     targets = beacon_targets(bind)
     if targets is not None and not targets:
         announce = False  # net.Beacon would read [] as "every interface"

@@ -120,7 +120,7 @@ class RemoteSeat:
     def resync(self, moves: tuple[str, ...] | list[str], local: tuple[str, ...]) -> bool:
         """A rejoin's welcome: `moves` is the whole record; `local` is the match's.
         False if they part (after a desync): the caller then rebuilds the match from
-        `moves`, the host's record being authoritative (PROTOCOL.md 1.1 rule 6)."""
+        `moves`, the host's record being authoritative (docs/protocol.md 1.1 rule 6)."""
         common = min(len(moves), len(local))
         self.record = list(moves)
         return tuple(moves[:common]) == tuple(local[:common])

@@ -8,7 +8,7 @@ rejoin's resync, a rematch's new game with colours swapped, a resignation, a los
 link), advances the match by at most one move, and returns what happened: the
 `net` events and the match's events, in order.
 
-A lost link, or a `bye` mid-game (PROTOCOL.md 1.1: a pause), keeps the game: the seat
+A lost link, or a `bye` mid-game (docs/protocol.md 1.1: a pause), keeps the game: the seat
 shows "reconnecting..." and the game resumes by itself when the link returns; once the
 rejoin window (120 s) has passed, `can_give_up` turns true and the UI may offer to save
 or leave. A rejoin whose record parted from ours is rebuilt from the host's. The host then
@@ -79,7 +79,7 @@ class LanSession:
         self.resigned: Player | None = None  # who resigned the current game
         self.closed: str | None = None  # final reason once the session is over
         self.rejected: str | None = None  # the host's reason (for people)
-        self.rejected_code = ""  # PROTOCOL.md 1.1's code of the refusal ("bad-token", ...)
+        self.rejected_code = ""  # docs/protocol.md 1.1's code of the refusal ("bad-token", ...)
         self.rejected_game = ""  # with "wrong-game": the game the host plays
         #: Host: the peer is gone for good and the game is kept for its token only.
         self.held = False

@@ -1,4 +1,4 @@
-"""Protocol timers for LAN play: PROTOCOL.md's values, or shorter ones for tests.
+"""Protocol timers for LAN play: docs/protocol.md's values, or shorter ones for tests.
 
 Each timer can be shortened by an environment variable (read when the options are
 built) or by a hidden command-line option of `host`/`join` (`--ping-interval`...).
@@ -13,7 +13,7 @@ import os
 from dataclasses import asdict, dataclass
 from typing import TypedDict
 
-#: option name -> (environment variable, PROTOCOL.md default)
+#: option name -> (environment variable, docs/protocol.md default)
 TIMERS: dict[str, tuple[str, float]] = {
     "hello_timeout": ("ISAAC_LAN_HELLO_TIMEOUT", 5.0),
     "ping_interval": ("ISAAC_LAN_PING_INTERVAL", 2.0),

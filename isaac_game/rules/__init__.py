@@ -3,7 +3,7 @@ only I/O is a game's own files: records and journals, read and written safely
 (disk/files.py), and the lock that keeps a saved game open in one program at a time
 (disk/lock.py).
 
-The public API (DESIGN.md, "The engine's public API"):
+The public API (docs/architecture.md, "The engine's public API"):
 
     g = new_game("isaac")
     g.legal_moves(); g.play("5v04"); g.to_move; g.is_over; g.winner; g.scores; g.moves

@@ -42,7 +42,7 @@ def with_item(pair: tuple, index: int, value: object) -> tuple:
     return (value, pair[1]) if index == 0 else (pair[0], value)
 
 
-#: RULES.md 0: the set. Lengths in cells, in increasing order.
+#: docs/rules.md 0: the set. Lengths in cells, in increasing order.
 LENGTHS: tuple[int, ...] = (3, 4, 5, 6, 7)
 VALUE: dict[int, int] = {3: 1, 4: 2, 5: 3, 6: 4, 7: 6}
 COUNT: dict[int, int] = {3: 5, 4: 4, 5: 3, 6: 2, 7: 1}
@@ -52,7 +52,7 @@ FULL_HAND: tuple[int, ...] = tuple(COUNT[length] for length in LENGTHS)
 
 def piece_name(length: int) -> str:
     """`3 (5 cells)`: the piece of `length` cells as a player names it, by the value printed
-    on it, its length after (RULES.md 0): "no 3 (5 cells) left in hand"."""
+    on it, its length after (docs/rules.md 0): "no 3 (5 cells) left in hand"."""
     return f"{VALUE[length]} ({length} cells)"
 
 

@@ -1,16 +1,16 @@
-"""FOUNDATIONS (RULES.md section 2): build upwards in levels, empty your hand.
+"""FOUNDATIONS (docs/rules.md section 2): build upwards in levels, empty your hand.
 
 Levels are kept as one occupancy bitboard per level. A cell can take a piece on
-level k exactly when nothing covers it on level k or above (RULES.md 2.3, 2.4), so
+level k exactly when nothing covers it on level k or above (docs/rules.md 2.3, 2.4), so
 "free on level k" is the board minus the union of the levels from k up; supports
 for level k are the mover's cells on level k - 1.
 
-Decided here (beyond RULES.md 2):
+Decided here (beyond docs/rules.md 2):
 - Turns strictly alternate. A player with no placement plays `pass` on each of their
   turns; the game ends when two plies in a row are passes. A player who cannot place
   never can again (only their own pieces give support, and the board only fills), so
   a pass followed by the other's placement changes nothing but the record.
-- Equal hands and equal values on every level are a draw (RULES.md 2.7).
+- Equal hands and equal values on every level are a draw (docs/rules.md 2.7).
 """
 
 from __future__ import annotations
@@ -79,7 +79,7 @@ class FoundationsState(TwoPassState):
 
     @property
     def scores(self) -> tuple[int, int]:
-        """Value left in hand (RULES.md 2.7: lower is better)."""
+        """Value left in hand (docs/rules.md 2.7: lower is better)."""
         return hand_value(self._hands[0]), hand_value(self._hands[1])
 
     @property
@@ -90,7 +90,7 @@ class FoundationsState(TwoPassState):
 
     @property
     def tiebreak(self) -> str | None:
-        """How equal hands were decided level by level (RULES.md 2.7), else None."""
+        """How equal hands were decided level by level (docs/rules.md 2.7), else None."""
         if not self.is_over:
             return None
         return decide(self.scores, self.level_values())[1]
@@ -110,7 +110,7 @@ class FoundationsState(TwoPassState):
     # ----- what a client or an AI wants to know ------------------------------
 
     def current_level(self, player: Player) -> int:
-        """The level the player builds on (RULES.md 2.2); they never go below it."""
+        """The level the player builds on (docs/rules.md 2.2); they never go below it."""
         return self._level[Player(player).index]
 
     @property
@@ -139,7 +139,7 @@ class FoundationsState(TwoPassState):
         """The stack on `cell`, level 1 first, up to `height(cell)`.
 
         None marks a level with nothing on this cell under a higher piece: the
-        hollow under a bridge (RULES.md 2.3).
+        hollow under a bridge (docs/rules.md 2.3).
         """
         return [self.piece_at(cell, level) for level in range(1, self.height(cell) + 1)]
 
@@ -158,7 +158,7 @@ class FoundationsState(TwoPassState):
     # ----- move generation ------------------------------------------------------
 
     def _free(self, level: int) -> int:
-        """Cells that may take a piece on `level`: nothing on it or above (RULES.md 2.4)."""
+        """Cells that may take a piece on `level`: nothing on it or above (docs/rules.md 2.4)."""
         covered = 0
         for occ in self._occ[level - 1 :]:
             covered |= occ
@@ -207,13 +207,13 @@ class FoundationsState(TwoPassState):
     def _two_supports(
         self, level: int, length: int, direction: str, anchors: tuple[int, ...]
     ) -> tuple[int, ...]:
-        """Keep anchors whose two ends rest on two different pieces (RULES.md 2.3)."""
+        """Keep anchors whose two ends rest on two different pieces (docs/rules.md 2.3)."""
         where = self._locate()
         far = (length - 1) * (1 if direction == "h" else 10)
         return tuple(a for a in anchors if where[(level - 1, a)] != where[(level - 1, a + far)])
 
     def _options(self) -> tuple[int, list[Option]]:
-        """The level the mover must play on and what fits there (RULES.md 2.5)."""
+        """The level the mover must play on and what fits there (docs/rules.md 2.5)."""
         if self._opts is None:
             me = self._turn
             level = self._level[me]

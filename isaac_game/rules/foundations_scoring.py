@@ -1,4 +1,4 @@
-"""FOUNDATIONS' result: who wins, and how equal hands are decided (RULES.md 2.7).
+"""FOUNDATIONS' result: who wins, and how equal hands are decided (docs/rules.md 2.7).
 
 Kept apart from the state, as ISAAC's arithmetic is in `isaac_scoring`, so the
 client, the tests and the state use one formula, with no position in hand.
@@ -12,7 +12,7 @@ from .common import Player
 def decide(
     hand_values: tuple[int, int], level_values: list[tuple[int, int]]
 ) -> tuple[Player | None, str | None]:
-    """Winner (None for a draw) and the tie-break explanation (RULES.md 2.7).
+    """Winner (None for a draw) and the tie-break explanation (docs/rules.md 2.7).
 
     `level_values[k - 1]` is (Dark's, Light's) total value on level k. The
     explanation is None when the hands alone decide.

@@ -1,9 +1,9 @@
-"""HARI (RULES.md section 3): slide your pieces, then play one from hand.
+"""HARI (docs/rules.md section 3): slide your pieces, then play one from hand.
 
 Each action is its own move: a slide (`s23+2`, `s23-x`) keeps the turn, a play
 (`5h00` or `d5`) ends it, and `pass` is a move like the others.
 
-Decided here (beyond RULES.md 3):
+Decided here (beyond docs/rules.md 3):
 - A slide is named canonically by the piece's anchor before it moves; any cell of
   the piece is accepted when parsing (as ISAAC's removals are).
 - A discard is always possible while some piece in hand is long enough and worth
@@ -121,7 +121,7 @@ class HariState(TwoPassState):
 
     @property
     def scores(self) -> tuple[int, int]:
-        """Value of each side's pieces on the board (RULES.md 3.7)."""
+        """Value of each side's pieces on the board (docs/rules.md 3.7)."""
         return _on_board(self._owned[0]), _on_board(self._owned[1])
 
     @property
@@ -162,7 +162,7 @@ class HariState(TwoPassState):
 
     @property
     def slid_value(self) -> int:
-        """Sum of the values of the pieces slid this turn (RULES.md 3.5)."""
+        """Sum of the values of the pieces slid this turn (docs/rules.md 3.5)."""
         return self._slid_value
 
     @property

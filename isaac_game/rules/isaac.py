@@ -1,7 +1,7 @@
-"""ISAAC (RULES.md section 1): placement, then scoring by removing pieces.
+"""ISAAC (docs/rules.md section 1): placement, then scoring by removing pieces.
 
 The state keeps bitboards and per-line piece counts so that the points of a removal
-(value x N x M, RULES.md 1.3.3) are a table lookup rather than a board scan.
+(value x N x M, docs/rules.md 1.3.3) are a table lookup rather than a board scan.
 """
 
 from __future__ import annotations

@@ -50,9 +50,14 @@ class IsaacQueries(GameState):
         return None if self._first_passer is None else player_of(self._first_passer)
 
     def has_passed(self, player: Player) -> bool:
-        """Placement: has passed (places no more). Scoring: is out for good."""
-        i = Player(player).index
-        return self._out[i] if self._phase != PLACEMENT else self._passed[i]
+        """Has passed in the placement phase (places no more): true of both players once
+        the scoring phase began. A pass in the scoring phase is `is_out`."""
+        return self._passed[Player(player).index]
+
+    def is_out(self, player: Player) -> bool:
+        """Has passed in the scoring phase: out for good, removes no more (never true in
+        the placement phase)."""
+        return self._out[Player(player).index]
 
     def last_removed_length(self, player: Player) -> int:
         """Length of the player's last removal (0 before any): removals never get shorter."""
@@ -100,7 +105,7 @@ class IsaacQueries(GameState):
 
     @property
     def tiebreak(self) -> str | None:
-        """Why the winner won when scores were equal (RULES.md 1.4), else None."""
+        """Why the winner won when scores were equal (docs/rules.md 1.4), else None."""
         if self._phase != OVER:
             return None
         return decide_winner(self._scores, self._hands)[1]
@@ -111,7 +116,7 @@ class IsaacQueries(GameState):
         return tuple(x for i in (0, 1) if (x := counter_cell_of(i, self._scores[i])) is not None)
 
     def _forbidden_target(self, me: int) -> int:
-        """The score whose cell holds the opponent's counter (RULES.md 1.3.4)."""
+        """The score whose cell holds the opponent's counter (docs/rules.md 1.3.4)."""
         return 99 - self._scores[1 - me]
 
     def _blocked_reason(self, me: int, sid: int) -> str | None:

@@ -1,7 +1,7 @@
 """ISAAC's arithmetic: the points of a removal, where counters stand, who wins.
 
 Kept apart from the state so the client, the AI and the tests can use the same
-formulas (RULES.md 1.2-1.4) without a position in hand.
+formulas (docs/rules.md 1.2-1.4) without a position in hand.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ WINNING_SCORE = 100
 
 @dataclass(frozen=True, slots=True)
 class Breakdown:
-    """The points a removal scores: value x N x M (RULES.md 1.3.3)."""
+    """The points a removal scores: value x N x M (docs/rules.md 1.3.3)."""
 
     value: int
     pieces: int  # N
@@ -49,7 +49,7 @@ def counter_cell_of(player_index: int, score: int) -> int | None:
 
 
 def target_scores(start: int, points: int, forbidden: int) -> list[int]:
-    """Every score a counter at `start` may move to (RULES.md 1.3.4, 1.5)."""
+    """Every score a counter at `start` may move to (docs/rules.md 1.3.4, 1.5)."""
     top = start + points
     targets = [t for t in range(start, min(top, 99) + 1) if t != forbidden]
     if top >= WINNING_SCORE:
@@ -60,7 +60,7 @@ def target_scores(start: int, points: int, forbidden: int) -> list[int]:
 def decide_winner(
     scores: tuple[int, int], hands: tuple[tuple[int, ...], ...]
 ) -> tuple[Player, str | None]:
-    """Winner and, when the scores tie, the tie-break that decided (RULES.md 1.4)."""
+    """Winner and, when the scores tie, the tie-break that decided (docs/rules.md 1.4)."""
     dark, light = scores
     if dark != light:
         return (Player.DARK if dark > light else Player.LIGHT), None

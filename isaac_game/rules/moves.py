@@ -1,4 +1,4 @@
-"""Moves as small hashable values with a text round trip (RULES.md 2, 3 and 4).
+"""Moves as small hashable values with a text round trip (docs/rules.md 2, 3 and 4).
 
 `parse_notation` only checks the form of the text; whether the move is legal is the
 state's business (`GameState.parse_move`). Keeping the two apart is what lets every

@@ -166,7 +166,7 @@ class GameState(ABC):
     @property
     @abstractmethod
     def scores(self) -> tuple[int, int]:
-        """(dark, light): see RULES.md for what each game counts."""
+        """(dark, light): see docs/rules.md for what each game counts."""
 
     @abstractmethod
     def legal_moves(self) -> MoveList: ...

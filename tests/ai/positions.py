@@ -20,11 +20,11 @@ def sample_positions(seed: int = 17) -> dict[str, IsaacState]:
     found: dict[str, IsaacState] = {"opening": state}
     while not state.is_over:
         legal = state.legal_moves()
-        passed = state.has_passed(state.to_move.other)
+        other = state.to_move.other
         if state.phase == "placement":
             if state.ply == 6:
                 found["placement"] = state
-            if passed and not isinstance(legal[0], Pass):
+            if state.has_passed(other) and not isinstance(legal[0], Pass):
                 found.setdefault("placement after a pass", state)
             if isinstance(legal[0], Pass):
                 found.setdefault("placement pass", state)
@@ -32,7 +32,7 @@ def sample_positions(seed: int = 17) -> dict[str, IsaacState]:
             found.setdefault("scoring", state)
             if isinstance(legal[0], Pass):
                 found.setdefault("scoring pass", state)
-            elif passed:
+            elif state.is_out(other):
                 found.setdefault("scoring alone", state)
         state = state.play(bot.choose(state))
     return found

@@ -5,14 +5,14 @@ from __future__ import annotations
 import re
 
 from isaac_game.ai.analysis import BLUNDER, MISTAKE, MoveReview, reviews_of
-from isaac_game.cli import main
+from isaac_game.commands.cli import main
 from isaac_game.rules import Player, record_text
 
 from .positions import BLOCK_LAST, replay
 
 
 def test_analyse_marks_the_blunder_planted_in_a_known_game(tmp_path, capsys):
-    """RULES.md 1.6, last check: Light must stop short on x02-36 to block Dark's last
+    """docs/rules.md 1.6, last check: Light must stop short on x02-36 to block Dark's last
     piece (every other move loses, see test_levels); x02-39 is planted instead."""
     path = tmp_path / "planted.isaac.txt"
     path.write_text(record_text(replay(BLOCK_LAST).play("x02-39")))

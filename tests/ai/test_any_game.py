@@ -11,7 +11,7 @@ import pytest
 
 from isaac_game.ai import ComputerSeat
 from isaac_game.ai.bots import ARENA_LEVELS, make_bot
-from isaac_game.cli import main
+from isaac_game.commands.cli import main
 from isaac_game.rules import Place, Player, new_game, register_game
 from tests.rules.corner_game import CornerState  # by its full name everywhere: one module
 

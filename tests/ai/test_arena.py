@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from isaac_game.cli import main
+from isaac_game.commands.cli import main
 
 
 def test_arena_last_line(capsys):
@@ -28,7 +28,7 @@ def test_arena_plays_the_sister_games_and_the_yardsticks(capsys):
 
 
 def test_openings_are_shared_by_a_pair_of_games_and_differ_between_pairs():
-    from isaac_game.arena import opening_position
+    from isaac_game.commands.arena import opening_position
 
     assert opening_position("isaac", 1, 0, 0).moves == ()
     pairs = [opening_position("hari", 1, pair, 4).moves for pair in range(4)]

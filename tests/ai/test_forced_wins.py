@@ -38,7 +38,7 @@ def play(game: str, moves: list[str]) -> GameState:
     return state
 
 
-#: HARI (RULES.md 3): Light's 7 stands in column 4 (rows 0-6) and its 4 and 5 fill row
+#: HARI (docs/rules.md 3): Light's 7 stands in column 4 (rows 0-6) and its 4 and 5 fill row
 #: 5 on either side, so every row and every column is cut short of seven cells. Dark
 #: holds only its 7 (value 6), with its 3 in column 4 below Light's 7 and its two 5s in
 #: columns 0 and 9 above row 5. On the board Dark has 7 against Light's 11 and Light,
@@ -67,7 +67,7 @@ def test_rules_3_searching_levels_slide_to_make_room_for_the_7(level):
     assert str(make_bot(level, seed=1).choose(after, budget=0.5)).startswith("7")
 
 
-#: FOUNDATIONS (RULES.md 2): Dark, on level 3 with two 4s left, must place now. Light,
+#: FOUNDATIONS (docs/rules.md 2): Dark, on level 3 with two 4s left, must place now. Light,
 #: still on level 2, holds its 6 and its 7 (value 10), and the only room left for them
 #: on level 2 is rows 2 and 3 around column 7 (6h23, 6h33, 7h22). Dark's 4 in column 7
 #: on level 3 (4v17@3) lies over exactly those cells, and no piece may go under another

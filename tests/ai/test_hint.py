@@ -1,5 +1,5 @@
 """Hints: Hard's move and a one-line reason, in process and through a worker; pieces go by
-their printed value (RULES.md 0)."""
+their printed value (docs/rules.md 0)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from isaac_game.ai import AsyncHint, hint
 
 from .positions import BLOCK_LAST, REACH_100, replay, sample_positions
 
-#: a piece by its printed value, then its length (RULES.md 0)
+#: a piece by its printed value, then its length (docs/rules.md 0)
 PIECE = r"[1-46] \([3-7] cells\)"
 REMOVAL = re.compile(rf"^removes the {PIECE} on (row|column) \d: \d x \d+( x [24])? = \d+")
 PLACEMENT = re.compile(

@@ -1,13 +1,12 @@
-"""Every computer level: legal moves in every phase, budgets, determinism, endgames."""
+"""Every ISAAC computer level: legal moves in every phase, thinking measured in work and
+held to its budget, determinism, endgames."""
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
-from isaac_game.ai import LEVELS, make_bot
-from isaac_game.ai.bots import ARENA_LEVELS
+from isaac_game.ai import LEVELS, bots, lookahead, make_bot, scoring
+from isaac_game.ai.bots import ARENA_LEVELS, DEFAULT_BUDGET
 from isaac_game.rules import Remove
 
 from .positions import BLOCK_LAST, REACH_100, replay, sample_positions
@@ -45,19 +44,128 @@ def test_each_level_plays_a_whole_game(level):
     assert state.winner is not None
 
 
-@pytest.mark.parametrize("where", ["opening", "placement", "scoring", "scoring alone"])
-@pytest.mark.parametrize("level", ["medium", "hard"])
-def test_budget_is_respected_with_slack(level, where):
-    budget = 0.3
-    start = time.perf_counter()
+class Clock:
+    """Stands in for a module's `time`: `perf_counter` moves on `step` seconds each time
+    it is read, as on a machine where the work between two readings takes that long."""
+
+    def __init__(self, step: float) -> None:
+        self.now, self.step = 0.0, step
+
+    def perf_counter(self) -> float:
+        self.now += self.step
+        return self.now
+
+
+@pytest.fixture
+def work(monkeypatch) -> dict[str, int]:
+    """What a level spends thinking, counted as the ISAAC levels count it: positions of
+    the placement look-ahead (Hard), nodes of the removal search (Medium, Hard, hard1)."""
+    spent = {"placement": 0, "scoring": 0}
+    real_spend = lookahead._Allowance.spend
+    real_search = scoring.ScoringSearch.search
+
+    def spend(self):
+        spent["placement"] += 1
+        real_spend(self)
+
+    def search(self, budget, max_depth=60):
+        try:
+            return real_search(self, budget, max_depth)
+        finally:
+            spent["scoring"] += self.nodes
+
+    monkeypatch.setattr(lookahead._Allowance, "spend", spend)
+    monkeypatch.setattr(scoring.ScoringSearch, "search", search)
+    return spent
+
+
+def set_clocks(monkeypatch, placement_step: float, scoring_step: float) -> None:
+    """The machine's speed as the levels' clocks see it: the look-ahead reads its clock
+    once a position, the removal search once every 256 nodes, hard1 once a placement."""
+    monkeypatch.setattr(lookahead, "time", Clock(placement_step))
+    monkeypatch.setattr(scoring, "time", Clock(scoring_step))
+    monkeypatch.setattr(bots, "time", Clock(placement_step))
+
+
+#: Where each level thinks by searching, and in which of its two searches.
+SEARCHES = [
+    ("hard", "opening", "placement"),
+    ("hard", "placement", "placement"),
+    ("medium", "scoring", "scoring"),
+    ("hard", "scoring", "scoring"),
+    ("hard1", "scoring", "scoring"),
+]
+
+
+def allowance(search: str, seconds: float) -> int:
+    """The most work a budget of `seconds` buys: the nominal rate's worth, and the one
+    step that finds it spent."""
+    rate = lookahead.NOMINAL_RATE if search == "placement" else scoring.NODE_RATE
+    return int(seconds * rate) + 1
+
+
+@pytest.mark.parametrize("budget", [0.05, 0.3, None])
+@pytest.mark.parametrize(("level", "where", "search"), SEARCHES)
+def test_a_level_thinks_within_its_budget_counted_in_work(level, where, search, budget, work):
+    """Thinking is measured in work, not seconds: a level given S seconds (by default its
+    own, `DEFAULT_BUDGET`) does at most S seconds' work at the nominal rate."""
     make_bot(level, seed=1).choose(POSITIONS[where], budget=budget)
-    assert time.perf_counter() - start < budget * 3 + 1.0
+    seconds = DEFAULT_BUDGET[level] if budget is None else budget
+    assert 0 < work[search] <= allowance(search, seconds)
 
 
-def test_hard_default_budget_is_at_most_a_second():
-    from isaac_game.ai import DEFAULT_BUDGET
+@pytest.mark.parametrize("where", ["opening", "scoring"])
+def test_hard_thinks_at_most_a_second_by_default(where, work):
+    """What a player gets from Hard, measured in work: at most one second's worth at
+    the rate it was tuned at (its placement look-ahead takes 0.8 of that)."""
+    make_bot("hard", seed=1).choose(POSITIONS[where])
+    assert work["placement"] <= allowance("placement", 0.8)
+    assert work["scoring"] <= allowance("scoring", 1.0)
+    assert work["placement"] + work["scoring"] > 0
 
-    assert DEFAULT_BUDGET["hard"] <= 1.0
+
+@pytest.mark.parametrize("where", ["opening", "scoring"])
+def test_more_time_buys_more_thought(where, work):
+    """Hard's budget is what bounds its thinking: six times the time, more work."""
+    spent = []
+    for budget in (0.05, 0.3):
+        make_bot("hard", seed=1).choose(POSITIONS[where], budget=budget)
+        spent.append(work["placement"] + work["scoring"])
+        work.update(placement=0, scoring=0)
+    assert spent[0] < spent[1]
+
+
+@pytest.mark.parametrize(("level", "where", "search"), SEARCHES)
+def test_the_machine_does_not_choose_the_move(level, where, search, work, monkeypatch):
+    """The same move and the same work on a machine infinitely fast (the clock never
+    moves) as on one as fast as the nominal rate: the allowance, not the clock, ends the
+    thinking, so a level plays the same game for a seed on any machine that is not
+    slower than that."""
+    budget = 0.3
+    results = []
+    for placement_step, scoring_step in (
+        (0.0, 0.0),
+        (1 / lookahead.NOMINAL_RATE, 256 / scoring.NODE_RATE),
+    ):
+        set_clocks(monkeypatch, placement_step, scoring_step)
+        move = make_bot(level, seed=1).choose(POSITIONS[where], budget=budget)
+        results.append((move, dict(work)))
+        work.update(placement=0, scoring=0)
+    assert results[0] == results[1]
+    assert results[0][1][search] > 0
+
+
+@pytest.mark.parametrize(("level", "where", "search"), SEARCHES)
+def test_on_a_machine_far_too_slow_the_clock_stops_the_thinking(
+    level, where, search, work, monkeypatch
+):
+    """The safety net: where every reading of the clock finds ten seconds gone, a level
+    still answers with a legal move, after a sliver of its allowance."""
+    set_clocks(monkeypatch, 10.0, 10.0)
+    state = POSITIONS[where]
+    move = make_bot(level, seed=1).choose(state, budget=0.3)
+    assert move in state.legal_moves()
+    assert work[search] <= allowance(search, 0.3) // 10
 
 
 @pytest.mark.parametrize("level", LEVELS)
@@ -112,7 +220,7 @@ def test_block_last_position_has_one_winning_move():
 
 @pytest.mark.parametrize("level", ["medium", "hard"])
 def test_blocks_the_opponents_last_piece(level):
-    """RULES.md 1.6, last check: stop short on the opponent's last piece."""
+    """docs/rules.md 1.6, last check: stop short on the opponent's last piece."""
     state = replay(BLOCK_LAST)
     move = make_bot(level, seed=2).choose(state, budget=0.3)
     assert str(move) == "x02-36"

@@ -1,4 +1,4 @@
-"""Hard's learned judgement of ISAAC positions (RULES.md 1.1-1.4) and the command that
+"""Hard's learned judgement of ISAAC positions (docs/rules.md 1.1-1.4) and the command that
 fits it: the features read the board as the rules score it, the fit recovers a model
 it is given, and the look-ahead judges where its lines of play end."""
 
@@ -12,7 +12,7 @@ import pytest
 
 from isaac_game.ai import lookahead, outlook
 from isaac_game.ai.placement import Weights
-from isaac_game.fit_outlook import (
+from isaac_game.commands.fit_outlook import (
     accuracy,
     fit_logistic,
     placement_positions,
@@ -36,7 +36,7 @@ def test_every_feature_has_a_weight_in_both_models():
 def test_rules_1_1_the_empty_board_differs_only_in_who_moves():
     board = IsaacCore.of(replay([]))
     values = dict(zip(outlook.FEATURES, outlook.features(board), strict=True))
-    assert values.pop("dark_to_move") == 1.0  # RULES.md 1.1.1: Dark moves first
+    assert values.pop("dark_to_move") == 1.0  # docs/rules.md 1.1.1: Dark moves first
     assert values.pop("empty_cells") == 100
     assert values.pop("bias") == 1.0
     assert set(values.values()) == {0.0}
@@ -44,7 +44,7 @@ def test_rules_1_1_the_empty_board_differs_only_in_who_moves():
 
 def test_rules_1_3_3_potential_counts_the_other_pieces_on_the_line_times_the_value():
     # Dark's 3 (5 cells) along row 0, crossed by Light's 1 (3 cells) down column 5:
-    # removing the 3 now would score 3 x 1 = 3 (RULES.md 1.3.3, no counter counted);
+    # removing the 3 now would score 3 x 1 = 3 (docs/rules.md 1.3.3, no counter counted);
     # Light's 1 has nothing else on column 5 and would score 0.
     board = IsaacCore.of(replay(["5h00", "3v05"]))
     assert feature(board, "potential") == 3
@@ -61,7 +61,7 @@ def test_rules_1_1_5_the_finished_placement_says_who_starts_scoring():
     assert finished.phase == "scoring"
     starter = 1.0 if finished.first_passer == 0 else -1.0
     assert feature(finished, "dark_passed_first") == starter
-    assert feature(finished, "dark_to_move") == starter  # RULES.md 1.1.5
+    assert feature(finished, "dark_to_move") == starter  # docs/rules.md 1.1.5
     expected = outlook.dark_log_odds(finished)
     mover = 1 if finished.turn == 0 else -1
     assert outlook.mover_log_odds(finished) == pytest.approx(mover * expected)

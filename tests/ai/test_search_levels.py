@@ -1,4 +1,4 @@
-"""The levels in FOUNDATIONS and HARI (RULES.md 2 and 3), and the arena's yardsticks:
+"""The levels in FOUNDATIONS and HARI (docs/rules.md 2 and 3), and the arena's yardsticks:
 a legal move in every kind of position, the budget kept, the rule-of-thumb levels
 repeatable for a seed (the searching ones think until their time is up)."""
 

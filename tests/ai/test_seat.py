@@ -8,7 +8,7 @@ import time
 
 import pytest
 
-from isaac_game.ai import ComputerSeat
+from isaac_game.ai import ComputerSeat, make_bot
 from isaac_game.match import Match
 from isaac_game.players import make_seat
 
@@ -64,14 +64,20 @@ def test_killed_worker_is_restarted_and_the_move_requested_again():
 
 
 def test_cancel_drops_a_late_answer():
+    """A turn cancelled (an undo, a new game) is still answered by the worker, which
+    thinks one task at a time: that late answer comes first down the pipe, before the
+    next turn's, and is dropped; the seat plays the next turn's move, never it."""
     seat = ComputerSeat("greedy", seed=1)
     try:
-        state = replay([])
-        seat.start_turn(state)
+        cancelled, current = replay([]), sample_positions()["scoring"]
+        seat.start_turn(cancelled)
         seat.cancel()
-        assert not seat.thinking
-        time.sleep(0.5)
-        assert seat.poll() is None
+        assert not seat.thinking and seat.poll() is None
+        seat.start_turn(current)
+        move = wait_for_move(seat, current)
+        # every answer to the opening is a placement, which no scoring position allows
+        assert current.parse_move(move) == make_bot("greedy", seed=1).choose(current)
+        assert not seat.thinking and seat.poll() is None
     finally:
         seat.close()
 

@@ -9,7 +9,7 @@ import time
 import pygame
 import pytest
 
-from isaac_game.client.games.hari.rules import finished_game as hari_game
+from isaac_game.client.games.hari.rulebook import finished_game as hari_game
 from isaac_game.client.handoff import GameSetup
 from isaac_game.client.scenes.match import MatchScene
 from isaac_game.client.scenes.replay import ReplayScene

@@ -8,7 +8,7 @@ import pygame
 import pytest
 
 from isaac_game.client.scenes.pause import PauseScene
-from isaac_game.client.scenes.rules import RulesScene
+from isaac_game.client.scenes.rulebook import RulesScene
 from isaac_game.client.scenes.settings import SettingsScene
 from isaac_game.client.scenes.title import IDLE_DEMO, TitleScene
 

@@ -1,4 +1,4 @@
-"""A peer written from PROTOCOL.md alone, on a raw socket: it plays a real game (the
+"""A peer written from docs/protocol.md alone, on a raw socket: it plays a real game (the
 rules engine picks its moves) and may misbehave beside it (flood chat). The tests use
 it against the real headless `host` and `join`, as a hostile program would."""
 

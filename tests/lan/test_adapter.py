@@ -108,7 +108,7 @@ def test_beacons_follow_the_bind_address(monkeypatch):
 
 
 def test_a_peers_non_canonical_spelling_is_one_move_with_ours():
-    """A removal named by any cell of its piece is the same move (RULES.md 4)."""
+    """A removal named by any cell of its piece is the same move (docs/rules.md 4)."""
     from isaac_game.lan.adapter import EngineAdapter
     from net.game import canonical_move
 
@@ -119,7 +119,7 @@ def test_a_peers_non_canonical_spelling_is_one_move_with_ours():
 
 
 def test_spellings_digests_and_duplicates_use_the_canonical_record():
-    """PROTOCOL.md 1.1: a receiver accepts any spelling the rules parse and records the
+    """docs/protocol.md 1.1: a receiver accepts any spelling the rules parse and records the
     canonical one; the digest is over the canonical record the move ends; a duplicate
     `n` is the same move if it is the same move *at that ply* (rule 5)."""
     from net import HostSession, MoveReceived, messages
@@ -162,7 +162,7 @@ def test_spellings_digests_and_duplicates_use_the_canonical_record():
 
 
 def test_a_duplicate_move_spelled_another_way_costs_no_replay_of_the_record(monkeypatch):
-    """PROTOCOL.md rule 5: a duplicate `n` is ignored if it is the same move at that ply
+    """docs/protocol.md rule 5: a duplicate `n` is ignored if it is the same move at that ply
     in any spelling. Telling so reads it in the position of its ply, which must not
     cost a replay of the whole record each time: a peer may send thousands a second."""
     from net import HostSession, messages

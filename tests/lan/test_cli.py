@@ -150,7 +150,7 @@ def test_rejected_and_port_taken():
 
 @pytest.mark.timeout(120)
 def test_a_typed_address_learns_the_game_from_the_hosts_refusal():
-    """PROTOCOL.md's hello must name a game; a joiner that does not know it asks again."""
+    """docs/protocol.md's hello must name a game; a joiner that does not know it asks again."""
     host = Cli(["host", *LOOPBACK, "--ai", "random", "--game", "foundations", "--no-announce"])
     try:
         host, join = play_pair(host, ["--ai", "random"])

@@ -1,4 +1,4 @@
-"""The headless `join` acts on PROTOCOL.md 1.1's reject codes, never on the reason text:
+"""The headless `join` acts on docs/protocol.md 1.1's reject codes, never on the reason text:
 a host written by someone else (here a scripted one on 127.0.0.1) may word its
 reasons as it likes, and `wrong-game` names its game in `game`."""
 

@@ -1,4 +1,4 @@
-"""A peer that floods chat cannot grow the headless `host` or `join` (PROTOCOL.md's
+"""A peer that floods chat cannot grow the headless `host` or `join` (docs/protocol.md's
 receiver limits, 1.1, clarified), and the game goes on under the flood.
 
 Both run as real processes on 127.0.0.1 against a peer written from the protocol

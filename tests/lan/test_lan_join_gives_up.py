@@ -1,4 +1,4 @@
-"""The headless `join` gives up as surely as a host does (PROTOCOL.md 1.1, clarified):
+"""The headless `join` gives up as surely as a host does (docs/protocol.md 1.1, clarified):
 a welcome within a time limit, no reconnecting past the rejoin window, then exit 1
 with one line; a host that names another game at every refusal is not followed round
 and round, and the refusal is exit 3, never a traceback.

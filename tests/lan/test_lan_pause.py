@@ -1,4 +1,4 @@
-"""PROTOCOL.md 1.1's `bye` mid-game is a pause, not a resignation, with the real headless
+"""docs/protocol.md 1.1's `bye` mid-game is a pause, not a resignation, with the real headless
 commands as processes on 127.0.0.1 (each with its own ISAAC_GAME_HOME, as two
 machines would have):
 

@@ -201,7 +201,7 @@ def test_moves_in_flight_when_the_peer_leaves_are_played_before_giving_up():
 
 
 def test_a_rejoin_whose_record_parted_is_rebuilt_from_the_hosts():
-    """PROTOCOL.md 1.1 rule 6: after a desync the host's record is authoritative, and
+    """docs/protocol.md 1.1 rule 6: after a desync the host's record is authoritative, and
     the rejoin's welcome brings the joiner back in step: the match is rebuilt from it
     (the same game: same token, same colours, not a new game)."""
     from isaac_game.lan import EngineAdapter

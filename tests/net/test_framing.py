@@ -84,7 +84,7 @@ def test_huge_array_and_map():
 
 
 def test_arrays_hold_1000_items_but_welcome_moves_4000():
-    """PROTOCOL.md 1.1 rule 8: the limits apply to every array except `welcome.moves`,
+    """docs/protocol.md 1.1 rule 8: the limits apply to every array except `welcome.moves`,
     which may hold up to 4,000 items."""
     welcome = {"t": "welcome", "moves": ["a"] * 4000}
     assert feed_all(encode(welcome)) == [welcome]

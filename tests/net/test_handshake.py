@@ -1,4 +1,4 @@
-"""PROTOCOL.md 1.1's handshake on the sans-I/O host: every refusal is a `reject` with
+"""docs/protocol.md 1.1's handshake on the sans-I/O host: every refusal is a `reject` with
 its `code` (and `game` with `wrong-game`), then the host closes; a malformed `hello`
 is `reject bad-hello`, not `error bad-message`; `proto` is looked at first."""
 

@@ -1,4 +1,4 @@
-"""PROTOCOL.md rule 7 on the sans-I/O host: a kept game is never dropped silently.
+"""docs/protocol.md rule 7 on the sans-I/O host: a kept game is never dropped silently.
 
 With `hold_games` (the default) the host holds an unfinished game whose rejoin window
 passed (after a lost link or a `bye`, which 1.1 makes a pause): `GameHeld`, its token

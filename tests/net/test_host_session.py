@@ -1,4 +1,4 @@
-"""Every host rule of PROTOCOL.md, on the sans-I/O session with a fake game."""
+"""Every host rule of docs/protocol.md, on the sans-I/O session with a fake game."""
 
 from __future__ import annotations
 

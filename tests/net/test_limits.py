@@ -1,4 +1,4 @@
-"""PROTOCOL.md's receiver limits (1.1, clarified), on the sans-I/O sessions: what a peer
+"""docs/protocol.md's receiver limits (1.1, clarified), on the sans-I/O sessions: what a peer
 sends beyond the game is kept within a budget and reported once; the events waiting
 for the caller are bounded; the joiner gives up as surely as the host; a move whose
 digest differs is not applied, on the joiner's side too."""

@@ -117,7 +117,7 @@ def test_chat_limit_counts_characters_not_bytes():
 
 
 def test_token_format():
-    """PROTOCOL.md: "32 hex chars"; ours are lower case, a peer's may be either."""
+    """docs/protocol.md: "32 hex chars"; ours are lower case, a peer's may be either."""
     assert m.is_token(TOKEN) and m.is_token(TOKEN.upper())
     assert not m.is_token(TOKEN[:-1]) and not m.is_token("g" * 32)
 

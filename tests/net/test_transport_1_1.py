@@ -1,4 +1,4 @@
-"""PROTOCOL.md 1.1 over real sockets on 127.0.0.1: a joiner learns the host's game from
+"""docs/protocol.md 1.1 over real sockets on 127.0.0.1: a joiner learns the host's game from
 `reject wrong-game`'s `game`; `bye` mid-game is a pause on both sides (the game and
 its token are kept, the joiner comes back); `desync` closes the connection, keeps
 the game, and the rejoin's welcome brings the joiner back in step."""

@@ -10,7 +10,7 @@ from isaac_game.rules import GameState, Move, Player, new_game
 
 def next_move(state: GameState, legal: list[Move], rng: random.Random) -> Move:
     """Mostly random, but ISAAC's full gains and HARI's slides often, so that games
-    reach 100 (RULES.md 1.3) and long slide turns happen (RULES.md 3.5)."""
+    reach 100 (docs/rules.md 1.3) and long slide turns happen (docs/rules.md 3.5)."""
     texts = [str(m) for m in legal]
     if state.game == "isaac" and texts[0].startswith("x") and rng.random() < 0.7:
         fullest = {m.cell: m for m in legal}  # type: ignore[attr-defined]

@@ -1,4 +1,4 @@
-"""Bad input gets a clear ValueError and changes nothing (RULES.md 4)."""
+"""Bad input gets a clear ValueError and changes nothing (docs/rules.md 4)."""
 
 from __future__ import annotations
 
@@ -91,7 +91,7 @@ def test_unknown_game_name():
 
 
 def test_states_cross_to_a_worker_process_by_pickle():
-    """DESIGN.md: states are safe to hand to an AI worker, caches and all."""
+    """docs/architecture.md: states are safe to hand to an AI worker, caches and all."""
     import pickle
 
     for game in ("isaac", "foundations", "hari"):

@@ -1,4 +1,4 @@
-"""Every game's fast core held to the public API (RULES.md sections 1, 2 and 3).
+"""Every game's fast core held to the public API (docs/rules.md sections 1, 2 and 3).
 
 From random positions, move by move to the end of the game: the same side to move,
 the same legal moves in the same order, the same scores, and at the end the same
@@ -40,7 +40,7 @@ def assert_same(core: FastCore, state: GameState) -> list[Move]:
 @settings(max_examples=250, deadline=None)
 @given(seed=st.integers(0, 2**32), plies=st.integers(0, 70))
 def test_rules_1_2_3_a_core_plays_as_the_public_api_move_by_move(game, seed, plies):
-    """RULES.md 1 (ISAAC), 2 (FOUNDATIONS), 3 (HARI): legal moves, scores, winner."""
+    """docs/rules.md 1 (ISAAC), 2 (FOUNDATIONS), 3 (HARI): legal moves, scores, winner."""
     rng = random.Random(seed)
     state = random_position(game, rng, plies)
     start = state
@@ -61,7 +61,7 @@ def test_rules_1_2_3_a_core_plays_as_the_public_api_move_by_move(game, seed, pli
 @settings(max_examples=40, deadline=None)
 @given(seed=st.integers(0, 2**32))
 def test_rules_1_2_3_a_core_starts_where_the_game_starts(game, seed):
-    """RULES.md 1.1, 2, 3: the empty board, full hands, Dark to move; a whole random
+    """docs/rules.md 1.1, 2, 3: the empty board, full hands, Dark to move; a whole random
     game from there (what the benchmark times) is legal and scored alike."""
     core = game_info(game).core.start()  # type: ignore[union-attr]
     state = new_game(game)
@@ -78,7 +78,7 @@ def test_rules_1_2_3_a_core_starts_where_the_game_starts(game, seed):
 def test_rules_1_2_3_a_playout_is_a_legal_game_scored_as_the_engine_scores_it(
     game, seed, plies, lean
 ):
-    """RULES.md 1, 2, 3: every move of a playout (with or without its lean on the rule
+    """docs/rules.md 1, 2, 3: every move of a playout (with or without its lean on the rule
     of thumb) is legal in the public API, and the game it ends is scored alike."""
     state = random_position(game, random.Random(seed), plies)
     core = game_info(game).core.of(state)  # type: ignore[union-attr]

@@ -1,4 +1,4 @@
-"""FOUNDATIONS rules (RULES.md section 2), each test naming the rule it checks."""
+"""FOUNDATIONS rules (docs/rules.md section 2), each test naming the rule it checks."""
 
 from __future__ import annotations
 
@@ -47,7 +47,7 @@ def rejects(state: FoundationsState, move: str, reason: str) -> None:
 UP = ("3v00", "3v06", "3v02", "3h93", "7v09", "3h96")
 
 
-# ----- RULES 2.1 and 2.2 --------------------------------------------------------
+# ----- docs/rules.md 2.1 and 2.2 ------------------------------------------------
 
 
 def test_rules_2_1_empty_board_dark_first_on_level_1():
@@ -70,7 +70,7 @@ def test_rules_2_2_non_decreasing_length_on_a_level():
     assert state.scores == (36 - 4, 36 - 1)
 
 
-# ----- RULES 2.3: supports and bridges ------------------------------------------
+# ----- docs/rules.md 2.3: supports and bridges ----------------------------------
 
 
 def test_rules_2_3_level_2_ends_on_two_different_own_pieces():
@@ -101,7 +101,7 @@ def test_rules_2_3_a_piece_may_rest_on_any_cell_of_its_supports():
     assert "3h20@2" in {str(m) for m in state.legal_moves()}
 
 
-# ----- RULES 2.4: nothing under a piece -----------------------------------------
+# ----- docs/rules.md 2.4: nothing under a piece ---------------------------------
 
 
 def test_rules_2_4_no_piece_goes_under_a_bridge():
@@ -118,7 +118,7 @@ def test_rules_2_4_taken_cells_on_a_level():
     rejects(state, "3h10@2", "cell 10 is taken on level 2")
 
 
-# ----- RULES 2.5: compulsory play, moving up, never down -------------------------
+# ----- docs/rules.md 2.5: compulsory play, moving up, never down -----------------
 
 
 def test_rules_2_5_must_play_on_the_current_level_while_something_fits():
@@ -148,7 +148,7 @@ def test_rules_2_5_the_source_example_2_kinds_of_wrong_support():
     assert {"3h00@2", "3h10@2", "3h20@2"} <= legal
 
 
-# ----- RULES 2.6: passing and the end ------------------------------------------
+# ----- docs/rules.md 2.6: passing and the end ----------------------------------
 
 
 def test_rules_2_6_pass_only_when_nothing_fits_and_two_passes_in_a_row_end():
@@ -174,7 +174,7 @@ def test_rules_2_6_a_pass_then_a_placement_does_not_end_the_game():
                 assert set(mine[mine.index("pass") :]) == {"pass"}
 
 
-# ----- RULES 2.7: winner and the level-by-level tie-break -------------------------
+# ----- docs/rules.md 2.7: winner and the level-by-level tie-break -----------------
 
 
 def test_rules_2_7_example_1_tie_break():
@@ -248,7 +248,7 @@ def finish(state, rng: random.Random):
 
 
 def check_invariants(state: FoundationsState) -> None:
-    """No overlap on a level; supports hold; hand + board = 15 (RULES 2.3, 2.4, 0)."""
+    """No overlap on a level; supports hold; hand + board = 15 (docs/rules.md 2.3, 2.4, 0)."""
     pieces = state.pieces()
     seen: set[tuple[int, int]] = set()
     for piece in pieces:

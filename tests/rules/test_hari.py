@@ -1,4 +1,4 @@
-"""HARI rules (RULES.md section 3), each test naming the rule it checks."""
+"""HARI rules (docs/rules.md section 3), each test naming the rule it checks."""
 
 from __future__ import annotations
 
@@ -46,7 +46,7 @@ def rejects(state: HariState, move: str, reason: str) -> None:
 TWO = ("3h00", "3h05", "4h20", "3h93")
 
 
-# ----- RULES 3.1 and 3.2 ----------------------------------------------------------
+# ----- docs/rules.md 3.1 and 3.2 --------------------------------------------------
 
 
 def test_rules_3_1_empty_board_dark_first_and_only_plays_at_first():
@@ -74,7 +74,7 @@ def test_rules_3_2_a_discard_takes_the_piece_out_of_the_game():
     assert state.to_move is LIGHT
 
 
-# ----- RULES 3.3: how a piece slides ----------------------------------------------
+# ----- docs/rules.md 3.3: how a piece slides --------------------------------------
 
 
 def test_rules_3_3_slides_run_along_the_axis_up_to_pieces_and_edges():
@@ -128,7 +128,7 @@ def test_rules_3_3_each_piece_slides_at_most_once_a_turn():
     assert state.parse_move("s01+1") == Slide(1, 1, 1)
 
 
-# ----- RULES 3.4: plays in non-decreasing length ----------------------------------
+# ----- docs/rules.md 3.4: plays in non-decreasing length --------------------------
 
 
 def test_rules_3_4_plays_never_get_shorter_placed_or_discarded():
@@ -139,7 +139,7 @@ def test_rules_3_4_plays_never_get_shorter_placed_or_discarded():
     assert {m.length for m in state.legal_moves()} == {5, 6, 7}
 
 
-# ----- RULES 3.5: value played covers value slid ----------------------------------
+# ----- docs/rules.md 3.5: value played covers value slid --------------------------
 
 
 def test_rules_3_5_source_example_moved_a_2_and_a_1_so_play_3_or_more():
@@ -168,7 +168,7 @@ def test_rules_3_5_a_slide_needs_a_playable_piece_to_cover_the_new_sum():
     assert all(m.length == 7 for m in state.legal_moves() if not isinstance(m, Slide))
 
 
-# ----- RULES 3.6: passing and the end -----------------------------------------------
+# ----- docs/rules.md 3.6: passing and the end ---------------------------------------
 
 
 def test_rules_3_6_pass_only_when_no_piece_can_be_played_and_two_passes_end():
@@ -185,7 +185,7 @@ def test_rules_3_6_pass_only_when_no_piece_can_be_played_and_two_passes_end():
     assert state.scores == (6, 7) and state.winner is LIGHT
 
 
-# ----- RULES 3.7: the winner -----------------------------------------------------
+# ----- docs/rules.md 3.7: the winner ---------------------------------------------
 
 
 def test_rules_3_7_equal_value_on_the_board_is_a_draw():
@@ -236,7 +236,7 @@ def test_rules_3_notation_round_trips():
 
 
 def check_invariants(state: HariState, gone: list[int]) -> None:
-    """No overlap; hand + board + discarded = 15 (RULES 0, 3.3)."""
+    """No overlap; hand + board + discarded = 15 (docs/rules.md 0, 3.3)."""
     seen: set[int] = set()
     for piece in state.pieces():
         assert not seen & set(piece.cells)

@@ -1,4 +1,4 @@
-"""ISAAC placement phase and notation: RULES.md 0, 1.1, 4."""
+"""ISAAC placement phase and notation: docs/rules.md 0, 1.1, 4."""
 
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ def nearly_full(to_move: Player = Player.DARK) -> IsaacState:
 
 
 def test_rules_0_piece_set_and_start_1_1_1():
-    """RULES 0 and 1.1.1: 15 pieces each, empty board, Dark moves first."""
+    """docs/rules.md 0 and 1.1.1: 15 pieces each, empty board, Dark moves first."""
     g = new_game("isaac")
     assert g.to_move == Player.DARK and g.phase == "placement"
     assert g.pieces() == []
@@ -30,7 +30,7 @@ def test_rules_0_piece_set_and_start_1_1_1():
 
 
 def test_rules_1_1_2_all_placements_counted_on_empty_board():
-    """RULES 1.1.2: any length, h or v, wholly on the board (perft-style count)."""
+    """docs/rules.md 1.1.2: any length, h or v, wholly on the board (perft-style count)."""
     g = new_game()
     moves = [str(m) for m in g.legal_moves()]
     expected = sum(2 * 10 * (11 - length) for length in (3, 4, 5, 6, 7))
@@ -42,7 +42,7 @@ def test_rules_1_1_2_all_placements_counted_on_empty_board():
 
 
 def test_rules_0_coordinates_anchor_and_cells():
-    """RULES 0: the anchor is the covered cell with the smallest r and c."""
+    """docs/rules.md 0: the anchor is the covered cell with the smallest r and c."""
     g = new_game().play("5v04").play("3h71")
     assert g.piece_at(44).anchor == 4 and g.piece_at(44).cells == (4, 14, 24, 34, 44)
     assert g.piece_at(73).cells == (71, 72, 73) and g.piece_at(73).owner == Player.LIGHT
@@ -50,7 +50,7 @@ def test_rules_0_coordinates_anchor_and_cells():
 
 
 def test_rules_1_1_2_pieces_go_on_empty_cells_only():
-    """RULES 1.1.2: never over another piece, never off the board."""
+    """docs/rules.md 1.1.2: never over another piece, never off the board."""
     g = new_game().play("5v04")
     with pytest.raises(IllegalMoveError, match="cell 04 is taken"):
         g.play("3h02")
@@ -61,7 +61,7 @@ def test_rules_1_1_2_pieces_go_on_empty_cells_only():
 
 
 def test_rules_1_1_2_hand_runs_out():
-    """RULES 0 and 1.1.2: a side has one 7-piece; placing it empties that slot."""
+    """docs/rules.md 0 and 1.1.2: a side has one 7-piece; placing it empties that slot."""
     g = new_game().play("7h00").play("3h90")
     assert g.hand(Player.DARK)[7] == 0
     with pytest.raises(IllegalMoveError, match=r"no 6 \(7 cells\) left"):
@@ -70,7 +70,7 @@ def test_rules_1_1_2_hand_runs_out():
 
 
 def test_rules_1_1_2_placement_is_compulsory():
-    """RULES 1.1.2 and 1.5: pass is legal only when no placement is."""
+    """docs/rules.md 1.1.2 and 1.5: pass is legal only when no placement is."""
     g = new_game()
     with pytest.raises(IllegalMoveError, match="only when no other move is legal"):
         g.play("pass")
@@ -78,7 +78,7 @@ def test_rules_1_1_2_placement_is_compulsory():
 
 
 def test_rules_1_1_3_stuck_player_passes_and_never_places_again():
-    """RULES 1.1.3: no placement -> pass; the passer is skipped; the other keeps placing."""
+    """docs/rules.md 1.1.3: no placement -> pass; the passer is skipped; the other keeps placing."""
     g = nearly_full()
     assert [str(m) for m in g.legal_moves()] == ["pass"]
     g = g.play("pass")
@@ -91,7 +91,7 @@ def test_rules_1_1_3_stuck_player_passes_and_never_places_again():
 
 
 def test_rules_1_1_3_other_player_keeps_placing_turn_after_turn():
-    """RULES 1.1.3: after one side passes the other places every turn while it can."""
+    """docs/rules.md 1.1.3: after one side passes the other places every turn while it can."""
     light = ["5h65", "7h70", "3h77", "6h80", "4h86"]  # row 9 left empty: 10 cells
     g = IsaacState.setup(DARK_ALL, light, phase="placement", to_move=Player.DARK)
     g = g.play("pass")
@@ -104,7 +104,7 @@ def test_rules_1_1_3_other_player_keeps_placing_turn_after_turn():
 
 
 def test_rules_1_1_4_and_1_1_5_both_pass_then_first_passer_opens_scoring():
-    """RULES 1.1.4-1.1.5: both passed ends placement; the first passer starts scoring."""
+    """docs/rules.md 1.1.4-1.1.5: both passed ends placement; the first passer starts scoring."""
     g = nearly_full().play("pass").play("3h90").play("pass")
     assert g.phase == "scoring"
     assert g.to_move == Player.DARK and g.first_passer == Player.DARK
@@ -114,7 +114,7 @@ def test_rules_1_1_4_and_1_1_5_both_pass_then_first_passer_opens_scoring():
 
 
 def test_rules_1_1_5_light_can_be_first_passer():
-    """RULES 1.1.5: whoever passed first, even Light, opens the scoring phase."""
+    """docs/rules.md 1.1.5: whoever passed first, even Light, opens the scoring phase."""
     g = nearly_full(to_move=Player.LIGHT).play("3h90")
     # Light placed; Dark (empty hand) must pass, then Light passes
     assert g.to_move == Player.DARK
@@ -126,7 +126,7 @@ def test_rules_1_1_5_light_can_be_first_passer():
 
 
 def test_rules_4_notation_round_trip_on_placements():
-    """RULES 4: `<len><h|v><rc>` is the canonical placement notation."""
+    """docs/rules.md 4: `<len><h|v><rc>` is the canonical placement notation."""
     g = new_game()
     for move in g.legal_moves():
         assert str(g.parse_move(str(move))) == str(move)

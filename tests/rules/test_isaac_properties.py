@@ -1,4 +1,4 @@
-"""Random ISAAC games never break the rules' invariants (RULES.md 0, 1, 4)."""
+"""Random ISAAC games never break the rules' invariants (docs/rules.md 0, 1, 4)."""
 
 from __future__ import annotations
 
@@ -29,7 +29,7 @@ FAST = settings(max_examples=40, deadline=None, suppress_health_check=[HealthChe
 @FAST
 @given(SEEDS)
 def test_rules_0_and_1_1_pieces_never_overlap_and_all_15_are_accounted_for(seed):
-    """RULES 0, 1.1.2: no cell holds two pieces; hand + board + removed = 15 each."""
+    """docs/rules.md 0, 1.1.2: no cell holds two pieces; hand + board + removed = 15 each."""
     for state in random_states(seed):
         cells = [c for piece in state.pieces() for c in piece.cells]
         assert len(cells) == len(set(cells))
@@ -56,7 +56,7 @@ def _mover_of(moves, index):
 @FAST
 @given(SEEDS)
 def test_rules_1_3_scores_never_go_down_and_every_game_ends(seed):
-    """RULES 1.3.4-1.3.5: counters only move forward; every game ends."""
+    """docs/rules.md 1.3.4-1.3.5: counters only move forward; every game ends."""
     last = (0, 0)
     for plies, state in enumerate(random_states(seed)):
         assert state.scores[0] >= last[0] and state.scores[1] >= last[1]
@@ -68,7 +68,7 @@ def test_rules_1_3_scores_never_go_down_and_every_game_ends(seed):
 @FAST
 @given(SEEDS)
 def test_rules_4_every_legal_move_round_trips_through_notation(seed):
-    """RULES 4: str(parse(m)) == m for every legal move of every position."""
+    """docs/rules.md 4: str(parse(m)) == m for every legal move of every position."""
     for state in random_states(seed):
         for move in state.legal_moves():
             assert str(state.parse_move(str(move))) == str(move)
@@ -77,7 +77,7 @@ def test_rules_4_every_legal_move_round_trips_through_notation(seed):
 @FAST
 @given(SEEDS)
 def test_rules_1_3_4_counters_never_share_a_cell(seed):
-    """RULES 1.2, 1.3.4: the counters never stand on one cell (score sum never 99)."""
+    """docs/rules.md 1.2, 1.3.4: the counters never stand on one cell (score sum never 99)."""
     for state in random_states(seed):
         if state.phase == "scoring":
             assert sum(state.scores) != 99

@@ -1,4 +1,4 @@
-"""ISAAC scoring phase, counters and the winner: RULES.md 1.2-1.6."""
+"""ISAAC scoring phase, counters and the winner: docs/rules.md 1.2-1.6."""
 
 from __future__ import annotations
 
@@ -24,7 +24,7 @@ EXAMPLE_1 = dict(
 
 
 def test_rules_1_6_check_1_three_by_five_by_two():
-    """RULES 1.6: value 3, 5 pieces left on the line, Dark's counter on it: 30."""
+    """docs/rules.md 1.6: value 3, 5 pieces left on the line, Dark's counter on it: 30."""
     g = IsaacState.setup(**EXAMPLE_1)
     b = g.removal_points(55)
     assert (b.value, b.pieces, b.multiplier, b.points) == (3, 5, 2, 30)
@@ -36,7 +36,7 @@ def test_rules_1_6_check_1_three_by_five_by_two():
 
 
 def test_rules_1_6_check_2_four_by_one_and_the_blocking_sacrifice():
-    """RULES 1.6: 4 x 1 = 4; and a counter left short to block the last piece."""
+    """docs/rules.md 1.6: 4 x 1 = 4; and a counter left short to block the last piece."""
     g = IsaacState.setup(["6v43"], ["7h30"], scores=(28, 0))
     assert str(g.removal_points(43)) == "4 x 1 = 4"
     assert moves_of(g) == [f"x43-{t}" for t in range(28, 33)]
@@ -44,20 +44,20 @@ def test_rules_1_6_check_2_four_by_one_and_the_blocking_sacrifice():
     assert blocked.blocked_pieces() == {30: "under Dark's counter"}
     assert moves_of(blocked) == ["pass"]
     out = blocked.play("pass")
-    assert out.has_passed(Player.LIGHT) and out.to_move == Player.DARK
+    assert out.is_out(Player.LIGHT) and out.to_move == Player.DARK
     over = out.play("pass")
     assert over.is_over and over.winner == Player.DARK and over.scores == (32, 0)
 
 
 def test_rules_1_6_check_2_with_own_counter_on_the_line():
-    """RULES 1.6: the same removal with Dark's counter on the column: 4 x 1 x 2 = 8."""
+    """docs/rules.md 1.6: the same removal with Dark's counter on the column: 4 x 1 x 2 = 8."""
     g = IsaacState.setup(["6v43"], ["7h30"], scores=(13, 0))  # cell 13 is on column 3
     assert str(g.removal_points(43)) == "4 x 1 x 2 = 8"
     assert moves_of(g)[-1] == "x43-21"
 
 
 def test_rules_1_6_check_3_three_by_four_on_a_row():
-    """RULES 1.6: a value-3 horizontal piece, 4 other pieces on its row, no counter: 12."""
+    """docs/rules.md 1.6: a value-3 horizontal piece, 4 other pieces on its row, no counter: 12."""
     g = IsaacState.setup(
         ["3v05", "3v07"], ["5h10", "4v09", "3v08"], to_move=Player.LIGHT, scores=(50, 0)
     )
@@ -68,19 +68,19 @@ def test_rules_1_6_check_3_three_by_four_on_a_row():
 
 
 def test_rules_1_2_counters_start_on_00_in_own_coordinates():
-    """RULES 1.2: Dark's counter on 00, Light's on 99 (Dark's coordinates)."""
+    """docs/rules.md 1.2: Dark's counter on 00, Light's on 99 (Dark's coordinates)."""
     g = IsaacState.setup(["3h50"], ["3h60"])
     assert g.counter_cell(Player.DARK) == 0 and g.counter_cell(Player.LIGHT) == 99
 
 
 def test_rules_1_2_counter_cells_follow_scores():
-    """RULES 1.2: Dark's s on (s//10, s%10); Light's on (9 - s//10, 9 - s%10)."""
+    """docs/rules.md 1.2: Dark's s on (s//10, s%10); Light's on (9 - s//10, 9 - s%10)."""
     g = IsaacState.setup(["3h50"], ["3h60"], scores=(37, 21))
     assert g.counter_cell(Player.DARK) == 37 and g.counter_cell(Player.LIGHT) == 78
 
 
 def test_rules_1_2_and_1_3_2_counters_starting_on_00_over_pieces_block_them():
-    """RULES 1.2 and 1.3.2: a counter starting over a piece blocks it (both colours)."""
+    """docs/rules.md 1.2 and 1.3.2: a counter starting over a piece blocks it (both colours)."""
     g = IsaacState.setup(["4h00", "3h50"], ["4h96", "3h60"])
     assert g.blocked_pieces() == {0: "under Dark's counter"}
     assert moves_of(g)[0].startswith("x50-")
@@ -94,7 +94,7 @@ def test_rules_1_2_and_1_3_2_counters_starting_on_00_over_pieces_block_them():
 
 
 def test_rules_1_3_2_only_own_pieces():
-    """RULES 1.3.2: a player removes only their own pieces."""
+    """docs/rules.md 1.3.2: a player removes only their own pieces."""
     g = IsaacState.setup(["3h50"], ["3h60"], scores=(10, 10))
     with pytest.raises(IllegalMoveError, match="that piece is Light's"):
         g.play("x60-10")
@@ -103,7 +103,7 @@ def test_rules_1_3_2_only_own_pieces():
 
 
 def test_rules_1_3_2_removal_lengths_never_go_down():
-    """RULES 1.3.2: at least as long as every earlier removal; equal length is fine."""
+    """docs/rules.md 1.3.2: at least as long as every earlier removal; equal length is fine."""
     g = IsaacState.setup(["5h20", "3h40", "5h60"], ["3h90"], scores=(10, 10), last_removed=(0, 0))
     g = g.play("x20-10").play("x90-10")
     assert g.last_removed_length(Player.DARK) == 5
@@ -114,7 +114,7 @@ def test_rules_1_3_2_removal_lengths_never_go_down():
 
 
 def test_rules_1_3_2_counter_on_any_cell_blocks_both_colours():
-    """RULES 1.3.2: any counter on any cell of the piece blocks it."""
+    """docs/rules.md 1.3.2: any counter on any cell of the piece blocks it."""
     g = IsaacState.setup(["5h20", "3h40"], ["3h60"], scores=(24, 99 - 42))
     # Dark's counter on 24 (middle of 5h20); Light's counter on 42 (end of 3h40)
     assert g.blocked_pieces() == {20: "under Dark's counter", 40: "under Light's counter"}
@@ -122,14 +122,14 @@ def test_rules_1_3_2_counter_on_any_cell_blocks_both_colours():
 
 
 def test_rules_1_3_2_and_1_3_1_pass_when_stuck_then_out_for_good():
-    """RULES 1.3.1-1.3.2: no removal -> pass -> out; the other plays every turn."""
+    """docs/rules.md 1.3.1-1.3.2: no removal -> pass -> out; the other plays every turn."""
     # Dark's counter on 61 (on Light's 3h60), Light's on 81 (on Light's 3h80)
     g = IsaacState.setup(
         ["4h70", "3v74"], ["3h60", "3h80"], to_move=Player.LIGHT, scores=(61, 99 - 81)
     )
     assert moves_of(g) == ["pass"]
     g = g.play("pass")
-    assert g.to_move == Player.DARK and g.has_passed(Player.LIGHT)
+    assert g.to_move == Player.DARK and g.is_out(Player.LIGHT)
     assert str(g.removal_points(70)) == "2 x 1 = 2"
     g = g.play("x70-63")  # Dark's counter leaves Light's 3h60...
     assert g.to_move == Player.DARK, "...but Light is out for good"
@@ -139,7 +139,7 @@ def test_rules_1_3_2_and_1_3_1_pass_when_stuck_then_out_for_good():
 
 
 def test_rules_1_3_1_players_alternate_from_the_first_passer():
-    """RULES 1.3.1: turns alternate in the scoring phase."""
+    """docs/rules.md 1.3.1: turns alternate in the scoring phase."""
     g = IsaacState.setup(["3h40", "3h50"], ["3h60", "3h70"], scores=(10, 10))
     g = g.play(moves_of(g)[0])
     assert g.to_move == Player.LIGHT
@@ -148,28 +148,28 @@ def test_rules_1_3_1_players_alternate_from_the_first_passer():
 
 
 def test_rules_1_3_3_n_counts_lying_and_crossing_pieces_once_never_the_removed():
-    """RULES 1.3.3 and 1.5: pieces along and across the line, each once."""
+    """docs/rules.md 1.3.3 and 1.5: pieces along and across the line, each once."""
     g = IsaacState.setup(["4h00", "3v09"], ["3h05", "5v04", "3h20"], scores=(50, 0))
     b = g.removal_points(0)
     assert b.pieces == 3  # 3h05 along the row, 3v09 and 5v04 across; not 3h20 or 4h00
 
 
 def test_rules_1_3_3_n_zero_scores_zero_but_is_legal():
-    """RULES 1.3.3: N may be 0: zero points, still a legal removal."""
+    """docs/rules.md 1.3.3: N may be 0: zero points, still a legal removal."""
     g = IsaacState.setup(["3h40"], ["3h60"], scores=(10, 10))
     assert g.removal_points(40).points == 0
     assert moves_of(g) == ["x40-10"]
 
 
 def test_rules_1_3_3_multiplier_four_with_both_counters_on_the_line():
-    """RULES 1.3.3: M = 4 with both counters on the line (empty cells count)."""
+    """docs/rules.md 1.3.3: M = 4 with both counters on the line (empty cells count)."""
     g = IsaacState.setup(["3h40"], ["3v46"], scores=(45, 99 - 48))
     b = g.removal_points(40)
     assert (b.pieces, b.multiplier, b.points) == (1, 4, 4)
 
 
 def test_rules_1_3_3_multiplier_is_taken_before_the_counter_moves():
-    """RULES 1.3.3: M from where counters stand before moving: leaving the line keeps x2."""
+    """docs/rules.md 1.3.3: M from where counters stand before moving: leaving the line keeps x2."""
     g = IsaacState.setup(["6v43", "3h00"], ["7h30"], scores=(13, 0))
     assert "x43-21" in moves_of(g)
     after = g.play("x43-21")  # cell 21 is off column 3 now
@@ -177,13 +177,13 @@ def test_rules_1_3_3_multiplier_is_taken_before_the_counter_moves():
 
 
 def test_rules_1_3_4_staying_put_is_allowed():
-    """RULES 1.3.4: t = p is a legal target."""
+    """docs/rules.md 1.3.4: t = p is a legal target."""
     g = IsaacState.setup(["6v43"], ["7h30"], scores=(28, 0))
     assert g.play("x43-28").scores == (28, 0)
 
 
 def test_rules_1_3_4_target_range_and_messages():
-    """RULES 1.3.4: p <= t <= p + points."""
+    """docs/rules.md 1.3.4: p <= t <= p + points."""
     g = IsaacState.setup(["6v43"], ["7h30"], scores=(28, 0))
     with pytest.raises(IllegalMoveError, match="x43-33: the move is worth 4 points"):
         g.play("x43-33")
@@ -192,7 +192,7 @@ def test_rules_1_3_4_target_range_and_messages():
 
 
 def test_rules_1_3_4_opponents_counter_cell_is_forbidden():
-    """RULES 1.3.4 and 1.2: t may not be the cell of the opponent's counter."""
+    """docs/rules.md 1.3.4 and 1.2: t may not be the cell of the opponent's counter."""
     # Light's score 80 stands on cell 19 = Dark's score 19
     g = IsaacState.setup(["7h50"], ["3v47", "3v38"], scores=(10, 80))
     assert str(g.removal_points(50)) == "6 x 2 = 12"
@@ -204,7 +204,7 @@ def test_rules_1_3_4_opponents_counter_cell_is_forbidden():
 
 
 def test_rules_1_3_4_reaching_100_ends_the_game_at_once_as_one_move():
-    """RULES 1.3.4 and 1.5: any target >= 100 is one move, recorded as p + points."""
+    """docs/rules.md 1.3.4 and 1.5: any target >= 100 is one move, recorded as p + points."""
     g2 = IsaacState.setup(["6v43", "3h00"], ["7h30", "3h11"], scores=(97, 0))
     assert str(g2.removal_points(43)) == "4 x 2 = 8"
     assert [m for m in moves_of(g2) if m.startswith("x43")] == [
@@ -220,7 +220,7 @@ def test_rules_1_3_4_reaching_100_ends_the_game_at_once_as_one_move():
 
 
 def test_rules_1_3_5_game_ends_when_both_passed():
-    """RULES 1.3.5: both passed -> over."""
+    """docs/rules.md 1.3.5: both passed -> over."""
     g = IsaacState.setup(["3h00"], ["3h97"])
     assert moves_of(g) == ["pass"]
     g = g.play("pass")
@@ -230,7 +230,7 @@ def test_rules_1_3_5_game_ends_when_both_passed():
 
 
 def test_rules_4_any_cell_names_the_piece_canonical_uses_the_anchor():
-    """RULES 4: x<rc>-<t> with any cell of the piece; canonical form uses the anchor."""
+    """docs/rules.md 4: x<rc>-<t> with any cell of the piece; canonical form uses the anchor."""
     g = IsaacState.setup(**EXAMPLE_1)
     assert g.parse_move("x95-30") == Remove(55, 30)
     assert g.play("x75-30").moves[-1] == "x55-30"
@@ -245,27 +245,27 @@ def ended_tie(aside: tuple[dict[int, int], dict[int, int]]) -> IsaacState:
 
 
 def test_rules_1_4_1_higher_score_wins():
-    """RULES 1.4.1: the higher score wins."""
+    """docs/rules.md 1.4.1: the higher score wins."""
     g = IsaacState.setup(["7h00"], ["3h85"], scores=(0, 12))  # Light's counter on 87
     end = g.play("pass").play("pass")
     assert end.winner == Player.LIGHT and end.tiebreak is None
 
 
 def test_rules_1_4_2_tie_longer_unplayed_line_wins():
-    """RULES 1.4.2: equal scores: more unplaced cells wins."""
+    """docs/rules.md 1.4.2: equal scores: more unplaced cells wins."""
     end = ended_tie(({3: 2}, {4: 1}))
     assert end.scores == (0, 0) and end.winner == Player.DARK
     assert "longer line (6 cells against 4)" in end.tiebreak
 
 
 def test_rules_1_4_2_equal_cells_fewer_pieces_wins():
-    """RULES 1.4.2: equal totals: the line of fewer pieces is longer."""
+    """docs/rules.md 1.4.2: equal totals: the line of fewer pieces is longer."""
     end = ended_tie(({3: 1, 4: 1}, {7: 1}))
     assert end.winner == Player.LIGHT
     assert "fewer pieces (1 against 2)" in end.tiebreak
 
 
 def test_rules_1_4_3_still_equal_dark_wins():
-    """RULES 1.4.3: still equal: Dark, who started, wins; ISAAC has no draws."""
+    """docs/rules.md 1.4.3: still equal: Dark, who started, wins; ISAAC has no draws."""
     end = ended_tie(({5: 1}, {5: 1}))
     assert end.winner == Player.DARK and "Dark started" in end.tiebreak

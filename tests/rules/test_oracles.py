@@ -1,4 +1,4 @@
-"""Our own oracles: each game's legal moves written again, naively, from RULES.md
+"""Our own oracles: each game's legal moves written again, naively, from docs/rules.md
 alone, and compared with the engine's list in every position of random games.
 
 They share no code with the engine beyond the public API used to read a position,
@@ -15,7 +15,7 @@ from isaac_game.rules import VALUE, Player, new_game
 
 
 def cells(length, d, a):
-    """RULES 0: the cells a piece covers from its anchor, or None off the board."""
+    """docs/rules.md 0: the cells a piece covers from its anchor, or None off the board."""
     r, c = divmod(a, 10)
     if d == "h":
         return None if c + length > 10 else [a + i for i in range(length)]
@@ -23,7 +23,7 @@ def cells(length, d, a):
 
 
 def on_line(piece, cell):
-    """RULES 1.3.3: the removed piece's line is its row (h) or its column (v)."""
+    """docs/rules.md 1.3.3: the removed piece's line is its row (h) or its column (v)."""
     if piece.direction == "h":
         return cell // 10 == piece.anchor // 10
     return cell % 10 == piece.anchor % 10
@@ -45,7 +45,7 @@ def isaac_moves(state):
                                 out.add(f"{L}{d}{a:02d}")
         return out or {"pass"}
     sd, sl = state.scores
-    dark_cell, light_cell = sd, 99 - sl  # RULES 1.2, Dark's coordinates
+    dark_cell, light_cell = sd, 99 - sl  # docs/rules.md 1.2, Dark's coordinates
     counters = [dark_cell, light_cell]
     mine = sd if me == Player.DARK else sl
     theirs_cell = light_cell if me == Player.DARK else dark_cell
@@ -178,7 +178,7 @@ def next_move(state, rng):
 
 @pytest.mark.parametrize("game", ["isaac", "foundations", "hari"])
 def test_rules_1_2_3_engine_and_naive_oracle_agree_on_every_legal_move_list(game):
-    """RULES 1, 2, 3 and 4: the engine's legal moves equal a naive reading of the rules."""
+    """docs/rules.md 1, 2, 3 and 4: the engine's legal moves equal a naive reading of the rules."""
     rng = random.Random(2026)
     oracle = ORACLES[game]
     for _ in range(40):

@@ -1,4 +1,4 @@
-"""The searches' playouts (RULES.md sections 1-3): `rules.playout` plays any position
+"""The searches' playouts (docs/rules.md sections 1-3): `rules.playout` plays any position
 of any registered game out, on the game's fast core when it has one, and reports the
 engine's winner; with no lean, each legal move is equally likely at every turn."""
 
@@ -33,7 +33,7 @@ CORES = sorted(name for name in game_names() if game_info(name).core is not None
 @settings(max_examples=30, deadline=None)
 @given(seed=st.integers(0, 2**32), plies=st.integers(0, 70), lean=st.sampled_from([0, 0.8]))
 def test_rules_1_4_2_7_3_7_playout_reports_the_engines_winner(game, seed, plies, lean):
-    """RULES.md 1.4, 2.7, 3.7: the winner of the game the core plays out, as the
+    """docs/rules.md 1.4, 2.7, 3.7: the winner of the game the core plays out, as the
     engine decides it, is what `playout` says."""
     start = random_position(game, random.Random(seed), plies)
     end = start
@@ -198,7 +198,7 @@ POSITIONS = {
 
 @pytest.mark.parametrize("name", sorted(POSITIONS))
 def test_rules_1_1_1_3_2_5_3_5_each_legal_move_of_a_playout_is_equally_likely(name):
-    """RULES.md 1.1 and 1.3 (ISAAC's placements and removals), 2.3-2.5 (FOUNDATIONS'
+    """docs/rules.md 1.1 and 1.3 (ISAAC's placements and removals), 2.3-2.5 (FOUNDATIONS'
     levels), 3.4-3.5 (HARI's plays and slides): the first move of playouts with no lean
     is uniform over the legal moves. Every legal move comes up (40 expected of each:
     missing one by chance is e^-40) and none else; and a chi-square test of the
@@ -211,7 +211,7 @@ def test_rules_1_1_1_3_2_5_3_5_each_legal_move_of_a_playout_is_equally_likely(na
 
 
 def test_rules_1_1_the_uniformity_test_tells_a_leaning_playout_apart():
-    """RULES.md 1.1: the same test on ISAAC placements that lean on the rule of thumb
+    """docs/rules.md 1.1: the same test on ISAAC placements that lean on the rule of thumb
     half the time fails by far: it is not blind to a bias."""
     state = POSITIONS["isaac placement, few pieces in hand"]()
     counts, n = first_moves(state, 0.5, 40, seed=2026)

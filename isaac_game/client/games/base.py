@@ -51,7 +51,7 @@ class BarWords(Protocol):
     """What the match scene's bars say, as a game's play part asks for it."""
 
     @property
-    def said(self) -> int:
+    def messages_given(self) -> int:
         """How many messages the bar was given so far (`status`'s `since`)."""
         ...
 
@@ -179,9 +179,10 @@ class GamePlay(ABC, Generic[S]):
 
     # ----- the match ---------------------------------------------------------------------
 
-    def narrate(self, event: MovePlayed) -> None:
-        """Show a move just played (the bar announces the record's words for it; the
-        scene says them)."""
+    def animate_move(self, event: MovePlayed) -> None:
+        """Animate a move just played, with its sound (`show_move`, on the states as
+        the game's own type). Its words are not said here: the scene's bar puts them
+        up (`MatchBar.announce`)."""
         before, after = narrow(self.kind, event.before), narrow(self.kind, event.after)
         self.show_move(event.player, before, event.move, after)
 
@@ -319,7 +320,7 @@ class GameEntry(Generic[S]):
     replay_view: Callable[[Fonts], ReplayView[S]]
     rules_book: Callable[[Fonts], RulesBook]
     #: a move in the words players use, who did what, a piece by its printed value
-    #: (RULES.md 0: "Light places the 2 (4 cells) on row 3"), and the news it brought
+    #: (docs/rules.md 0: "Light places the 2 (4 cells) on row 3"), and the news it brought
     #: ("Placement over. ..."): the bar's announcement, the move list and the replay
     words: Callable[[S, Move, S], MoveWords]
     #: why the game ended as it did, under the results' scores ("Tie-break: ...")

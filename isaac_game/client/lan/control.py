@@ -2,7 +2,7 @@
 plays a local game, handed this object.
 
 The session owns the match (rebuilt on every new game, kept across a rejoin unless the
-records parted, when it is rebuilt from the host's: PROTOCOL.md 1.1 rule 6); the
+records parted, when it is rebuilt from the host's: docs/protocol.md 1.1 rule 6); the
 control follows `session.match` and calls `session.update()` once per frame, which
 never blocks. Local moves go in exactly as in local play (the human seat here);
 each is sent as it is played (a HARI slide as soon as it is made), and the remote
@@ -163,7 +163,7 @@ class LanControl(MatchControl):
             self.app.audio.play("click")
         elif isinstance(event, PeerResigned):
             game.say(f"{opp} resigned")
-        elif isinstance(event, LinkLost) and event.bye:  # PROTOCOL.md 1.1: a pause
+        elif isinstance(event, LinkLost) and event.bye:  # docs/protocol.md 1.1: a pause
             game.say(f"{opp} left for now: the game is kept for their return", warn=True)
         elif isinstance(event, LinkLost):
             game.say(f"Connection to {opp} lost: reconnecting...", warn=True)

@@ -3,7 +3,7 @@ joiner dials. Each frame calls `session.update()` (never blocks); the first game
 session starts replaces this screen with that game's LAN board. Esc (or B) cancels.
 
 A joiner that dialled a typed address guessed the game (a listed host says which
-it plays); when the host turns it away for asking for another game (PROTOCOL.md
+it plays); when the host turns it away for asking for another game (docs/protocol.md
 1.1: `reject` with code `wrong-game`, naming its `game`), the lobby dials once more
 for that game. Refusals are told apart by their code, never by their reason text.
 """

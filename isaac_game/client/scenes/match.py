@@ -301,7 +301,7 @@ class MatchScene(Scene):
                 self.play.reset()
                 self.sync_moves()
                 self.pace.wait = self.bar.announce(event)
-                self.play.narrate(event)
+                self.play.animate_move(event)
                 self.keeping.keep()
             elif isinstance(event, MoveRejected):
                 self.say(event.reason, warn=True)

@@ -49,14 +49,14 @@ class MatchBar:
         self.seconds = 0.0  # how long it still shows
         self.tells_move = False  # it tells a move (a newer move may replace it)
         self.queued: tuple[str, float] | None = None  # a move's words waiting for the bar
-        self.said = 0  # messages given so far (a pending choice wins over older ones)
+        self.messages_given = 0  # messages given so far (a pending choice wins over older ones)
         self.history = MoveHistory(describe)  # the move list's words
 
     def say(self, text: str, warn: bool = False, seconds: float = 2.5) -> None:
         app = self.scene.app
         self.text, self.warn, self.seconds = text, warn, seconds
         self.tells_move, self.queued = False, None
-        self.said += 1
+        self.messages_given += 1
         app.request_redraw()
         if warn:
             app.audio.play("illegal")
@@ -117,7 +117,7 @@ class MatchBar:
         scene = self.scene
         pal = scene.app.palette
         mover = scene.match.state.to_move
-        newer = since is None or human is None or self.said > since
+        newer = since is None or human is None or self.messages_given > since
         if self.seconds > 0 and self.text and newer:
             return self.text, (pal.illegal if self.warn else pal.accent)
         if human is not None:

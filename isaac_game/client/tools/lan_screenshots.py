@@ -211,7 +211,7 @@ def shoot_game(outdir: Path, size: tuple[int, int], game: str) -> list[Path]:
             if slides:
                 scene.submit(slides[0])
             assert isinstance(scene.play, HariPlay)
-            scene.play.hari.focus, scene.play.hari.pointer = 34, False
+            scene.play.move_input.focus, scene.play.move_input.pointer = 34, False
         pump(lambda: not scene.anims)
         guest.chat("good luck!")
         pump(lambda: session.chat_lines)

@@ -16,15 +16,15 @@ import pygame
 from isaac_game.rules import FoundationsState, GameRecord, GameState, HariState, IsaacState, Place
 
 from ..games.foundations.play import FoundationsPlay
-from ..games.foundations.rules import finished_game
+from ..games.foundations.rulebook import finished_game
 from ..games.hari.play import HariPlay
-from ..games.hari.rules import finished_game as hari_game
+from ..games.hari.rulebook import finished_game as hari_game
 from ..handoff import GameOutcome, GameSetup
 from ..input import Action, Button
 from ..registry import GAMES
 from ..scenes.match import MatchScene
 from ..scenes.replay import ReplayScene
-from ..scenes.rules import RulesScene
+from ..scenes.rulebook import RulesScene
 from ..unsaved import unsaved_question
 from ..widgets.rules_pages import play_through
 
@@ -116,7 +116,7 @@ def _hari(app, save) -> None:
     game = app.open("match", GameSetup("hari", history=tuple(states[: j + 1])))
     assert isinstance(game, MatchScene) and isinstance(game.play, HariPlay)
     game.view.relayout(app.screen.get_size())
-    game.play.hari.focus, game.play.hari.pointer = None, True
+    game.play.move_input.focus, game.play.move_input.pointer = None, True
     save("hari-midturn")
     app.pop(game)
     app.open("results", GameOutcome(GameSetup("hari", light="medium"), final))

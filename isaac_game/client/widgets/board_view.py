@@ -3,7 +3,7 @@
 Screen orientation is fixed: Dark's edge is the bottom of the screen, so row r = 0
 is the bottom row and column c = 0 the left column. Both coordinate sets are drawn,
 each on its owner's edges: Dark's (r, c) on the bottom and left, Light's
-(9 - r, 9 - c) on the top and right (RULES.md 0).
+(9 - r, 9 - c) on the top and right (docs/rules.md 0).
 
 The board with its pieces is rendered once per position into one opaque surface;
 a frame then costs one blit plus whatever moves (ghost, highlights, animations).

@@ -20,7 +20,7 @@ class PanelInfo:
     score: int
     hand: dict[int, int]
     to_move: bool
-    status: str = ""  # "passed", "thinking...", "out"
+    status: str = ""  # "passed", "thinking...", "out (passed)"
     selected: int | None = None  # selected length, when this player is placing
     hand_label: str = "In hand"
     extra: str = ""
@@ -101,7 +101,7 @@ def hand_rows(rect: pygame.Rect, info: PanelInfo, u: float) -> dict[int, pygame.
 
 def hand_text(count: int, length: int, short: bool = False) -> str:
     """A hand row's words: `1 piece, value 6` (`short`: `1 of value 6`, for a narrow
-    panel). Pieces go by their printed value (RULES.md 0); the picture shows the length."""
+    panel). Pieces go by their printed value (docs/rules.md 0); the picture shows the length."""
     if short:
         return f"{count} of value {VALUE[length]}"
     return f"{count} piece{'' if count == 1 else 's'}, value {VALUE[length]}"

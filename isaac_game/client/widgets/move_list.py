@@ -29,7 +29,7 @@ from .hud import GameLayout
 
 @dataclass(frozen=True)
 class MoveWords:
-    """One move as players say it (RULES.md 0: a piece by its printed value)."""
+    """One move as players say it (docs/rules.md 0: a piece by its printed value)."""
 
     text: str  # "Dark removes the 3 on row 5: 3 x 4 x 2 = 24, counter to 36"
     news: str = ""  # what the move brought about: "Placement over. Light passed first ..."

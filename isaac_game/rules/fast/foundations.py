@@ -1,5 +1,5 @@
 """FOUNDATIONS' fast core: the levels as bitboards and lists, for playouts and search
-(RULES.md section 2).
+(docs/rules.md section 2).
 
 With `lean` 0 each legal move, in the order `FoundationsState.legal_moves` lists
 them, is equally likely at every turn of a playout; with probability `lean` the mover
@@ -115,7 +115,7 @@ class FoundationsCore(FastCore):
 
     @property
     def scores(self) -> tuple[int, int]:
-        """Value left in hand (RULES.md 2.7: lower is better)."""
+        """Value left in hand (docs/rules.md 2.7: lower is better)."""
         return hand_value(tuple(self.hands[0])), hand_value(tuple(self.hands[1]))
 
     def legal_moves(self) -> list[Move]:
@@ -142,7 +142,7 @@ class FoundationsCore(FastCore):
         self.least[me] = move.length
 
     def outcome(self) -> float:
-        """1 if Dark wins, 0 if Light does, 0.5 for a draw (RULES.md 2.7)."""
+        """1 if Dark wins, 0 if Light does, 0.5 for a draw (docs/rules.md 2.7)."""
         dark, light = self.scores
         if dark != light:
             return 1.0 if dark < light else 0.0
@@ -155,7 +155,7 @@ class FoundationsCore(FastCore):
 
     def options(self, me: int, thumb: bool) -> tuple[int, list[Option]]:
         """The level `me` must place on and what fits there, in engine order
-        (RULES.md 2.3-2.5); with `thumb`, only the shortest length that fits."""
+        (docs/rules.md 2.3-2.5); with `thumb`, only the shortest length that fits."""
         occ, hand, level = self.occ, self.hands[me], self.level[me]
         options: list[Option] = []
         for up in (0, 1):

@@ -1,5 +1,5 @@
 """HARI's fast core: the board as a bitboard and lists, for playouts and search
-(RULES.md section 3).
+(docs/rules.md section 3).
 
 With `lean` 0 each legal action, in the order `HariState.legal_moves` lists them, is
 equally likely at every step of a playout; with probability `lean` the mover instead
@@ -127,7 +127,7 @@ class HariCore(FastCore):
 
     @property
     def scores(self) -> tuple[int, int]:
-        """Value of each side's pieces on the board (RULES.md 3.7)."""
+        """Value of each side's pieces on the board (docs/rules.md 3.7)."""
         return sum(S_VAL[s] for s in self.owned[0]), sum(S_VAL[s] for s in self.owned[1])
 
     def legal_moves(self) -> list[Move]:

@@ -1,5 +1,5 @@
 """ISAAC's fast core: the position as plain lists and a bitboard, for playouts and for
-the computer players' searches (RULES.md section 1).
+the computer players' searches (docs/rules.md section 1).
 
 The computer levels judge placements, look ahead and search removals on this one
 class (`IsaacCore`), in shape ids from the bitboard tables; the playouts run on it
@@ -45,7 +45,7 @@ class IsaacCore(FastCore):
 
     __slots__ = (
         "phase", "turn", "owned", "hands", "counts", "empty", "scores", "min_len",
-        "passed", "first_passer",
+        "done", "first_passer",
     )  # fmt: skip
 
     phase: str  # "placement", "scoring" or "over"
@@ -56,7 +56,7 @@ class IsaacCore(FastCore):
     empty: int  # bitboard of the empty cells
     scores: list[int]  # where each counter stands on the track
     min_len: list[int]  # length of each side's last removal (0 before any)
-    passed: list[bool]  # placement: has passed; scoring: is out
+    done: list[bool]  # has passed in this phase: placement, places no more; scoring, is out
     first_passer: int  # -1 until someone passes in the placement phase
 
     def __init__(self) -> None:
@@ -69,7 +69,7 @@ class IsaacCore(FastCore):
         self.empty = ALL_CELLS
         self.scores = [0, 0]
         self.min_len = [0, 0]
-        self.passed = [False, False]
+        self.done = [False, False]
         self.first_passer = -1
 
     @classmethod
@@ -88,7 +88,7 @@ class IsaacCore(FastCore):
         core.empty = s._empty
         core.scores = list(s._scores)
         core.min_len = list(s._min_len)
-        core.passed = list(s._passed if phase == PLACEMENT else s._out)
+        core.done = list(s._passed if phase == PLACEMENT else s._out)
         core.first_passer = -1 if s._first_passer is None else s._first_passer
         return core
 
@@ -100,7 +100,7 @@ class IsaacCore(FastCore):
         new.counts = list(self.counts)
         new.scores = list(self.scores)
         new.min_len = list(self.min_len)
-        new.passed = list(self.passed)
+        new.done = list(self.done)
         new.first_passer = self.first_passer
         return new
 
@@ -154,12 +154,12 @@ class IsaacCore(FastCore):
     def remove_move(sid: int, target: int) -> Move:
         return Remove(S_ANCHOR[sid], target)
 
-    # ----- placement (RULES.md 1.1) ---------------------------------------------
+    # ----- placement (docs/rules.md 1.1) ---------------------------------------------
 
     def placements(self, side: int | None = None) -> list[int]:
         """Shape ids `side` (default: the mover) could place now, in engine order."""
         me = self.turn if side is None else side
-        if self.phase != PLACEMENT or self.passed[me]:
+        if self.phase != PLACEMENT or self.done[me]:
             return []
         fits = fit_kinds(self.empty)
         hand = self.hands[me]
@@ -181,22 +181,22 @@ class IsaacCore(FastCore):
         self.owned[me].append(sid)
         for line in S_LINES[sid]:
             self.counts[line] += 1
-        if not self.passed[1 - me]:
+        if not self.done[1 - me]:
             self.turn = 1 - me
 
     def pass_placement(self) -> None:
         me = self.turn
-        self.passed[me] = True
+        self.done[me] = True
         if self.first_passer < 0:
             self.first_passer = me
-        if all(self.passed):
+        if all(self.done):
             self.phase = SCORING
             self.turn = self.first_passer
-            self.passed = [False, False]
+            self.done = [False, False]
         else:
             self.turn = 1 - me
 
-    # ----- scoring (RULES.md 1.3) -----------------------------------------------
+    # ----- scoring (docs/rules.md 1.3) -----------------------------------------------
 
     def counter_cells(self) -> tuple[int, int]:
         """Where the counters stand (Dark's coordinates); -1 once one left the track."""
@@ -211,8 +211,8 @@ class IsaacCore(FastCore):
         return m
 
     def removable(self, side: int) -> list[int]:
-        """Shape ids `side` may remove now (length rule and counters, RULES 1.3.2)."""
-        if self.phase != SCORING or self.passed[side]:
+        """Shape ids `side` may remove now (length rule and counters, docs/rules.md 1.3.2)."""
+        if self.phase != SCORING or self.done[side]:
             return []
         blocked = 0
         for x in self.counter_cells():
@@ -222,7 +222,7 @@ class IsaacCore(FastCore):
         return [s for s in self.owned[side] if S_LEN[s] >= low and not S_MASK[s] & blocked]
 
     def points(self, sid: int) -> int:
-        """value x N x M of removing `sid` now (RULES.md 1.3.3)."""
+        """value x N x M of removing `sid` now (docs/rules.md 1.3.3)."""
         line = S_LINE[sid]
         return S_VAL[sid] * (self.counts[line] - 1) * self.multiplier(line)
 
@@ -240,13 +240,13 @@ class IsaacCore(FastCore):
         self.scores[me] = target
         if target >= WINNING_SCORE:
             self.phase = OVER
-        elif not self.passed[1 - me]:
+        elif not self.done[1 - me]:
             self.turn = 1 - me
 
     def pass_scoring(self) -> None:
         me = self.turn
-        self.passed[me] = True
-        if all(self.passed):
+        self.done[me] = True
+        if all(self.done):
             self.phase = OVER
         else:
             self.turn = 1 - me

@@ -1,6 +1,6 @@
 """ISAAC's playouts: whole games on an `IsaacCore`'s lists, as fast as Python allows.
 
-The same rules as the core's own moves (RULES.md section 1), with the loop's state
+The same rules as the core's own moves (docs/rules.md section 1), with the loop's state
 held in local variables and written back at the end: this is what a Monte Carlo
 search and the benchmark spend their time in. Each legal move, as
 `IsaacState.legal_moves` lists them, is equally likely at every turn when `lean` is 0
@@ -82,13 +82,13 @@ def run(core: IsaacCore, rng: random.Random, lean: float, record: bool) -> list[
     rand = rng.random
     moves: list[str] = []
     empty, hands, owned, counts = core.empty, core.hands, core.owned, core.counts
-    passed, first, turn = core.passed, core.first_passer, core.turn
+    done, first, turn = core.done, core.first_passer, core.turn
 
-    # ----- placement (RULES.md 1.1) -----
+    # ----- placement (docs/rules.md 1.1) -----
     if core.phase == PLACEMENT:
         active = [[k for k in range(10) if hand[k >> 1]] for hand in hands]  # kinds in hand
         while True:
-            if passed[turn]:
+            if done[turn]:
                 turn = 1 - turn
                 continue
             fits = fit_kinds(empty)
@@ -96,14 +96,14 @@ def run(core: IsaacCore, rng: random.Random, lean: float, record: bool) -> list[
             sizes = [fits[k].bit_count() for k in kinds]
             total = sum(sizes)
             if not total:
-                passed[turn] = True
+                done[turn] = True
                 if record:
                     moves.append("pass")
                 if first < 0:
                     first = turn
-                if passed[1 - turn]:
+                if done[1 - turn]:
                     turn = first
-                    passed[0] = passed[1] = False  # from here on: who is out
+                    done[0] = done[1] = False  # from here on: who is out of the scoring
                     break
                 turn = 1 - turn
                 continue
@@ -123,11 +123,11 @@ def run(core: IsaacCore, rng: random.Random, lean: float, record: bool) -> list[
                 counts[line] += 1
             if record:
                 moves.append(f"{k // 2 + 3}{'hv'[k & 1]}{S_ANCHOR[sid]:02d}")
-            if not passed[1 - turn]:
+            if not done[1 - turn]:
                 turn = 1 - turn
 
-    # ----- scoring (RULES.md 1.3) -----
-    scores, min_len, out = core.scores, core.min_len, passed
+    # ----- scoring (docs/rules.md 1.3) -----
+    scores, min_len, out = core.scores, core.min_len, done
     # pieces shorter than a side's last removal can never be removed again: not looked at
     # (`owned`, `empty` are left as scoring found them: a playout's result is the
     # scores, and keeping them costs a few percent of a whole game)

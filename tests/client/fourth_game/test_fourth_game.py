@@ -15,14 +15,14 @@ import argparse
 import pygame
 import pytest
 
-from isaac_game import arena
 from isaac_game.client import registry
 from isaac_game.client.registry import make_app, register
 from isaac_game.client.scenes.replay import ReplayScene
 from isaac_game.client.scenes.results import ResultsScene
-from isaac_game.client.scenes.rules import RulesScene
+from isaac_game.client.scenes.rulebook import RulesScene
 from isaac_game.client.scenes.saves import SavesScene
 from isaac_game.client.scenes.title import TitleScene
+from isaac_game.commands import arena
 from isaac_game.rules import Place, Player, game_names, new_game, register_game
 from isaac_game.rules import state as rules_registry
 

@@ -1,4 +1,4 @@
-"""FOUNDATIONS: the side panel and the bar name the same level to play on (RULES.md 2.5:
+"""FOUNDATIONS: the side panel and the bar name the same level to play on (docs/rules.md 2.5:
 a player with nothing that fits on their level must go up), and a stack's tooltip
 stays between the side panels, never over a player's panel."""
 
@@ -10,7 +10,7 @@ import re
 import pygame
 
 from isaac_game.client.games.foundations import view as foundations_view
-from isaac_game.client.games.foundations.rules import UP, story
+from isaac_game.client.games.foundations.rulebook import UP, story
 from isaac_game.client.handoff import GameSetup
 from isaac_game.client.scenes.match import MatchScene
 from isaac_game.client.widgets.hand_cursor import focus_for

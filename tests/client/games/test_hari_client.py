@@ -1,4 +1,4 @@
-"""HARI in the client, driven by posted pygame events only (RULES.md 3).
+"""HARI in the client, driven by posted pygame events only (docs/rules.md 3).
 
 Moves are picked from `legal_moves()` (seeded, so the games are repeatable) and
 entered the way a person would: Dark with the mouse (drags, click-then-click,
@@ -59,7 +59,7 @@ def release(app, pos: tuple[int, int]) -> None:
 
 
 def arrows_to(app, game: MatchScene, cell: int) -> None:
-    ui = game.play.hari
+    ui = game.play.move_input
     if ui.focus is None or ui.pointer:
         key(app, pygame.K_UP)  # the first arrow brings the cursor back
     r, c = divmod(ui.focus, 10)
@@ -94,24 +94,24 @@ def slide_by_drag(app, game: MatchScene, move: Slide) -> None:
     start = game.board.cell_center(move.cell)
     move_mouse(app, start)
     press(app, 1, start)
-    assert game.play.hari.piece is not None and game.play.hari.piece.anchor == move.cell
+    assert game.play.move_input.piece is not None and game.play.move_input.piece.anchor == move.cell
     target = slide_point(game, move)
     move_mouse(app, target)
-    assert game.play.hari.target == move, (game.play.hari.target, move)
+    assert game.play.move_input.target == move, (game.play.move_input.target, move)
     release(app, target)
 
 
 def slide_by_clicks(app, game: MatchScene, move: Slide) -> None:
     click(app, game.board.cell_center(move.cell))  # press and let go: picked up
     release(app, game.board.cell_center(move.cell))
-    assert game.play.hari.piece is not None
+    assert game.play.move_input.piece is not None
     click(app, slide_point(game, move, margin=True))
 
 
 def slide_by_keys(app, game: MatchScene, move: Slide) -> None:
     arrows_to(app, game, move.cell)
     key(app, pygame.K_RETURN)
-    ui = game.play.hari
+    ui = game.play.move_input
     assert ui.piece is not None and ui.piece.anchor == move.cell
     options = ui.targets(game.state)
     steps = options.index(move) - options.index(None)
@@ -129,9 +129,9 @@ def play_by_mouse(app, game: MatchScene, move) -> None:
     click(app, rows[move.length].center)
     if isinstance(move, Discard):
         run(app, 1)  # the button is drawn for the chosen piece
-        click(app, game.play.hari.discard_button().center)
+        click(app, game.play.move_input.discard_button().center)
         return
-    if game.play.hari.direction[Player.DARK] != move.direction:
+    if game.play.move_input.direction[Player.DARK] != move.direction:
         click(app, game.board.cell_center(45), button=3)
     click(app, game.board.cell_center(focus_for(move.cell, move.length, move.direction)))
 
@@ -141,7 +141,7 @@ def play_by_keys(app, game: MatchScene, move) -> None:
     if isinstance(move, Discard):
         key(app, pygame.K_d)
         return
-    if game.play.hari.direction[Player.LIGHT] != move.direction:
+    if game.play.move_input.direction[Player.LIGHT] != move.direction:
         key(app, pygame.K_r)
     arrows_to(app, game, focus_for(move.cell, move.length, move.direction))
     key(app, pygame.K_RETURN)
@@ -246,14 +246,14 @@ def test_undo_of_a_slide_goes_back_one_action_and_redo_replays_it(app):
     assert [p.anchor for p in game.state.slid_pieces] == [2]
     key(app, pygame.K_z, mod=pygame.KMOD_CTRL)
     assert game.state.moves[-1] == "4h70" and game.state.slid_value == 0
-    assert game.play.hari.piece is None
+    assert game.play.move_input.piece is None
     key(app, pygame.K_y, mod=pygame.KMOD_CTRL)
     assert game.state.moves[-1] == "s00+2"
     # a piece that has slid says why it may not slide again
     move_mouse(app, game.board.cell_center(3))
-    assert "once per turn" in game.play.hari.info(game.state, Player.DARK)
+    assert "once per turn" in game.play.move_input.info(game.state, Player.DARK)
     click(app, game.board.cell_center(3))
-    assert "cannot slide" in game.banner and game.play.hari.piece is None
+    assert "cannot slide" in game.banner and game.play.move_input.piece is None
 
 
 def test_save_continue_and_replay_a_game_in_mid_turn(app):

@@ -1,12 +1,12 @@
 """HARI: while a slide is dragged, the piece itself follows the pointer along its line
 (no further than it may slide), with the ghost where it would land; let go, and the
-slide is played (RULES.md 3.3). Driven by posted mouse events only."""
+slide is played (docs/rules.md 3.3). Driven by posted mouse events only."""
 
 from __future__ import annotations
 
 import pygame
 
-from isaac_game.client.games.hari.rules import story
+from isaac_game.client.games.hari.rulebook import story
 from isaac_game.client.handoff import GameSetup
 from isaac_game.client.scenes.match import MatchScene
 from isaac_game.rules import Player, Slide
@@ -43,7 +43,7 @@ def open_at(app, plies: int) -> MatchScene:
 
 def test_a_dragged_piece_rides_the_pointer_along_its_row_within_its_range(app):
     game = open_at(app, 4)  # Dark's 2 at 4h32 may slide 1 right, or left and off the board
-    ui, board, cell = game.play.hari, game.board, game.board.cell
+    ui, board, cell = game.play.move_input, game.board, game.board.cell
     assert game.state.to_move == Player.DARK
     grab = board.cell_center(33)
     move_mouse(app, grab)
@@ -75,7 +75,7 @@ def test_a_dragged_piece_rides_the_pointer_along_its_row_within_its_range(app):
 
 def test_a_dragged_upright_piece_rides_its_column(app):
     game = open_at(app, 6)  # Light's 1 at 3v66 may slide down six, or off the board
-    ui, board, cell = game.play.hari, game.board, game.board.cell
+    ui, board, cell = game.play.move_input, game.board, game.board.cell
     assert game.state.to_move == Player.LIGHT
     grab = board.cell_center(76)
     move_mouse(app, grab)

@@ -1,8 +1,8 @@
-"""Moves in words (issue items 8 and 11 of the move list): one function per game tells a
-move as players say it (RULES.md 0: a piece by its printed value); the bar announces
-it when it is played, the move list under the right-hand panel lists it (scrolled
-with the wheel over it, or with the arrows once L opens it, never taking the game's
-keys otherwise), and the board marks the last move in every game.
+"""Moves in words: one function per game tells a move as players say it (docs/rules.md
+0: a piece by its printed value); the bar announces it when it is played, the move
+list under the right-hand panel lists it (scrolled with the wheel over it, or with the
+arrows once L opens it, never taking the game's keys otherwise), and the board marks
+the last move in every game.
 
 Driven by posted pygame events on the real match scene.
 """
@@ -12,8 +12,8 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from isaac_game.client.games.foundations.rules import finished_game
-from isaac_game.client.games.hari.rules import finished_game as hari_game
+from isaac_game.client.games.foundations.rulebook import finished_game
+from isaac_game.client.games.hari.rulebook import finished_game as hari_game
 from isaac_game.client.handoff import GameSetup, history_of
 from isaac_game.client.registry import GAMES
 from isaac_game.client.scenes.match import MatchScene

@@ -1,5 +1,4 @@
-"""The computer's moves stay readable (issue item 7) and the top bar follows the step
-(item 11).
+"""The computer's moves stay readable and the top bar follows the step.
 
 A computer's move is announced at least `READ_TIME` before its next move is played,
 and a move that changed the phase `NEWS_TIME` ("Placement over. Light passed first and

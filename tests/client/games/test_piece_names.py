@@ -1,5 +1,5 @@
 """Every text a player reads names a piece by the number printed on it, "the 3 (5 cells)",
-never by its cell length alone, "5-piece" (RULES.md 0): a random hotseat game of each
+never by its cell length alone, "5-piece" (docs/rules.md 0): a random hotseat game of each
 game, walked by posted events only, with the pointer resting on random cells and
 random pieces chosen from the hand before each move, and every word drawn in the bars
 and panels recorded."""
@@ -53,7 +53,7 @@ def record_texts(monkeypatch) -> list[str]:
 
 def input_of(game: MatchScene):
     play = game.play
-    return play.hari if game.game_name == "hari" else play.placement
+    return play.move_input if game.game_name == "hari" else play.placement
 
 
 def look_around(app, game: MatchScene, rng: random.Random) -> None:
@@ -78,7 +78,7 @@ def enter(app, game: MatchScene, move) -> None:
             key(app, pygame.K_RETURN)  # the full gain is chosen first
         return
     if isinstance(move, Slide):
-        ui = game.play.hari
+        ui = game.play.move_input
         click(app, board.cell_center(move.cell))  # press and let go: picked up
         pygame.event.post(
             pygame.event.Event(pygame.MOUSEBUTTONUP, pos=board.cell_center(move.cell), button=1)

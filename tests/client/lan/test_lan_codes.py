@@ -1,4 +1,4 @@
-"""The client's LAN screens and PROTOCOL.md 1.1, with in-process hosts on 127.0.0.1:
+"""The client's LAN screens and docs/protocol.md 1.1, with in-process hosts on 127.0.0.1:
 
 - a typed address guesses the game; the host's `reject wrong-game` names its game in
   `game`, and the lobby dials again for it (the reason text is never read);

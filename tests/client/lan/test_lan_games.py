@@ -91,9 +91,9 @@ def hari_play(app, game, move, player: Player, by_mouse: bool) -> None:
         click(app, game.hand_rows(player)[move.length].center)
         if isinstance(move, Discard):
             run(app, 1)  # the bar's button is drawn for the chosen piece
-            click(app, game.play.hari.discard_button().center)
+            click(app, game.play.move_input.discard_button().center)
             return
-        if game.play.hari.direction[player] != move.direction:
+        if game.play.move_input.direction[player] != move.direction:
             click(app, game.board.cell_center(45), button=3)
         click(app, game.board.cell_center(focus_for(move.cell, move.length, move.direction)))
         return
@@ -101,7 +101,7 @@ def hari_play(app, game, move, player: Player, by_mouse: bool) -> None:
     if isinstance(move, Discard):
         key(app, pygame.K_d)
         return
-    if game.play.hari.direction[player] != move.direction:
+    if game.play.move_input.direction[player] != move.direction:
         key(app, pygame.K_r)
     arrows_to(app, game, focus_for(move.cell, move.length, move.direction))
     key(app, pygame.K_RETURN)

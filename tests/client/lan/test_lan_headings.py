@@ -1,6 +1,6 @@
-"""A LAN game's heading names the person the game waits for (issue item 11): "Bob's
-turn", never "thinking...", and its move list, with no room left under the panel by
-the LAN boxes, opens over the panel with L.
+"""A LAN game's heading names the person the game waits for: "Bob's turn", never
+"thinking...", and its move list, with no room left under the panel by the LAN boxes,
+opens over the panel with L.
 
 The client hosts on 127.0.0.1 from its menu; an in-process joiner "Bob" takes Light
 and never moves. Network safety: conftest.py pins every client host to 127.0.0.1.

@@ -153,11 +153,11 @@ def test_progress_survives_a_corrupt_file(storage):
 
 def test_isaac_learn_opens_the_lesson(storage):
     """`isaac learn --game isaac` opens the lesson; a game without one, the chooser."""
-    from isaac_game.cli import COMMANDS, build_parser
-    from isaac_game.client import learn_command
-    from isaac_game.client.command import first_scene
+    from isaac_game.commands import learn as learn_command
+    from isaac_game.commands.cli import COMMANDS, build_parser
+    from isaac_game.commands.play import first_scene
 
-    assert COMMANDS["learn"][0] == "isaac_game.client.learn_command"
+    assert COMMANDS["learn"][0] == "isaac_game.commands.learn"
     for argv, expected in (
         (["learn", "--game", "isaac"], ("lesson", ("isaac",))),
         (["learn", "--game", "hari"], ("lesson", ("hari",))),

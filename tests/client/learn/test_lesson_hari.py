@@ -1,4 +1,4 @@
-"""Learn to play: the HARI lesson (RULES.md 3) played to its end with real events: a
+"""Learn to play: the HARI lesson (docs/rules.md 3) played to its end with real events: a
 slide by drag and by keys, placements by mouse and keys, a discard by D, a pad press; a
 wrong try answered kindly, the engine's reason for an illegal one, the progress kept."""
 

@@ -8,7 +8,7 @@ import pytest
 
 from isaac_game.client.registry import GAMES, names
 from isaac_game.client.scenes.pause import PauseScene
-from isaac_game.client.scenes.rules import RulesScene
+from isaac_game.client.scenes.rulebook import RulesScene
 from isaac_game.client.scenes.title import TitleScene
 from isaac_game.client.theme import Fonts
 

@@ -1,4 +1,4 @@
-"""What the rules pages say (RULES.md 1.1-1.3, 2.7): ISAAC's scoring page says who
+"""What the rules pages say (docs/rules.md 1.1-1.3, 2.7): ISAAC's scoring page says who
 removes first, that removing is compulsory, that a player who cannot remove is out for
 good and that counters count where they stand before the mover's moves; its counters
 page says where the counters start and explains its own picture; FOUNDATIONS' winner
@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import pygame
 
-from isaac_game.client.games.foundations import rules as foundations_rules
+from isaac_game.client.games.foundations import rulebook as foundations_rulebook
 from isaac_game.client.games.foundations.chart import chart_rows
-from isaac_game.client.games.isaac.rules import example_positions
-from isaac_game.client.scenes.rules import RulesScene
+from isaac_game.client.games.isaac.rulebook import example_positions
+from isaac_game.client.scenes.rulebook import RulesScene
 
 from ..driver import key
 from ..games.test_piece_names import BY_LENGTH
@@ -43,7 +43,7 @@ def read_pages(app, game: str) -> list[tuple[str, str]]:
 def test_isaac_scoring_and_counter_pages_say_what_the_rules_say(app):
     pages = read_pages(app, "isaac")
     scoring, counters = pages[1][0], pages[2][0]
-    # RULES.md 1.1.5 and 1.3.1: the first passer starts; 1.3.2: compulsory, else out for good
+    # docs/rules.md 1.1.5 and 1.3.1: the first passer starts; 1.3.2: compulsory, else out for good
     assert "the first player who passed removes first" in scoring
     assert "you must remove one of your own pieces" in scoring
     assert "If you cannot, you pass and are out for good" in scoring
@@ -66,20 +66,20 @@ def test_isaac_scoring_and_counter_pages_say_what_the_rules_say(app):
 
 def test_foundations_winner_page_draws_the_deciding_chart_not_the_jumbled_stacks(app, monkeypatch):
     drawn: list[str] = []
-    real_stacks, real_chart = foundations_rules.draw_stacks, foundations_rules.draw_chart
+    real_stacks, real_chart = foundations_rulebook.draw_stacks, foundations_rulebook.draw_chart
     monkeypatch.setattr(
-        foundations_rules,
+        foundations_rulebook,
         "draw_stacks",
         lambda *a, **k: (drawn.append("stacks"), real_stacks(*a, **k)),
     )
     monkeypatch.setattr(
-        foundations_rules,
+        foundations_rulebook,
         "draw_chart",
         lambda *a, **k: (drawn.append("chart"), real_chart(*a, **k)),
     )
     pages = read_pages(app, "foundations")
     assert "chart" in drawn
-    final = foundations_rules.finished_game()
+    final = foundations_rulebook.finished_game()
     rows, decided = chart_rows(final)
     assert decided is not None  # the seeded game has a winner
     label, dark, light, _level = rows[decided]

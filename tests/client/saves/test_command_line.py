@@ -8,10 +8,10 @@ import sys
 
 import pytest
 
-from isaac_game.client import command
 from isaac_game.client.app import App
 from isaac_game.client.scenes.match import MatchScene
 from isaac_game.client.scenes.replay import ReplayScene
+from isaac_game.commands import play as play_command
 from isaac_game.rules import Player, new_game
 
 from .test_crash_guard import parse
@@ -26,7 +26,7 @@ def opened(monkeypatch):
 
 
 def test_game_and_seats_start_that_game_at_once(opened, storage):
-    assert command.run(parse(["--game", "hari", "--dark", "human", "--light", "easy"])) == 0
+    assert play_command.run(parse(["--game", "hari", "--dark", "human", "--light", "easy"])) == 0
     (game,) = opened
     assert isinstance(game, MatchScene) and game.setup.game == "hari"
     assert game.match.seats[Player.LIGHT].kind == "computer"
@@ -34,7 +34,7 @@ def test_game_and_seats_start_that_game_at_once(opened, storage):
 
 
 def test_the_demo_honours_the_game(opened, storage):
-    assert command.run(parse(["--demo", "--game", "foundations"])) == 0
+    assert play_command.run(parse(["--demo", "--game", "foundations"])) == 0
     (game,) = opened
     assert isinstance(game, MatchScene) and game.demo and game.setup.game == "foundations"
 
@@ -46,8 +46,8 @@ def test_a_file_in_progress_resumes_and_a_finished_one_replays(opened, storage, 
     while not over.is_over:
         over = over.play(over.legal_moves()[0])
     storage.save_game(tmp_path / "over.isaac.txt", over, {})
-    assert command.run(parse([str(tmp_path / "going.isaac.txt")])) == 0
-    assert command.run(parse([str(tmp_path / "over.isaac.txt")])) == 0
+    assert play_command.run(parse([str(tmp_path / "going.isaac.txt")])) == 0
+    assert play_command.run(parse([str(tmp_path / "over.isaac.txt")])) == 0
     game, replay = opened
     assert isinstance(game, MatchScene) and game.state.moves == ("5v04",)
     assert game.save_path == tmp_path / "going.isaac.txt"  # it goes on in its own file
@@ -63,7 +63,7 @@ def test_a_file_in_progress_resumes_and_a_finished_one_replays(opened, storage, 
     ],
 )
 def test_bad_requests_are_one_line_and_status_2(capsys, storage, argv, words):
-    assert command.run(parse(argv)) == 2
+    assert play_command.run(parse(argv)) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and err.startswith("isaac: ") and words in err
 
@@ -71,7 +71,7 @@ def test_bad_requests_are_one_line_and_status_2(capsys, storage, argv, words):
 def test_a_corrupt_file_says_which_line(capsys, storage, tmp_path):
     bad = tmp_path / "bad.isaac.txt"
     bad.write_text("Game: isaac\n\n5v04\n9z99\n")
-    assert command.run(parse([str(bad)])) == 2
+    assert play_command.run(parse([str(bad)])) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "line 4" in err and "Traceback" not in err
 

@@ -125,8 +125,8 @@ def test_a_corrupt_save_never_stops_the_menu_and_is_never_overwritten(app, stora
 
 
 def test_resume_from_the_command_line(monkeypatch, storage):
-    from isaac_game.client import command
     from isaac_game.client.app import App
+    from isaac_game.commands import play as play_command
     from isaac_game.rules import new_game
 
     state = new_game("hari").play("3h00").play("4h90")
@@ -134,8 +134,8 @@ def test_resume_from_the_command_line(monkeypatch, storage):
     seen = []
     monkeypatch.setattr(App, "run", lambda self: seen.append(self.top) or self.shutdown())
     parser = argparse.ArgumentParser()
-    command.add_arguments(parser)
-    assert command.run(parser.parse_args(["--resume", "--size", "1280x720"])) == 0
+    play_command.add_arguments(parser)
+    assert play_command.run(parser.parse_args(["--resume", "--size", "1280x720"])) == 0
     (top,) = seen
     assert isinstance(top, MatchScene) and top.state.moves == ("3h00", "4h90")
 

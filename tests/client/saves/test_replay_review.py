@@ -1,4 +1,4 @@
-"""Review / Replay (issue item 6): the replay's title names the players and the date from
+"""Review / Replay: the replay's title names the players and the date from
 the record's headers, however it was opened (the results' Review, the saves list, the
 command line); the bar tells each move in the game's words beside buttons for the
 first, previous, next and last move and Exit (their keys work too); a click on the
@@ -13,8 +13,7 @@ import time
 
 import pygame
 
-from isaac_game.client import command
-from isaac_game.client.games.hari.rules import finished_game as hari_game
+from isaac_game.client.games.hari.rulebook import finished_game as hari_game
 from isaac_game.client.handoff import GameOutcome, GameSetup
 from isaac_game.client.registry import GAMES
 from isaac_game.client.scenes.replay import ReplayScene, replay_buttons, replay_title
@@ -22,6 +21,7 @@ from isaac_game.client.scenes.results import ResultsScene
 from isaac_game.client.scenes.saves import SavesScene
 from isaac_game.client.tools.screenshots import positions
 from isaac_game.client.widgets.move_list import MoveHistory
+from isaac_game.commands import play as play_command
 from isaac_game.rules import GameRecord
 
 from ..driver import click, key, menu_to, move_mouse, run
@@ -152,7 +152,7 @@ def test_a_saved_game_replays_with_its_players_and_date(app, storage):
     assert replay.title == "Ada v Computer (hard), 1 May 2026"
     assert replay.record.headers["Dark"] == "Ada"
     # the command line opens a finished file the same way
-    scene, handoff = command.first_scene(parse([str(path)]), storage)
+    scene, handoff = play_command.first_scene(parse([str(path)]), storage)
     assert scene == "replay" and isinstance(handoff[0], GameRecord)
     assert replay_title(handoff[0].headers, handoff[1]) == replay.title
 

@@ -12,7 +12,7 @@ from .lesson import LESSON
 from .play import FoundationsPlay
 from .puzzles import PUZZLES
 from .replay import FoundationsReplayView
-from .rules import FoundationsBook
+from .rulebook import FoundationsBook
 
 GAME = GameEntry(
     name="foundations",

@@ -1,4 +1,4 @@
-"""FOUNDATIONS' result as a picture (RULES.md 2.7): value in hand, then value on each
+"""FOUNDATIONS' result as a picture (docs/rules.md 2.7): value in hand, then value on each
 level from the top down, Dark's and Light's side by side, the row that decides ringed.
 
 A finished board of stacked pieces shows who built where, not who won: the levels'

@@ -1,7 +1,7 @@
-"""FOUNDATIONS' lesson: a guided first game on real positions (RULES.md 2).
+"""FOUNDATIONS' lesson: a guided first game on real positions (docs/rules.md 2).
 
 Every position is reached by real moves from `new_game("foundations")`, checked by the
-engine: the first steps follow the rules pages' short game (`rules.STORY`), the last
+engine: the first steps follow the rules pages' short game (`rulebook.STORY`), the last
 ones two whole games of the rules pages' seeded kind, written out move by move as the
 puzzles are. Every number in an explanation comes from the engine (`scores`: the value
 in hand, `current_level`, `min_length`, `tiebreak`), and pieces are named by their

@@ -1,7 +1,7 @@
 """FOUNDATIONS' placement input: the shared hand cursor, aimed at one level.
 
 The ghost sits on the level the mover must build on (their current level, or the
-next one up once nothing fits there: RULES.md 2.5).
+next one up once nothing fits there: docs/rules.md 2.5).
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from .board import StackBoard
 def level_to_play(state: FoundationsState, player: Player) -> int:
     """The level `player` must place on now: where every legal placement goes when
     `player` is to move (one level up once nothing fits on their current level:
-    RULES.md 2.5), else their current level. The panel, the bar and the ghost all ask
+    docs/rules.md 2.5), else their current level. The panel, the bar and the ghost all ask
     this, so they never name two levels."""
     if state.to_move == player:
         for move in state.legal_moves():

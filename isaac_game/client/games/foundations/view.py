@@ -27,7 +27,7 @@ def last_passed(state: FoundationsState, player: Player) -> bool:
 
 def level_text(state: FoundationsState, player: Player) -> str:
     """The panel's line on the level: the one the bar and the ghost name too (a player
-    with nothing left that fits on their level must go up: RULES.md 2.5)."""
+    with nothing left that fits on their level must go up: docs/rules.md 2.5)."""
     level, least = state.current_level(player), state.min_length(player)
     must = level_to_play(state, player)
     if must > level:

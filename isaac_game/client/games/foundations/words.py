@@ -1,5 +1,5 @@
 """FOUNDATIONS' moves in the words players use: what the bar announces, the move list
-lists and the replay shows (one place). A piece goes by its printed value (RULES.md 0)."""
+lists and the replay shows (one place). A piece goes by its printed value (docs/rules.md 0)."""
 
 from __future__ import annotations
 

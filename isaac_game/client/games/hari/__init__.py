@@ -11,7 +11,7 @@ from .lesson import LESSON
 from .play import HariPlay
 from .puzzles import PUZZLES
 from .replay import HariReplayView
-from .rules import HariBook
+from .rulebook import HariBook
 
 GAME = GameEntry(
     name="hari",

@@ -1,4 +1,4 @@
-"""HARI's lesson: a guided first game on real positions (RULES.md 3).
+"""HARI's lesson: a guided first game on real positions (docs/rules.md 3).
 
 Every position is reached by real moves from `new_game("hari")`, one game played on
 from step to step (the lesson skips ahead where the text says so). Every step asks for

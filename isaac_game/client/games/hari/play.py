@@ -41,7 +41,7 @@ class HariPlay(GamePlay[HariState]):
 
     def __init__(self, host: PlayHost) -> None:
         super().__init__(host, BoardView(host.app.fonts), HariState)
-        self.hari = HariInput(host, self.board)
+        self.move_input = HariInput(host, self.board)
         self.hints = HintHelper(host, self.board, on_answer=self.take_hint)
         self._recent: tuple[HariState, list[Step]] | None = None
 
@@ -64,10 +64,10 @@ class HariPlay(GamePlay[HariState]):
             return
         mover = self.host.input_mover(action)
         if mover is not None:
-            self.hari.handle(action, self.state, mover)
+            self.move_input.handle(action, self.state, mover)
 
     def wants_back(self, mover: Player | None) -> bool:
-        return bool(self.hari.piece is not None and mover)
+        return bool(self.move_input.piece is not None and mover)
 
     def take_hint(self, move: Move) -> None:
         """The hint arrived: made ready to play with one press of Enter (a placement's
@@ -77,24 +77,24 @@ class HariPlay(GamePlay[HariState]):
         if player is None or state.to_move != player:
             return
         if isinstance(move, Place):
-            self.hari.aim(state, player, move.length, move.direction, move.cell)
+            self.move_input.aim(state, player, move.length, move.direction, move.cell)
         elif isinstance(move, Slide):
-            self.hari.pick_up(state, player, move.cell)
+            self.move_input.pick_up(state, player, move.cell)
         elif isinstance(move, Discard):
-            self.hari.chosen(state, player, move.length)
+            self.move_input.chosen(state, player, move.length)
 
     # ----- the match -------------------------------------------------------------------
 
     def reset(self, new_game: bool = False) -> None:
-        self.hari.reset()
+        self.move_input.reset()
 
     def close(self) -> None:
         self.hints.close()
 
     def update(self, dt: float) -> None:
         self.hints.update()
-        if self.hari.piece is None:  # a picked-up piece follows the pointer's events
-            self.hari.follow_pointer(self.state)
+        if self.move_input.piece is None:  # a picked-up piece follows the pointer's events
+            self.move_input.follow_pointer(self.state)
 
     def pass_text(self, mover: Player) -> str:
         return f"{mover.title} has no piece long enough to play: passes"
@@ -124,7 +124,7 @@ class HariPlay(GamePlay[HariState]):
         pal, fonts, u = host.app.palette, host.app.fonts, layout.u
         state = self.state
         human = host.human_to_move()
-        ui = self.hari
+        ui = self.move_input
         hidden = {a.hides_piece() for a in host.anims} - {None}
         inputs = human is not None and not host.passing and not host.anims
         dragged = ui.piece if inputs and ui.drag_shift(state) is not None else None
@@ -162,14 +162,14 @@ class HariPlay(GamePlay[HariState]):
         if host.thinking(player):
             info.status = "thinking..."
         if to_move and host.human_to_move() == player:
-            info.selected = self.hari.selected(state, player)
+            info.selected = self.move_input.selected(state, player)
         last = turn_words(self.recent(), player)  # in words, not notation
         if last and not info.status:
             info.status = f"last: {last}" if state.to_move != player else f"so far: {last}"
         return info
 
     def _draw_input(self, surface: pygame.Surface, state: HariState, player: Player) -> None:
-        ui, board, pal = self.hari, self.board, self.host.app.palette
+        ui, board, pal = self.move_input, self.board, self.host.app.palette
         piece = ui.piece
         if piece is None:
             mine = ui.own_piece_at(state, ui.focus, player)
@@ -218,8 +218,8 @@ class HariPlay(GamePlay[HariState]):
         step = budget_text(state)
         if not state.is_over and isinstance(state.legal_moves()[0], Pass):
             step = "no piece long enough: passes"
-        elif self.hari.piece is not None:
-            step = f"slide the {piece_name(self.hari.piece.length)}, or put it back (Esc)"
+        elif self.move_input.piece is not None:
+            step = f"slide the {piece_name(self.move_input.piece.length)}, or put it back (Esc)"
         title = host.bar.heading(step)
         host.draw_top_bar(surface, title, inset=560, px=40)
         blit_text(
@@ -227,7 +227,7 @@ class HariPlay(GamePlay[HariState]):
         )
         bottom = layout.bottom
         draw_panel(surface, bottom, pal, radius=int(12 * u))
-        ui = self.hari
+        ui = self.move_input
         text_rect = self.hints.draw_bar(surface, bottom, u)
         button = ui.discard_button()
         if button is not None and human is not None:
@@ -239,7 +239,8 @@ class HariPlay(GamePlay[HariState]):
                 back = mix(pal.panel, pal.illegal if not ok else pal.target, 0.45 if ok else 0.2)
                 inner = button.inflate(-int(8 * u), -int(8 * u))
                 pygame.draw.rect(surface, back, inner, border_radius=int(10 * u))
-                label = f"Discard a {VALUE[length]} (D / Y)"  # by its printed value (RULES.md 0)
+                # by its printed value (docs/rules.md 0)
+                label = f"Discard a {VALUE[length]} (D / Y)"
                 draw_bar_text(
                     surface,
                     fonts,

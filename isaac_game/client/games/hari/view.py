@@ -118,7 +118,7 @@ class SlideAnim(Anim):
 
 def hari_panel(state: HariState, player: Player, who: str) -> PanelInfo:
     least = state.min_length(player)
-    # by printed value, the length after (RULES.md 0)
+    # by printed value, the length after (docs/rules.md 0)
     extra = f"Plays {VALUE[least]} or more ({least}+ cells)" if least else "Plays any piece"
     out = state.discarded(player)
     if out:

@@ -1,5 +1,5 @@
 """HARI's actions in the words players use: what the bar announces, the move list lists
-and the replay shows (one place). A piece goes by its printed value (RULES.md 0);
+and the replay shows (one place). A piece goes by its printed value (docs/rules.md 0);
 "up" and "right" are as the board is drawn (row 9 at the top, column 9 at the right)."""
 
 from __future__ import annotations
@@ -47,7 +47,7 @@ def describe(before: HariState, move: Move, after: HariState) -> MoveWords:
 
 
 def result(state: HariState) -> str:
-    """Why the game ended as it did (RULES.md 3.7: most value on the board; draws happen)."""
+    """Why the game ended as it did (docs/rules.md 3.7: most value on the board; draws happen)."""
     dark, light = state.scores
     winner = state.winner
     if winner is None:
@@ -66,18 +66,18 @@ def _game_over(after: HariState) -> str:
 def turn_words(actions: Sequence[tuple[Player, Move, HariState, HariState]], player: Player) -> str:
     """`slid the 1 off, placed the 4`: the player's actions among `actions` (mover, move,
     before, after), short enough for a panel's status line."""
-    said = []
+    phrases = []
     for mover, move, before, _after in actions:
         if mover != player:
             continue
         if isinstance(move, Pass):
-            said.append("passed")
+            phrases.append("passed")
         elif isinstance(move, Slide):
             piece = before.piece_at(move.cell)
             value = f"the {VALUE[piece.length]}" if piece is not None else "a piece"
-            said.append(f"slid {value}" + (" off" if move.distance is None else ""))
+            phrases.append(f"slid {value}" + (" off" if move.distance is None else ""))
         elif isinstance(move, Discard):
-            said.append(f"discarded the {VALUE[move.length]}")
+            phrases.append(f"discarded the {VALUE[move.length]}")
         elif isinstance(move, Place):
-            said.append(f"placed the {VALUE[move.length]}")
-    return ", ".join(said)
+            phrases.append(f"placed the {VALUE[move.length]}")
+    return ", ".join(phrases)

@@ -11,7 +11,7 @@ from .lesson import LESSON
 from .play import IsaacPlay
 from .puzzles import PUZZLES
 from .replay import IsaacReplayView
-from .rules import IsaacBook
+from .rulebook import IsaacBook
 
 GAME = GameEntry(
     name="isaac",

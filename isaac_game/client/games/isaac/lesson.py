@@ -1,7 +1,7 @@
-"""ISAAC's lesson: a guided first game on real positions (RULES.md 1).
+"""ISAAC's lesson: a guided first game on real positions (docs/rules.md 1).
 
 Every position is built by the engine: real moves from a new game, or
-`IsaacState.setup(...)` as the rules tests build them (the worked checks of RULES.md
+`IsaacState.setup(...)` as the rules tests build them (the worked checks of docs/rules.md
 1.6 are the rulebook's examples). Every number in an explanation comes from the
 engine (`removal_points`, `scores`, `tiebreak`), as the game itself shows them.
 """

@@ -230,7 +230,7 @@ class IsaacPlay(GamePlay[IsaacState]):
         status = ""
         if state.phase == "placement" and state.has_passed(player):
             status = "passed"
-        elif state.phase == "scoring" and state.has_passed(player):
+        elif state.phase == "scoring" and state.is_out(player):
             status = "out (passed)"
         elif state.is_over and state.winner == player:
             status = "winner"

@@ -23,7 +23,8 @@ def track_cell(player: Player, score: int) -> int:
 
 
 def piece_name(piece: BoardPiece) -> str:
-    """`3 (5 cells)`: a piece by its printed value (RULES.md 0), as in "Light's 3 (5 cells)"."""
+    """`3 (5 cells)`: a piece by its printed value (docs/rules.md 0), as in "Light's 3
+    (5 cells)"."""
     return length_name(piece.length)
 
 
@@ -45,7 +46,7 @@ class ScoringInput:
         self.targets: list[int] = []
         self.index = 0
         #: how many messages the bar had been given when the piece was chosen: the
-        #: choice wins the bar over those (`MatchView.status`), not over later ones
+        #: choice wins the bar over those (`MatchBar.status`), not over later ones
         self.chosen_after = 0
         self._pointer_at: tuple[int, int] | None = None  # where the pointer was last seen
         self._preview: dict[tuple, str] = {}
@@ -88,7 +89,7 @@ class ScoringInput:
         else:
             cell = track_cell(player, target)
             landed = after.piece_at(cell)
-            opponent_out = after.has_passed(player.other) or state.has_passed(player.other)
+            opponent_out = after.is_out(player.other) or state.is_out(player.other)
             stuck = (
                 not opponent_out
                 and after.to_move == player.other
@@ -236,7 +237,7 @@ class ScoringInput:
         self.anchor = piece.anchor
         self.targets = state.removal_targets(piece.anchor)
         self.index = len(self.targets) - 1  # the full gain, preselected
-        self.chosen_after = self.host.bar.said
+        self.chosen_after = self.host.bar.messages_given
         self.host.app.audio.play("click")
 
     def select(self, state: IsaacState, player: Player, cell: int, target: int) -> None:

@@ -1,5 +1,5 @@
 """ISAAC's moves in the words players use: what the bar announces, the move list lists
-and the replay shows (one place). A piece goes by its printed value (RULES.md 0); rows
+and the replay shows (one place). A piece goes by its printed value (docs/rules.md 0); rows
 and columns are the notation's (Dark's coordinates, as the hints name them)."""
 
 from __future__ import annotations

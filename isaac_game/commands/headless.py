@@ -22,12 +22,11 @@ from collections.abc import Iterator
 from typing import TextIO
 
 import net
+from isaac_game.lan.session import LanSession
+from isaac_game.lan.timers import add_timer_options
 from isaac_game.match import GameEnded, MovePlayed, Seat
 from isaac_game.players import COMPUTER_LEVELS, make_seat
 from isaac_game.rules import GameState, Move, Player, game_names, new_game
-
-from .session import LanSession
-from .timers import add_timer_options
 
 #: Exit statuses.
 OK, FAILED, USAGE, REJECTED = 0, 1, 2, 3
@@ -170,7 +169,7 @@ class Printer:
                 self.note(f"our move {ev.move} was refused: {ev.reason}")
             elif isinstance(ev, net.LinkLost):
                 self.stamp("lost")
-                if ev.bye:  # PROTOCOL.md 1.1: a pause, not a resignation
+                if ev.bye:  # docs/protocol.md 1.1: a pause, not a resignation
                     then = "reconnecting" if s.role == "join" else "waiting"
                     who = s.opponent or "the peer"
                     self.note(f"{who} left for now (bye); the game is kept, {then}...")

@@ -5,7 +5,7 @@ takes one joiner after another (one game at a time) until interrupted. A joiner
 that misbehaves is dropped by `net/`; the host goes on waiting.
 
 A game whose joiner is gone for good (the rejoin window passed after a lost link or
-its `bye`, which PROTOCOL.md 1.1 makes a pause) is kept, never dropped: it is saved in
+its `bye`, which docs/protocol.md 1.1 makes a pause) is kept, never dropped: it is saved in
 the data folder's `saves/` (the path goes to stderr) and its joiner may still rejoin
 with its ticket; others are refused (`table-full`). With `--forever` the host then
 takes the next joiner by itself. Interrupted or stopped mid-game (Ctrl-C, SIGTERM),
@@ -24,6 +24,10 @@ import time
 from pathlib import Path
 
 import net
+from isaac_game.lan.netinfo import beacon_targets, host_addresses, is_loopback
+from isaac_game.lan.saved import KeptGame, LanRecordError, load_kept, save_kept
+from isaac_game.lan.session import LanSession
+from isaac_game.lan.timers import timers_from_args
 from isaac_game.userdirs import data_dir
 
 from .headless import (
@@ -37,10 +41,6 @@ from .headless import (
     stop_status,
     wait_synced,
 )
-from .netinfo import beacon_targets, host_addresses, is_loopback
-from .saved import KeptGame, LanRecordError, load_kept, save_kept
-from .session import LanSession
-from .timers import timers_from_args
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -182,7 +182,7 @@ def _serve(
 
 
 def _keep(session: LanSession, printer: Printer, forever: bool, kind: str) -> None:
-    """The joiner is gone for good: save the game (PROTOCOL.md rule 7), then take the
+    """The joiner is gone for good: save the game (docs/protocol.md rule 7), then take the
     next joiner (forever) or wait for this one's ticket (one game)."""
     note = printer.note
     peer = session.opponent or "the joiner"
@@ -204,7 +204,7 @@ def _keep(session: LanSession, printer: Printer, forever: bool, kind: str) -> No
 def _save(session: LanSession, printer: Printer, kind: str) -> bool:
     """Save an unfinished game into the data folder's saves, saying where and how to
     host it again (False if it could not be saved). A kept game is never dropped
-    silently (PROTOCOL.md rule 7): not when the joiner is gone, nor when this host is
+    silently (docs/protocol.md rule 7): not when the joiner is gone, nor when this host is
     interrupted or stopped mid-game (its `bye` is a pause: the joiner keeps its
     ticket). A game the joiner never moved in has nothing to lose and is not saved."""
     if not session.worth_keeping:

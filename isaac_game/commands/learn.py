@@ -2,7 +2,7 @@
 
 With a game that has a lesson, its lesson starts at once; otherwise (no --game, or a
 game whose lesson is still to come) the Learn to play chooser opens. Everything else
-(window size, fullscreen, the crash guard) is the `play` command's (`command.py`).
+(window size, fullscreen, the crash guard) is the `play` command's (`play.py`).
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ import argparse
 
 from isaac_game.rules import game_names
 
-from . import command
+from . import play
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -31,4 +31,4 @@ def as_play(args: argparse.Namespace) -> argparse.Namespace:
 
 
 def run(args: argparse.Namespace) -> int:
-    return command.run(as_play(args))
+    return play.run(as_play(args))

@@ -16,15 +16,14 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from isaac_game.client.app import MIN_WINDOW, DisplayError
+from isaac_game.client.handoff import GameSetup, setup_from_record
+from isaac_game.client.storage import OPEN_ELSEWHERE, Storage
 from isaac_game.players import PLAYER_KINDS
 from isaac_game.rules import game_names, write_atomically
 
-from .app import MIN_WINDOW
-from .handoff import GameSetup, setup_from_record
-from .storage import OPEN_ELSEWHERE, Storage
-
 if TYPE_CHECKING:
-    from .app import App
+    from isaac_game.client.app import App
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -83,19 +82,14 @@ def first_scene(args: argparse.Namespace, storage: Storage) -> tuple[str, tuple]
 
 def lessons() -> tuple[str, ...]:
     """The games with a lesson (the registry's, imported only when asked)."""
-    from .registry import GAMES
+    from isaac_game.client.registry import GAMES
 
     return tuple(name for name, game in GAMES.items() if game.lesson is not None)
 
 
 def run(args: argparse.Namespace) -> int:
-    import os
-
-    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    import pygame
-
-    from .lan.resume import resumables
-    from .registry import make_app, names
+    from isaac_game.client.lan.resume import resumables
+    from isaac_game.client.registry import make_app, names
 
     try:
         size = window_size(args.size)
@@ -106,7 +100,7 @@ def run(args: argparse.Namespace) -> int:
     fullscreen = True if args.fullscreen else False if args.windowed else None
     try:
         app = _open_app(make_app, size, fullscreen)
-    except pygame.error as error:
+    except DisplayError as error:
         print(f"isaac: cannot open a window ({error})", file=sys.stderr)
         return 1
     app.open("title")

@@ -1,4 +1,4 @@
-"""ISAAC's rules pages (RULES.md 1), drawn with the ISAAC board renderer."""
+"""ISAAC's rules pages (docs/rules.md 1), drawn with the ISAAC board renderer."""
 
 from __future__ import annotations
 
@@ -47,7 +47,7 @@ def example_positions() -> tuple[IsaacState, IsaacState, Remove]:
 
 
 def _line_words(piece: BoardPiece) -> str:
-    """`row 7` / `column 4`, in Dark's numbers (the notation's, RULES.md 0)."""
+    """`row 7` / `column 4`, in Dark's numbers (the notation's, docs/rules.md 0)."""
     return f"row {piece.anchor // 10}" if piece.direction == "h" else f"column {piece.anchor % 10}"
 
 
@@ -226,7 +226,7 @@ class IsaacBook(RulesBook):
             if t < 100:
                 surface.blit(tint, board.cell_rect(track_cell(mover, t)))
         width = max(3, board.cell // 12)
-        for corner in (0, 99):  # where both counters start (RULES.md 1.2)
+        for corner in (0, 99):  # where both counters start (docs/rules.md 1.2)
             center = board.cell_center(corner)
             pygame.draw.circle(surface, pal.highlight, center, int(board.cell * 0.38), width)
 

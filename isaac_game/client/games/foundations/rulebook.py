@@ -1,4 +1,4 @@
-"""FOUNDATIONS' rules pages (RULES.md 2), drawn with the stack renderer.
+"""FOUNDATIONS' rules pages (docs/rules.md 2), drawn with the stack renderer.
 
 The pictures follow one short game, played through the engine: both build on
 level 1, Dark's 7 leaves Dark nothing that fits there, so Dark goes up with a
@@ -72,7 +72,7 @@ PAGES = (
 
 
 def named(piece: StackedPiece) -> str:
-    """`3 (5h20@2)`: a piece by its printed value, then where it lies (RULES.md 0)."""
+    """`3 (5h20@2)`: a piece by its printed value, then where it lies (docs/rules.md 0)."""
     return f"{VALUE[piece.length]} ({piece})"
 
 

@@ -1,6 +1,6 @@
-"""Move latency host -> join on loopback, for the LAN note.
+"""Move latency host -> join on loopback: how long a move takes to reach the other program.
 
-    python -m isaac_game.lan.bench [--games 5] [--ai random]
+    python -m isaac_game.commands.lan_bench [--games 5] [--ai random]
 
 Runs the real `host` and `join` commands as subprocesses on 127.0.0.1 with
 `--trace` (monotonic timestamps, one clock for both processes on Linux) and

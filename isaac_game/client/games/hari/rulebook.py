@@ -1,4 +1,4 @@
-"""HARI's rules pages (RULES.md 3), drawn with the HARI board and its marks.
+"""HARI's rules pages (docs/rules.md 3), drawn with the HARI board and its marks.
 
 The pictures follow one short game, played through the engine: Dark slides a
 piece and places one, then Light slides two pieces and must pay for both with

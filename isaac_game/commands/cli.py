@@ -1,7 +1,7 @@
-"""The command line: `isaac [play] ...`, `bench`, and the commands later layers add.
+"""The command line: `isaac [COMMAND] ...`, `play` when no command is named.
 
-Each subcommand lives in its own module with `add_arguments(parser)` and
-`run(args) -> int`; they are imported only when chosen, so starting the game does
+Each command lives in its own module of this package with `add_arguments(parser)`
+and `run(args) -> int`; it is imported only when chosen, so starting the game does
 not pay for the benchmark, the AI or the network code.
 """
 
@@ -14,14 +14,17 @@ from collections.abc import Sequence
 
 #: name -> (module, one-line help). The first is the default command.
 COMMANDS: dict[str, tuple[str, str]] = {
-    "play": ("isaac_game.client.command", "start the game (the default)"),
-    "learn": ("isaac_game.client.learn_command", "learn to play: a guided first game"),
-    "bench": ("isaac_game.bench", "measure the engine's (or the screen's) speed"),
-    "arena": ("isaac_game.arena", "play computer levels against each other"),
-    "analyse": ("isaac_game.analyse", "the computer's view of a saved game, move by move"),
-    "fit-outlook": ("isaac_game.fit_outlook", "fit Hard's judgement of ISAAC positions (slow)"),
-    "host": ("isaac_game.lan.host", "host a LAN game with a computer player (headless)"),
-    "join": ("isaac_game.lan.join", "join a LAN game with a computer player (headless)"),
+    "play": ("isaac_game.commands.play", "start the game (the default)"),
+    "learn": ("isaac_game.commands.learn", "learn to play: a guided first game"),
+    "bench": ("isaac_game.commands.bench", "measure the engine's (or the screen's) speed"),
+    "arena": ("isaac_game.commands.arena", "play computer levels against each other"),
+    "analyse": ("isaac_game.commands.analyse", "the computer's view of a saved game, move by move"),
+    "fit-outlook": (
+        "isaac_game.commands.fit_outlook",
+        "fit Hard's judgement of ISAAC positions (slow)",
+    ),
+    "host": ("isaac_game.commands.host", "host a LAN game with a computer player (headless)"),
+    "join": ("isaac_game.commands.join", "join a LAN game with a computer player (headless)"),
 }
 
 

@@ -54,7 +54,7 @@ def selfplay_game(seed: int) -> tuple[list[str], int]:
                 )
                 continue
         state = _isaac(state.play(bots[Player(mover).index].choose(state)))
-    assert state.winner is not None  # ISAAC has no draws (RULES.md 1.4.3)
+    assert state.winner is not None  # ISAAC has no draws (docs/rules.md 1.4.3)
     return list(state.moves), Player(state.winner).index
 
 

@@ -15,11 +15,15 @@ import sys
 import time
 
 import net
+from isaac_game.lan.address import AddressError
+from isaac_game.lan.address import parse_address as read_address
+from isaac_game.lan.news import HostBrowser
+from isaac_game.lan.session import LanSession
+from isaac_game.lan.ticket import TicketBook
+from isaac_game.lan.timers import timers_from_args
 from isaac_game.rules import game_names
 from net.messages import BAD_TOKEN, WRONG_GAME
 
-from .address import AddressError
-from .address import parse_address as read_address
 from .headless import (
     OK,
     REJECTED,
@@ -32,10 +36,6 @@ from .headless import (
     stop_status,
     wait_synced,
 )
-from .news import HostBrowser
-from .session import LanSession
-from .ticket import TicketBook
-from .timers import timers_from_args
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -199,7 +199,7 @@ def _play(session: LanSession, printer: Printer, where: str) -> int:
             printer.result()
             return OK
         if session.rejected is not None:
-            # PROTOCOL.md 1.1: act on the reject's code (and wrong-game's `game`), never
+            # docs/protocol.md 1.1: act on the reject's code (and wrong-game's `game`), never
             # on its reason, which is only shown
             code, named = session.rejected_code, session.rejected_game
             wrong_game = code == WRONG_GAME and named in game_names()
