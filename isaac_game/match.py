@@ -15,7 +15,15 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Protocol
 
-from isaac_game.rules import GameState, Move, Player, new_game, parse_notation
+from isaac_game.rules import (
+    GameState,
+    IllegalMoveError,
+    Move,
+    Player,
+    Refusal,
+    new_game,
+    parse_notation,
+)
 
 
 class SeatKind(StrEnum):
@@ -144,7 +152,8 @@ class MoveRejected:
 
     player: Player
     move: str
-    reason: str
+    reason: str  # the rules' message (notation and all: for logs and the command line)
+    refusal: Refusal | None = None  # why, as facts (None: not the rules' refusal)
 
 
 @dataclass(frozen=True)
@@ -238,7 +247,8 @@ class Match:
             after = before.play(offered)
         except ValueError as error:
             self._asked = None  # ask again: the seat must still move
-            return [MoveRejected(mover, str(offered), str(error))]
+            refusal = error.refusal if isinstance(error, IllegalMoveError) else Refusal()
+            return [MoveRejected(mover, str(offered), str(error), refusal)]
         self._past.append(before)
         self._future.clear()
         self.state = after

@@ -4,7 +4,10 @@ The caller (pygame main loop, headless tool) never waits on the network: command
 (`play`, `chat`, ...) are posted into the loop with `call_soon_threadsafe`, and
 everything the session reports comes back through a queue drained by `poll()`. The
 session, the adapter and every socket are touched only on the network thread, so none
-of them needs a lock.
+of them needs a lock. A caller that sleeps while nothing happens (a window resting
+between frames) sets `on_event`: it is called, on the network thread, each time news
+is queued, so the caller can wake up and drain it at once instead of at its next
+frame.
 
 Nothing a peer sends can make these grow without bound: each connection's input is
 read as the decoder takes it (64 KiB at a time, one message at most 64 KiB), its output
@@ -53,6 +56,9 @@ class _Endpoint:
         self._thread = threading.Thread(target=self._run_loop, name="net-loop", daemon=True)
         self._stopped = threading.Event()
         self._tasks: set[asyncio.Task[Any]] = set()
+        #: Called (on the network thread, so it must only set a flag or post an event)
+        #: each time an event is queued for the caller.
+        self.on_event: Callable[[], None] | None = None
 
     # -- caller side (any thread) ---------------------------------------------------
 
@@ -141,7 +147,17 @@ class _Endpoint:
             elif isinstance(out, Connect):
                 self._spawn(self._connect(out.conn))
             elif isinstance(out, Event):
-                self._events.put(out)
+                self._queue(out)
+
+    def _queue(self, event: Event) -> None:
+        """Hand `event` to the caller, and wake it if it asked to be woken."""
+        self._events.put(event)
+        wake = self.on_event
+        if wake is not None:
+            try:
+                wake()
+            except Exception:  # the caller's bug must not stop the network
+                log.exception("on_event failed")
 
     async def _ticker(self) -> None:
         while True:
@@ -268,7 +284,7 @@ class NetHost(_Endpoint):
 
     def _before_shutdown(self) -> None:
         self.call(self.session.shutdown)
-        self._events.put(Closed("host closed"))
+        self._queue(Closed("host closed"))
         if self._server is not None:
             self._server.close()
         if self._beacon is not None:

@@ -2,8 +2,10 @@
 
 `hint(state)` thinks in the calling process (for tools and tests); a client calls
 `AsyncHint`, which asks a worker process and is polled once per frame like a seat.
-Rows and columns are named in the notation's coordinates (Dark's, docs/rules.md 0), pieces by
-their printed value, as players name them ("the 3 (5 cells)", docs/rules.md 0).
+Rows and columns are named in the coordinates of the player the board faces (`facing`:
+Dark's by default; Light's own are (9 - r, 9 - c), docs/rules.md 0), so the line agrees
+with the numbers on the board's near edges; pieces by their printed value, as players name
+them ("the 3 (5 cells)", docs/rules.md 0).
 """
 
 from __future__ import annotations
@@ -17,30 +19,30 @@ from isaac_game.rules import (
     Move,
     Pass,
     Place,
+    Player,
     Remove,
     piece_name,
 )
 
 from .bots import DEFAULT_BUDGET, HardBot
 from .generic import think
-from .reasons import reason
+from .reasons import line_name, reason
 from .worker import EncodedState, Task, Worker, decode_state, encode_state
 
 
-def hint(state: GameState, budget: float | None = None, seed: int = 0) -> tuple[Move, str]:
-    """(move, one-line explanation) for the side to move in `state`: Hard's move."""
+def hint(
+    state: GameState, budget: float | None = None, seed: int = 0, facing: Player = Player.DARK
+) -> tuple[Move, str]:
+    """(move, one-line explanation) for the side to move in `state`: Hard's move, its
+    rows and columns as read from `facing`'s side of the board."""
     if state.is_over:
         raise ValueError("the game is over")
     seconds = DEFAULT_BUDGET["hard"] if budget is None else budget
     if not isinstance(state, IsaacState):
         best = think(state, seconds, random.Random(seed)).best
-        return best.move, reason(state, best.move, best.win_chance)
+        return best.move, reason(state, best.move, best.win_chance, facing)
     move = HardBot(seed).choose(state, seconds)
-    return move, explain(state, move)
-
-
-def _line_name(direction: str, anchor: int) -> str:
-    return f"row {anchor // 10}" if direction == "h" else f"column {anchor % 10}"
+    return move, explain(state, move, facing)
 
 
 def _on_line(cells: tuple[int, ...], direction: str, anchor: int) -> bool:
@@ -49,8 +51,9 @@ def _on_line(cells: tuple[int, ...], direction: str, anchor: int) -> bool:
     return any(x % 10 == anchor % 10 for x in cells)
 
 
-def explain(state: IsaacState, move: Move) -> str:
-    """One line saying what `move` does for the side to move in `state`."""
+def explain(state: IsaacState, move: Move, facing: Player = Player.DARK) -> str:
+    """One line saying what `move` does for the side to move in `state` (rows and
+    columns in `facing`'s numbers)."""
     me = state.to_move
     if me is None:
         raise ValueError("the game is over")
@@ -58,7 +61,7 @@ def explain(state: IsaacState, move: Move) -> str:
         piece = state.piece_at(move.cell)
         assert piece is not None
         b = state.removal_points(move.cell)
-        line = _line_name(piece.direction, piece.anchor)
+        line = line_name(piece.direction, piece.anchor, facing)
         text = f"removes the {piece_name(piece.length)} on {line}: {b}"
         full = state.scores[me.index] + b.points
         if move.target >= WINNING_SCORE:
@@ -83,12 +86,12 @@ def explain(state: IsaacState, move: Move) -> str:
                 ]
                 if boosted:
                     p = max(boosted, key=lambda p: p.length)
-                    text += f", for x2 on {_line_name(p.direction, p.anchor)}"
+                    text += f", for x2 on {line_name(p.direction, p.anchor, facing)}"
         return text
     if isinstance(move, Place):
         after = state.play(move)
         b = after.removal_points(move.cell)
-        line = _line_name(move.direction, move.cell)
+        line = line_name(move.direction, move.cell, facing)
         touching = [
             p
             for p in after.pieces()
@@ -115,11 +118,12 @@ def _cells_of(move: Place) -> tuple[int, ...]:
     return tuple(move.cell + step * i for i in range(move.length))
 
 
-def think_hint(position: EncodedState, budget: float) -> tuple[str, str]:
-    """(move as notation, explanation) for `position` (see `encode_state`).
+def think_hint(position: EncodedState, budget: float, facing: str = "dark") -> tuple[str, str]:
+    """(move as notation, explanation) for `position` (see `encode_state`), read from
+    `facing`'s side.
 
     The task an `AsyncHint` hands its worker: it runs in the worker process."""
-    move, text = hint(decode_state(position), budget)
+    move, text = hint(decode_state(position), budget, facing=Player(facing))
     return (str(move), text)
 
 
@@ -136,10 +140,12 @@ class AsyncHint:
     def busy(self) -> bool:
         return self.worker.busy
 
-    def start(self, state: GameState) -> None:
-        """Ask for a hint for `state` (forgets any hint still being computed)."""
+    def start(self, state: GameState, facing: Player = Player.DARK) -> None:
+        """Ask for a hint for `state`, told as read from `facing`'s side of the board
+        (forgets any hint still being computed)."""
         self._state = state
-        self.worker.submit(Task(think_hint, (encode_state(state), self.budget)), self.budget)
+        task = Task(think_hint, (encode_state(state), self.budget, str(facing)))
+        self.worker.submit(task, self.budget)
 
     def poll(self) -> tuple[Move, str] | None:
         """(move, explanation) once ready, else None. Never blocks."""

@@ -2,12 +2,17 @@
 
 The main thread owns pygame. `frame()` runs one iteration: translate events into
 actions for the top scene, advance the simulation in fixed 1/60 s ticks, draw once.
+
+While nothing moves the loop rests between frames, and only input wakes it early; so
+news from another thread (the network: a chat line, a lost link, a move) calls `wake()`,
+which ends the rest at once and has the next frame's updates drawn.
 """
 
 from __future__ import annotations
 
 import contextlib
 import os
+import threading
 import time
 import warnings
 from collections.abc import Callable, Mapping
@@ -62,6 +67,7 @@ class App:
         self.screen = self._set_mode()
         pygame.key.set_repeat(320, 45)  # held arrows keep moving the cursor
         self.fonts = Fonts()
+        self.fonts.set_window(self.screen.get_size())  # text no smaller than readable
         self.input = InputMapper()
         self.audio = Audio(self.settings, enabled=sound)
         self.scenes: list[Scene] = []
@@ -72,6 +78,7 @@ class App:
         self._keys_down: set[int] = set()  # keys pressed and not let go yet
         self._swallowed: set[int] = set()  # held keys whose repeats are dropped
         self._last_draw = 0.0
+        self._woken = threading.Event()  # another thread has news for the scenes
         self.time = 0.0  # simulated seconds
         self.frames = 0
 
@@ -94,6 +101,7 @@ class App:
     def toggle_fullscreen(self) -> None:
         self.settings.fullscreen = not self.settings.fullscreen
         self.screen = self._set_mode()
+        self.fonts.set_window(self.screen.get_size())
         self.storage.save_settings(self.settings)
 
     def resize(self, size: tuple[int, int]) -> None:
@@ -107,6 +115,7 @@ class App:
             self.screen = pygame.display.set_mode((w, h), pygame.RESIZABLE)
         else:
             self.screen = surface
+        self.fonts.set_window(self.screen.get_size())
 
     @property
     def palette(self) -> Palette:
@@ -248,6 +257,10 @@ class App:
         unless `always_draw`, a draw only when the screen may have changed)."""
         self.process_events(events)
         self._accumulator = min(self._accumulator + dt, TICK * MAX_TICKS_PER_FRAME)
+        if self._accumulator >= TICK - 1e-9 and self._woken.is_set():
+            # the updates below take the news in (news after this wakes again): draw them
+            self._woken.clear()
+            self._dirty = True
         while self._accumulator >= TICK - 1e-9 and self.running:
             self._accumulator -= TICK
             self.time += TICK
@@ -283,6 +296,11 @@ class App:
         """Something on screen changed without input (a move arrived, a message came)."""
         self._dirty = True
 
+    def wake(self) -> None:
+        """News for the scenes from another thread (any thread may call it): the loop
+        stops resting, and the frame whose updates take the news in is drawn."""
+        self._woken.set()
+
     def draw(self, surface: pygame.Surface | None = None) -> None:
         surface = surface or self.screen
         for scene in self.visible():
@@ -308,11 +326,12 @@ class App:
             self.clock.tick(FPS)
 
     def rest(self, longest: float) -> list[pygame.event.Event]:
-        """Sleep until input comes (or `longest` seconds pass); the events that came."""
+        """Sleep until input or news (`wake`) comes, or `longest` seconds pass; the
+        events that came."""
         deadline = time.perf_counter() + longest
         while True:
             events = pygame.event.get()
-            if events or time.perf_counter() >= deadline:
+            if events or self._woken.is_set() or time.perf_counter() >= deadline:
                 return events
             time.sleep(REST_STEP)
 

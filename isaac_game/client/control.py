@@ -44,6 +44,9 @@ class ControlledScene(Protocol):
 
     def handle_events(self, events: list[MatchEvent]) -> None: ...
     def say(self, text: str, warn: bool = False, seconds: float = 2.5) -> None: ...
+    def why_not(self, error: ValueError) -> str:
+        """Why the rules refuse a move, in the game's words."""
+        ...
 
 
 class MatchControl:
@@ -55,6 +58,11 @@ class MatchControl:
     results_scene = "results"
     #: Is the game kept in the saves folder after every move (a lesson's is not)?
     keeps_games = True
+    #: The scene "Quit to menu" goes back to, by name (a lesson: Learn to play).
+    leaves_to = "title"
+    #: May the cells where the chosen piece goes be dotted (the setting decides)? Not
+    #: in a puzzle: they would give the answer away.
+    legal_dots = True
 
     def __init__(self) -> None:
         self.scene: ControlledScene | None = None
@@ -85,6 +93,18 @@ class MatchControl:
             return f"{player.title}'s turn"
         return f"{player.title} ({kind}) is thinking..."
 
+    def facing(self, state: GameState, setup: GameSetup, turn_for_mover: bool) -> Player | None:
+        """The player whose edge of the board faces the screen, as the box's board faces
+        whoever sits at it: the one local human (against the computer); in a hotseat the
+        player to move if `turn_for_mover` (the setting), else Dark, as in a demo. None:
+        as it was (a hotseat turned for the mover, once the game is over)."""
+        humans = [p for p in (Player.DARK, Player.LIGHT) if self.seat_kind(p, setup) == HUMAN]
+        if len(humans) == 1:
+            return humans[0]
+        if len(humans) == 2 and turn_for_mover:
+            return None if state.to_move is None else Player(state.to_move)
+        return Player.DARK
+
     def headers(self, setup: GameSetup) -> dict[str, str]:
         """The saved record's player headers."""
         return {
@@ -105,6 +125,12 @@ class MatchControl:
     def refuse_move(self, state: GameState, move: Move) -> str:
         """Why a local player's move is refused before the rules see it ("" to let the
         match check it): a lesson asks for one move of its step."""
+        return ""
+
+    def refuse_choice(self, state: GameState, moves: list[Move]) -> str:
+        """Why a half-made move (a piece picked, whose moves are `moves`) is refused at
+        once ("" to let the player go on): a lesson's step asks for another piece, and
+        says so at the first click rather than after the last."""
         return ""
 
     def refuse_undo(self, what: str) -> str:
@@ -189,5 +215,14 @@ class ResultsControl:
 
     def on_exit(self) -> None: ...
 
-    def draw(self, surface: pygame.Surface, menu: Menu, u: float) -> None:
-        """Beside the results' menu (LAN: the rematch state, chat and link)."""
+    def facing(self) -> Player | None:
+        """The side the final board is shown from (LAN: this machine's); None: the
+        results screen decides (the one human against the computer, else Dark)."""
+        return None
+
+    def room_under_board(self) -> int:
+        """How tall a room (logical pixels) the control draws in under the final board."""
+        return 0
+
+    def draw(self, surface: pygame.Surface, menu: Menu, u: float, room: pygame.Rect) -> None:
+        """Beside the results' menu and in `room` (LAN: the rematch state and the chat)."""

@@ -9,8 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from isaac_game.players import PLAYER_KINDS
-from isaac_game.rules import GameRecord, GameState, new_game
+from isaac_game.match import Match
+from isaac_game.players import PLAYER_KINDS, make_seat
+from isaac_game.rules import GameRecord, GameState, Player, new_game
 
 
 @dataclass(frozen=True)
@@ -23,6 +24,17 @@ class GameSetup:
     history: tuple[GameState, ...] = ()  # a continued game: every state from the start
     save_path: Path | None = None
     demo: bool = False
+
+
+def new_match(setup: GameSetup) -> Match:
+    """The match a local setup asks for: its seats, from its first or saved position."""
+    seats = {
+        Player.DARK: make_seat(setup.dark, name="Dark"),
+        Player.LIGHT: make_seat(setup.light, name="Light"),
+    }
+    if setup.history:
+        return Match.resume(seats, list(setup.history))
+    return Match(seats, new_game(setup.game))
 
 
 @dataclass(frozen=True)

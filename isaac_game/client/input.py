@@ -10,7 +10,7 @@ any time is safe; an unplugged pad becomes a PAD_LOST action (the game pauses).
 from __future__ import annotations
 
 import contextlib
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 
 import pygame
@@ -46,6 +46,8 @@ class Button(StrEnum):
     UNDO = "undo"
     REDO = "redo"
     FULLSCREEN = "fullscreen"
+    FLIP = "flip"  # turn the board half round (F)
+    LEVELS = "levels"  # FOUNDATIONS: peel the top level away (V, pad left stick press)
     POINT = "point"  # pointer moved; pos
     CLICK = "click"  # left button; pos
     RELEASE = "release"  # left button let go; pos (ends a drag)
@@ -54,6 +56,15 @@ class Button(StrEnum):
     PAD_LOST = "pad_lost"
     ANY = "any"  # a key or pad button with no job: only "press any key" screens care
     QUIT = "quit"
+
+
+#: An arrow's way on the screen, (right, up): the same whichever side the board faces.
+ARROWS: dict[Button, tuple[int, int]] = {
+    Button.RIGHT: (1, 0),
+    Button.LEFT: (-1, 0),
+    Button.UP: (0, 1),
+    Button.DOWN: (0, -1),
+}
 
 
 @dataclass(frozen=True)
@@ -66,6 +77,11 @@ class Action:
     value: int = 0
     key: int = 0  # the pygame key of a keyboard action (text fields need it)
     text: str = ""  # TEXT: the characters typed
+    #: keyboard: the key press's number (they count up from 1); TEXT: the number of the
+    #: printable key press it is the text of (SDL sends it right after the KEYDOWN), 0
+    #: for text of no key press (an input method's); a field skips the text of the key
+    #: that opened it
+    press: int = 0
 
     def allowed_for(self, player: Player | None) -> bool:
         """May this input act for `player`? (a pad owned by the other player may not)"""
@@ -99,6 +115,8 @@ _KEYS = {
     pygame.K_HOME: Button.FIRST,
     pygame.K_END: Button.LAST,
     pygame.K_F11: Button.FULLSCREEN,
+    pygame.K_f: Button.FLIP,
+    pygame.K_v: Button.LEVELS,
 }
 
 _PAD = {
@@ -111,6 +129,7 @@ _PAD = {
     pygame.CONTROLLER_BUTTON_LEFTSHOULDER: Button.PREV,
     pygame.CONTROLLER_BUTTON_RIGHTSHOULDER: Button.NEXT,
     pygame.CONTROLLER_BUTTON_RIGHTSTICK: Button.MOVES,
+    pygame.CONTROLLER_BUTTON_LEFTSTICK: Button.LEVELS,
     pygame.CONTROLLER_BUTTON_DPAD_UP: Button.UP,
     pygame.CONTROLLER_BUTTON_DPAD_DOWN: Button.DOWN,
     pygame.CONTROLLER_BUTTON_DPAD_LEFT: Button.LEFT,
@@ -129,6 +148,8 @@ class InputMapper:
         self._order: list[int] = []  # instance ids in the order they joined
         self._stick: dict[tuple[int, int], int] = {}  # (pad, axis) -> -1/0/+1
         self.last_device = "mouse"
+        self.presses = 0  # key presses so far: the last one's number
+        self._text_of = 0  # the printable key press whose TEXT is still to come
         if HAVE_CONTROLLER:
             with contextlib.suppress(pygame.error):
                 sdl_controller.init()
@@ -180,7 +201,8 @@ class InputMapper:
         if kind == pygame.KEYDOWN:
             return self._key(event)
         if kind == pygame.TEXTINPUT:
-            return [Action(Button.TEXT, text=event.text)] if event.text else []
+            press, self._text_of = self._text_of, 0
+            return [Action(Button.TEXT, text=event.text, press=press)] if event.text else []
         if kind == pygame.MOUSEMOTION:
             self.last_device = "mouse"
             return [Action(Button.POINT, "mouse", pos=tuple(event.pos))]
@@ -218,6 +240,12 @@ class InputMapper:
 
     def _key(self, event: pygame.event.Event) -> list[Action]:
         self.last_device = "keyboard"
+        self.presses += 1
+        typed = getattr(event, "unicode", "")
+        self._text_of = self.presses if typed and typed.isprintable() else 0
+        return [replace(a, press=self.presses) for a in self._key_actions(event)]
+
+    def _key_actions(self, event: pygame.event.Event) -> list[Action]:
         mods = event.mod
         ctrl = bool(mods & (pygame.KMOD_CTRL | pygame.KMOD_META))
         if event.key == pygame.K_RETURN and mods & pygame.KMOD_ALT:

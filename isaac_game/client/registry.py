@@ -36,6 +36,7 @@ from .learn.entries import learn_entries
 from .learn.progress import Progress
 from .learn.puzzle_control import PuzzleControl
 from .scene import GameScreen, Scene
+from .scenes.chooser import ChooserScene
 from .scenes.dialog import ConfirmScene, MessageScene, QuestionScene
 from .scenes.keyboard import KeyboardScene
 from .scenes.learn import LearnScene
@@ -174,6 +175,7 @@ SCENES: Mapping[str, SceneFactory] = {
     "message": MessageScene,
     "confirm": ConfirmScene,
     "question": QuestionScene,
+    "chooser": ChooserScene,
     "keyboard": KeyboardScene,
     "give_up": GiveUpScene,
     "lan_host": lambda app: LanHostScene(app, names()),

@@ -84,6 +84,9 @@ class Settings:
     music_volume: int = 0  # 0..10; music is off by default
     colour_blind: bool = False
     hints: bool = True
+    #: hotseat: the board turns to face the player to move (off: Dark's side faces the screen)
+    turn_board: bool = False
+    game: str = "isaac"  # the game the title offers (the last one chosen)
     dark_kind: str = "human"
     light_kind: str = "human"
     player_name: str = ""  # the name LAN opponents see (empty: the login name)
@@ -114,6 +117,7 @@ class Storage:
         data_dir = data_dir or user_data_dir()
         self.config_dir = Path(config_dir)
         self.data_dir = Path(data_dir)
+        self._unfinished: tuple[int, bool] | None = None  # (the folder's stamp, the answer)
 
     @property
     def settings_path(self) -> Path:
@@ -171,6 +175,22 @@ class Storage:
             return any(p.name.endswith(RECORD_SUFFIX) for p in self.saves_dir.iterdir())
         except OSError:
             return False
+
+    def has_unfinished(self) -> bool:
+        """Is any saved game not finished, by its Result header (a file that says it is
+        under way counts, even one that does not load: the list of games to continue
+        shows it with what is wrong)? Asked as the menu is drawn, so the answer is kept
+        until the folder changes (a game is saved, finished or deleted: each is a new
+        file in it, written atomically); no move is replayed."""
+        try:
+            stamp = self.saves_dir.stat().st_mtime_ns
+        except OSError:
+            return False
+        if self._unfinished is None or self._unfinished[0] != stamp:
+            saves = self.list_saves()
+            found = any(read_headers(p).get("Result", "*") == "*" for p in saves)
+            self._unfinished = (stamp, found)
+        return self._unfinished[1]
 
     def delete_save(self, path: Path) -> str | None:
         """Delete the saved game `path` (only a record in the saves folder, never one open

@@ -1,25 +1,69 @@
-"""Colours, fonts and sizes: everything a scene needs to look like the rest.
+"""Colours, panels and sizes: everything a scene needs to look like the rest.
 
 Sizes scale with the window (`ui_scale`), so one layout works from 1280x720 to
-3840x2160 and any aspect ratio in between. Fonts are pygame's default font, cached
-per pixel size; rendered text is cached too, since most labels never change.
+3840x2160 and any aspect ratio in between. Fonts (`fonts.py`) are never smaller than
+the readable minimum, and text that does not fit wraps onto more lines (`text.py`);
+both are named here too, as every scene draws through this module.
 """
 
 from __future__ import annotations
 
-from collections import OrderedDict
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import TypeVar
 
 import pygame
 
-from isaac_game.rules import clean_text
+from .fonts import MAX_DRAWN_CHARS, MIN_TEXT_HEIGHT, Color, Fonts, min_text_height
+from .text import (
+    DrawLog,
+    DrawnBox,
+    DrawnText,
+    TextPart,
+    blit_text,
+    draw_texts,
+    draw_wrapped,
+    fit_line,
+    fit_lines,
+    note_box,
+    note_cover,
+    note_veil,
+    recording,
+    wrap,
+)
 
-Color = tuple[int, int, int]
-T = TypeVar("T")
-#: No line on screen is longer than this; a longer string is cut before it is drawn.
-MAX_DRAWN_CHARS = 1000
+#: What the client's modules take from here: the colours and panels, and the fonts and
+#: text drawing of `fonts.py` and `text.py`.
+__all__ = [
+    "COLOUR_BLIND",
+    "MAX_DRAWN_CHARS",
+    "MIN_TEXT_HEIGHT",
+    "PALETTES",
+    "STANDARD",
+    "Color",
+    "DrawLog",
+    "DrawnBox",
+    "DrawnText",
+    "Fonts",
+    "Palette",
+    "TextPart",
+    "blit_text",
+    "dim_behind",
+    "draw_panel",
+    "draw_texts",
+    "draw_wrapped",
+    "fit_line",
+    "fit_lines",
+    "min_text_height",
+    "mix",
+    "note_box",
+    "note_cover",
+    "palette_for",
+    "recording",
+    "rgb",
+    "shade",
+    "ui_scale",
+    "wrap",
+]
 
 
 @dataclass(frozen=True)
@@ -119,105 +163,10 @@ def ui_scale(size: tuple[int, int]) -> float:
     return max(0.5, min(w / 1280, h / 720))
 
 
-class Fonts:
-    """pygame's default font at any pixel size, plus a cache of rendered text."""
-
-    def __init__(self, max_cached: int = 600) -> None:
-        self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
-        self._text: OrderedDict[tuple, pygame.Surface] = OrderedDict()
-        self._max = max_cached
-
-    def font(self, px: int, bold: bool = False) -> pygame.font.Font:
-        key = (max(8, int(px)), bold)
-        font = self._fonts.get(key)
-        if font is None:
-            font = pygame.font.Font(None, key[0])
-            font.bold = bold
-            self._fonts[key] = font
-        return font
-
-    def render(self, text: str, px: int, color: Color, bold: bool = False) -> pygame.Surface:
-        """`text` drawn at `px`; never raises, whatever the string (see `_safe`)."""
-        key = (text, int(px), color, bold)
-        surf = self._text.get(key)
-        if surf is None:
-            font = self.font(px, bold)
-            surf = _safe(lambda shown: font.render(shown, True, color), text)
-            self._text[key] = surf
-            if len(self._text) > self._max:
-                self._text.popitem(last=False)
-        else:
-            self._text.move_to_end(key)
-        return surf
-
-    def size(self, text: str, px: int, bold: bool = False) -> tuple[int, int]:
-        font = self.font(px, bold)
-        return _safe(font.size, text)
-
-    def fit(self, text: str, px: int, width: int, bold: bool = False) -> int:
-        """The largest size <= px at which `text` fits in `width` pixels."""
-        while px > 10 and self.size(text, px, bold)[0] > width:
-            px = int(px * 0.92)
-        return px
-
-
-def _safe(draw: Callable[[str], T], text: str) -> T:
-    """Run a font call on `text` made drawable; never raises, whatever the string.
-
-    Text from outside (a peer's name, a save's headers) is cleaned where it enters, but
-    drawing is the last line: a NUL or a lone surrogate makes pygame raise, and one
-    string must never take the window down. Such characters are drawn as the escapes
-    `clean_text` makes (measuring and drawing agree, since both go through here). A
-    string longer than anyone can read is cut first: its surface would be hundreds of
-    thousands of pixels wide. A string the font still refuses (one made only of
-    zero-width characters) is drawn as a space.
-    """
-    if len(text) > MAX_DRAWN_CHARS:
-        text = text[:MAX_DRAWN_CHARS]
-    if not text.isprintable():  # the common case costs one C-level scan
-        text = clean_text(text)
-    try:
-        return draw(text)
-    except (ValueError, pygame.error):
-        return draw(" ")
-
-
-def blit_text(
-    surface: pygame.Surface,
-    fonts: Fonts,
-    text: str,
-    px: int,
-    color: Color,
-    pos: tuple[int, int],
-    anchor: str = "topleft",
-    bold: bool = False,
-) -> pygame.Rect:
-    """Draw cached text with its rect's `anchor` (e.g. "center", "midleft") at `pos`."""
-    surf = fonts.render(text, px, color, bold)
-    rect = surf.get_rect(**{anchor: pos})
-    surface.blit(surf, rect)
-    return rect
-
-
-def wrap(fonts: Fonts, text: str, px: int, width: int) -> list[str]:
-    """Split text into lines that fit `width` pixels at size `px`."""
-    lines: list[str] = []
-    for paragraph in text.split("\n"):
-        line = ""
-        for word in paragraph.split(" "):
-            trial = f"{line} {word}".strip()
-            if line and fonts.size(trial, px)[0] > width:
-                lines.append(line)
-                line = word
-            else:
-                line = trial
-        lines.append(line)
-    return lines
-
-
 def draw_panel(surface: pygame.Surface, rect: pygame.Rect, pal: Palette, radius: int = 12) -> None:
     pygame.draw.rect(surface, pal.panel, rect, border_radius=radius)
     pygame.draw.rect(surface, pal.panel_edge, rect, width=max(1, radius // 6), border_radius=radius)
+    note_box(surface, rect)
 
 
 def rgb(channels: Iterable[int]) -> Color:
@@ -240,3 +189,4 @@ def dim_behind(surface: pygame.Surface, alpha: int) -> None:
     veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
     veil.fill((0, 0, 0, alpha))
     surface.blit(veil, (0, 0))
+    note_veil(surface)

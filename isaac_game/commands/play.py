@@ -3,12 +3,18 @@ game window on the menu, on a game, on a saved game, or on the attract-mode demo
 
 What the command line asks for is checked before the window opens: a bad size or a
 file that cannot be opened is one line on stderr and exit status 2.
+
+SIGTERM (a logout, a shutdown, `kill`) and SIGHUP (the terminal gone) close the window
+at once, asking nothing: every game is on disk after every move. (Left alone, SDL
+turns SIGTERM into a click on the window's close box, which asks before leaving a
+game, and a logout would wait on the question.)
 """
 
 from __future__ import annotations
 
 import argparse
 import contextlib
+import signal
 import sys
 import time
 import traceback
@@ -70,7 +76,7 @@ def first_scene(args: argparse.Namespace, storage: Storage) -> tuple[str, tuple]
     if getattr(args, "learn", False):  # `isaac learn`: a lesson, or the chooser
         return ("lesson", (args.game,)) if args.game in lessons() else ("learn", ())
     settings, _notice = storage.load_settings()
-    game = args.game or "isaac"
+    game = args.game or (settings.game if settings.game in game_names() else "isaac")
     if args.demo:
         return "match", (GameSetup(game, "easy", "easy", demo=True),)
     if args.game or args.dark or args.light:
@@ -103,7 +109,10 @@ def run(args: argparse.Namespace) -> int:
     except DisplayError as error:
         print(f"isaac: cannot open a window ({error})", file=sys.stderr)
         return 1
+    close_on_signals(app)
     app.open("title")
+    if scene == "lesson":  # a lesson left goes back to Learn to play, as from the menu
+        app.open("learn")
     if scene:
         app.open(scene, *handoff)
     elif args.resume:
@@ -121,6 +130,20 @@ def run(args: argparse.Namespace) -> int:
         print(crash_message(app, traceback.format_exc()), file=sys.stderr)
         return 1
     return 0
+
+
+def close_on_signals(app: App) -> None:
+    """SIGTERM and SIGHUP end the loop at once (the window then closes as after Quit:
+    a LAN peer is told, locks are let go). Set after the window opens, so that these
+    replace the handlers SDL installs as it starts."""
+
+    def close(_signum: int, _frame: object) -> None:
+        app.quit()
+
+    for name in ("SIGTERM", "SIGHUP"):  # Windows has no SIGHUP
+        number = getattr(signal, name, None)
+        if number is not None:
+            signal.signal(number, close)
 
 
 def _open_app(make_app: Callable[..., App], size, fullscreen) -> App:

@@ -11,6 +11,7 @@ again, the protocol's timers.
 
 from .adapter import EngineAdapter
 from .address import AddressError, parse_address
+from .chat import ChatLine, ChatLog
 from .netinfo import host_addresses, is_loopback
 from .news import (
     BAD_TOKEN,
@@ -42,7 +43,6 @@ from .seat import (
     LOST,
     RECONNECTING,
     WAITING,
-    ChatLine,
     RemoteSeat,
     has_moved,
 )
@@ -82,6 +82,7 @@ __all__ = [
     "RECONNECTING",
     "WAITING",
     "ChatLine",
+    "ChatLog",
     "EngineAdapter",
     "KeptGame",
     "LanRecordError",

@@ -2,17 +2,16 @@
 
 The seat never touches a socket. The `LanSession` that owns the network endpoint
 pumps its events each tick and hands the seat what they say: the network's record
-of the game (`on_move`, `resync`), the link's state, chat lines, a resignation, a
-rematch proposal. The match polls the seat like any other; when the *local* side
-moves, `observe()` passes the move to `send`, which the session wires to
-`net.play()`. Every method returns at once.
+of the game (`on_move`, `resync`), the link's state, a resignation, a rematch
+proposal (the chat is the session's: `chat.py`). The match polls the seat like any
+other; when the *local* side moves, `observe()` passes the move to `send`, which the
+session wires to `net.play()`. Every method returns at once.
 """
 
 from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
 
 from isaac_game.match import SeatKind
 from isaac_game.rules import GameState, Move, Player, new_game
@@ -25,9 +24,6 @@ RECONNECTING = "reconnecting..."  # link lost; the game is kept and resumes by i
 LOST = "lost"  # the rejoin window is over: the player may save the game or leave
 CLOSED = "closed"  # the peer left, or the session is over
 
-#: Chat lines kept (both sides'); older ones go. The screen shows the last few.
-MAX_CHAT_LINES = 100
-
 
 def has_moved(state: GameState, player: Player) -> bool:
     """Did `player` play any of the moves of `state`? (A HARI turn is several moves, so
@@ -38,13 +34,6 @@ def has_moved(state: GameState, player: Player) -> bool:
             return True
         replay = replay.play(move)
     return False
-
-
-@dataclass(frozen=True)
-class ChatLine:
-    who: str  # the sender's name
-    text: str
-    mine: bool  # sent from this machine
 
 
 class RemoteSeat:
@@ -60,7 +49,6 @@ class RemoteSeat:
         self.record: list[str] = []
         self.link = CONNECTED
         self.link_since = time.monotonic()
-        self.chat: list[ChatLine] = []
         self.peer_resigned = False
         self.rematch_proposed = False
         #: Set when the records of the two machines disagree; the seat then stops.
@@ -134,13 +122,6 @@ class RemoteSeat:
         self.rematch_proposed = False
         self.problem = None
         self.cancel()
-
-    def add_chat(self, line: ChatLine) -> None:
-        """Keep a chat line; only the last `MAX_CHAT_LINES` are kept, so a talkative
-        (or flooding) peer costs no more memory after an hour than after a minute."""
-        self.chat.append(line)
-        if len(self.chat) > MAX_CHAT_LINES:
-            del self.chat[: len(self.chat) - MAX_CHAT_LINES]
 
     def set_link(self, link: str) -> None:
         if link != self.link:

@@ -14,13 +14,15 @@ rejoin window (120 s) has passed, `can_give_up` turns true and the UI may offer 
 or leave. A rejoin whose record parted from ours is rebuilt from the host's. The host then
 holds the game (`held`): only its token rejoins it until the UI, having saved it,
 frees the seat (`abandon`). A joiner given a `TicketBook` keeps its ticket there
-from the welcome until the game ends, so a restarted program can rejoin.
+from the welcome until the game ends, so a restarted program can rejoin; the chat is
+kept for the whole game (`chat.py`).
 """
 
 from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any
 
 import net
@@ -29,6 +31,7 @@ from isaac_game.rules import GameState, Player, new_game, result_text
 from net.messages import clip_name
 
 from .adapter import EngineAdapter
+from .chat import CHAT_FILES, ChatLine, ChatLog
 from .endpoints import host_endpoint
 from .news import clean_event
 from .seat import (
@@ -38,7 +41,6 @@ from .seat import (
     LOST,
     RECONNECTING,
     WAITING,
-    ChatLine,
     RemoteSeat,
     has_moved,
 )
@@ -87,6 +89,7 @@ class LanSession:
         self.ticket: TicketKeeper | None = None
         self.link_reason = ""  # why the link went, while it is down
         self._lost_at: float | None = None
+        self.chat_log = ChatLog()  # both sides' lines (on disk too: `keep_chat`)
 
     # -- construction ------------------------------------------------------------
 
@@ -110,19 +113,9 @@ class LanSession:
         """A host on `bind`:`port` (`endpoints.host_endpoint`). With `token`, a game of
         an earlier run is hosted again for that token: `moves` are its record."""
         timers = timers or Timers.from_env()
-        endpoint, adapter = host_endpoint(
-            game,
-            timers,
-            name=name,
-            bind=bind,
-            port=port,
-            seat=seat,
-            announce=announce,
-            beacon_port=beacon_port,
-            moves=moves,
-            token=token,
-            **net_args,
-        )
+        endpoint, adapter = host_endpoint(game, timers, name=name, bind=bind, port=port,
+                                          seat=seat, announce=announce, beacon_port=beacon_port,
+                                          moves=moves, token=token, **net_args)  # fmt: skip
         return cls(endpoint, adapter, local, role="host", name=name, timers=timers)
 
     @classmethod
@@ -151,6 +144,15 @@ class LanSession:
             session.ticket = TicketKeeper(tickets, address, port, game, session.name, token)
         return session
 
+    def wake_with(self, callback: Callable[[], None] | None) -> None:
+        """`callback` is called on the network thread (it must only set a flag) when news
+        arrives: a window resting between frames wakes up to `update()` at once."""
+        self.endpoint.on_event = callback
+
+    def keep_chat(self, folder: Path) -> None:
+        """Keep the chat in `folder` too, for a later run of this game (before `update`)."""
+        self.chat_log.path = Path(folder) / CHAT_FILES[self.role]
+
     def start(self) -> tuple[str, int] | None:
         """Bind (host: returns the address and port; raises OSError) or dial (join)."""
         if isinstance(self.endpoint, net.NetHost):
@@ -169,10 +171,8 @@ class LanSession:
 
         A peer's words (name, chat, errors) are cleaned here, where they enter.
         """
-        if timeout > 0 and self._idle():
-            events = self.endpoint.wait(timeout)
-        else:
-            events = self.endpoint.poll()
+        waits = timeout > 0 and self._idle()
+        events = self.endpoint.wait(timeout) if waits else self.endpoint.poll()
         out: list[net.Event | MatchEvent] = []
         for ev in map(clean_event, events):
             self._handle(ev)
@@ -212,7 +212,7 @@ class LanSession:
             if self.resigned is None and self.remote.problem is None:
                 self.remote.problem = f"our move {ev.move} was refused: {ev.reason}"
         elif isinstance(ev, net.ChatReceived):
-            self.remote.add_chat(ChatLine(self.remote.name, ev.text, False))
+            self.chat_log.add(ChatLine(self.remote.name, ev.text, False))
         elif isinstance(ev, net.PeerResigned):
             self.remote.peer_resigned = True
             if self.resigned is None:
@@ -224,13 +224,11 @@ class LanSession:
             self._lost_at = time.monotonic()
             self.remote.set_link(RECONNECTING)
         elif isinstance(ev, net.GameHeld):  # host: window over; kept for its token
-            self.held = True
-            self._lost_at = None
+            self.held, self._lost_at = True, None
             self.remote.set_link(LOST)
             self.link_reason = ev.reason
         elif isinstance(ev, net.GameClosed):  # host: the table is free again
-            self.held = False
-            self._lost_at = None
+            self.held, self._lost_at = False, None
             self.remote.set_link(LOST if ev.window_over else CLOSED)
             self.link_reason = ev.reason
         elif isinstance(ev, net.Rejected):
@@ -258,6 +256,7 @@ class LanSession:
             self._new_match(you, ev.moves)
         self.remote.name = ev.opponent
         self.remote.set_link(CONNECTED)
+        self.chat_log.game(ev.token)
 
     def _new_match(self, you: Player, moves: tuple[str, ...]) -> None:
         if self.match is not None:
@@ -291,7 +290,7 @@ class LanSession:
 
     @property
     def chat_lines(self) -> list[ChatLine]:
-        return self.remote.chat
+        return self.chat_log.lines
 
     @property
     def finished(self) -> bool:
@@ -368,7 +367,7 @@ class LanSession:
     def chat(self, text: str) -> None:
         text = text[:200]
         self.endpoint.chat(text)
-        self.remote.add_chat(ChatLine(self.name, text, True))
+        self.chat_log.add(ChatLine(self.name, text, True))
 
     def resign(self) -> None:
         if self.match is not None and self.you is not None and not self.finished:

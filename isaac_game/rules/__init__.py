@@ -64,7 +64,16 @@ from .bitboard import (
     mask_cells,
     shape_id,
 )
-from .common import LENGTHS, VALUE, IllegalMoveError, NotationError, Player, piece_name
+from .common import (
+    LENGTHS,
+    VALUE,
+    IllegalMoveError,
+    NotationError,
+    Player,
+    Refusal,
+    Why,
+    piece_name,
+)
 from .disk import (
     FileReadError,
     GameLock,
@@ -82,6 +91,7 @@ from .fast import FastCore, IsaacCore, playout
 from .foundations import FoundationsState
 from .hari import HariState, SlideRange
 from .isaac import IsaacState
+from .isaac_queries import Blocker
 from .isaac_scoring import WINNING_SCORE, Breakdown, counter_cell_of
 from .journal import Journal, load_journal, parse_journal
 from .moves import Discard, Move, Pass, Place, Remove, Slide, parse_notation
@@ -122,6 +132,7 @@ __all__ = [
     "read_record_text",
     "LENGTHS",
     "VALUE",
+    "Blocker",
     "BoardPiece",
     "Breakdown",
     "Discard",
@@ -134,6 +145,8 @@ __all__ = [
     "Move",
     "MoveList",
     "NotationError",
+    "Refusal",
+    "Why",
     "Pass",
     "Place",
     "Player",

@@ -24,6 +24,8 @@ from .common import (
     VALUE,
     IllegalMoveError,
     Player,
+    Refusal,
+    Why,
     fits_on_board,
     hand_value,
     piece_name,
@@ -231,42 +233,55 @@ class FoundationsState(TwoPassState):
             if self._options()[1]:
                 example = self.legal_moves()[0]
                 raise IllegalMoveError(
-                    f"{text}: you may pass only when nothing can be placed (you can play {example})"
+                    f"{text}: you may pass only when nothing can be placed "
+                    f"(you can play {example})",
+                    Refusal(Why.MUST_MOVE, example=example),
                 )
             return move
         if isinstance(move, Place):
             self._check_place(move, text)
             return move
-        raise IllegalMoveError(f"{text}: not a FOUNDATIONS move (place a piece, or pass)")
+        raise IllegalMoveError(
+            f"{text}: not a FOUNDATIONS move (place a piece, or pass)", Refusal(Why.WRONG_GAME)
+        )
 
     def _check_place(self, move: Place, text: str) -> None:
         me = self._turn
         length, direction, anchor, level = move.length, move.direction, move.cell, move.level
         if not self._hands[me][length - 3]:
-            raise IllegalMoveError(f"{text}: no {piece_name(length)} left in hand")
+            raise IllegalMoveError(
+                f"{text}: no {piece_name(length)} left in hand",
+                Refusal(Why.NOT_IN_HAND, length=length),
+            )
         if not fits_on_board(length, direction, anchor):
-            raise IllegalMoveError(f"{text}: the piece would leave the board")
+            raise IllegalMoveError(
+                f"{text}: the piece would leave the board", Refusal(Why.OFF_BOARD)
+            )
         current = self._level[me]
         if level < current:
             raise IllegalMoveError(
-                f"{text}: you build on level {current} now and never go back down"
+                f"{text}: you build on level {current} now and never go back down",
+                Refusal(Why.LEVEL_DOWN, level=current),
             )
         if level > current + 1:
             raise IllegalMoveError(
                 f"{text}: you are on level {current}; you may only move up one level, "
-                f"to {current + 1}"
+                f"to {current + 1}",
+                Refusal(Why.LEVEL_SKIP, level=current),
             )
         if level == current + 1 and self._options()[0] == current:
             example = self.legal_moves()[0]
             raise IllegalMoveError(
                 f"{text}: a piece still fits on your level {current} (for example {example}), "
-                "so you must play there"
+                "so you must play there",
+                Refusal(Why.LEVEL_STILL_FITS, level=current, example=example),
             )
         least = self._min_len[me]
         if level == current and length < least:
             raise IllegalMoveError(
                 f"{text}: lengths never go down on a level; after a {piece_name(least)} on "
-                f"level {current}, play a {VALUE[least]} or longer"
+                f"level {current}, play a {VALUE[least]} or longer",
+                Refusal(Why.SHORTER_ON_LEVEL, length=least, level=current),
             )
         shape = SHAPES[shape_id(length, direction, anchor)]
         assert shape is not None
@@ -275,11 +290,14 @@ class FoundationsState(TwoPassState):
         for cell in shape.cells:
             above = self.height(cell)
             if above == level:
-                raise IllegalMoveError(f"{text}: cell {cell:02d} is taken{on}")
+                raise IllegalMoveError(
+                    f"{text}: cell {cell:02d} is taken{on}", Refusal(Why.TAKEN, cell, level=level)
+                )
             if above > level:
                 raise IllegalMoveError(
                     f"{text}: cell {cell:02d} is under a piece on level {above}, "
-                    "and nothing goes under a piece"
+                    "and nothing goes under a piece",
+                    Refusal(Why.UNDER_PIECE, cell, level=above),
                 )
         if level == 1:
             return
@@ -291,14 +309,21 @@ class FoundationsState(TwoPassState):
                 whose = "nothing" if index is None else f"{player_of(1 - me).title}'s piece"
                 raise IllegalMoveError(
                     f"{text}: the end at {end:02d} is not on your piece on level {below} "
-                    f"(it rests on {whose})"
+                    f"(it rests on {whose})",
+                    Refusal(
+                        Why.END_UNSUPPORTED,
+                        end,
+                        level=below,
+                        side=None if index is None else player_of(self._pieces[index][0]),
+                    ),
                 )
             rests.append(index)
         if rests[0] == rests[1]:
             support = stacked_piece(*self._pieces[rests[0]])
             raise IllegalMoveError(
                 f"{text}: both ends rest on the same piece ({support}); they need two "
-                "different pieces of yours"
+                "different pieces of yours",
+                Refusal(Why.SAME_SUPPORT, support.anchor, length=support.length, level=below),
             )
 
     # ----- applying a move ------------------------------------------------------

@@ -20,10 +20,9 @@ Decided here (beyond docs/rules.md 3):
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import ClassVar
 
-from .bitboard import ALL_CELLS, BIT_TO_CELL, CELL_TO_BIT, SHAPES, cell_map, fit_kinds, shape_id
+from .bitboard import ALL_CELLS, BIT_TO_CELL, SHAPES, cell_map, fit_kinds, shape_id
 from .common import (
     FULL_HAND,
     LENGTHS,
@@ -31,55 +30,18 @@ from .common import (
     VALUE,
     IllegalMoveError,
     Player,
+    Refusal,
+    Why,
     fits_on_board,
     piece_name,
     player_of,
     with_item,
 )
 from .fast.hari import HariCore
+from .hari_slides import NO_SLIDE, SlideRange, axis_runs, slides_of
 from .moves import PASS, Discard, Move, Pass, Place, Slide
 from .pieces import BoardPiece, board_piece, placement_builder
 from .state import MoveBlock, MoveList, TwoPassState, register_game
-
-
-@dataclass(frozen=True, slots=True)
-class SlideRange:
-    """Where a piece may slide now: deltas `low..-1` and `1..high` along its axis.
-
-    `low <= 0 <= high`; the `off_*` flags say whether it may slide off the board
-    through its low (smaller r or c) or high end. All zero and False when the piece
-    may not slide at all now (see `HariState.slide_block`).
-    """
-
-    low: int
-    high: int
-    off_low: bool
-    off_high: bool
-
-    @property
-    def any(self) -> bool:
-        return bool(self.low or self.high or self.off_low or self.off_high)
-
-
-NO_SLIDE = SlideRange(0, 0, False, False)
-
-
-def axis_runs(empty: int, length: int, direction: str, anchor: int) -> tuple[int, int, int, int]:
-    """(free cells before the low end, after the high end, axis position, step).
-
-    The runs count empty cells up to the first piece or the board's edge.
-    """
-    r, c = divmod(anchor, 10)
-    pos, step = (c, 1) if direction == "h" else (r, 10)
-    base = anchor - pos * step  # the cell at axis position 0
-    low = 0
-    while low < pos and empty >> CELL_TO_BIT[base + (pos - low - 1) * step] & 1:
-        low += 1
-    high = 0
-    end = pos + length
-    while end + high < 10 and empty >> CELL_TO_BIT[base + (end + high) * step] & 1:
-        high += 1
-    return low, high, pos, step
 
 
 class HariState(TwoPassState):
@@ -186,23 +148,39 @@ class HariState(TwoPassState):
 
     def slide_block(self, cell: int) -> str | None:
         """Why the piece on `cell` may not slide now (ignoring room); None if it may."""
+        why = self._slide_block(cell)
+        return None if why is None else why[0]
+
+    def slide_refusal(self, cell: int) -> Refusal | None:
+        """`slide_block` as facts, for a screen to say in its own words."""
+        why = self._slide_block(cell)
+        return None if why is None else why[1]
+
+    def _slide_block(self, cell: int) -> tuple[str, Refusal] | None:
         found = self._cells().get(cell)
         if self.is_over:
-            return "the game is over"
+            return "the game is over", Refusal(Why.GAME_OVER)
         if found is None:
-            return f"no piece covers {cell:02d}"
+            return f"no piece covers {cell:02d}", Refusal(Why.NO_PIECE, cell)
         owner, sid = found
         me = self._turn
         if owner != me:
-            return f"that piece is {player_of(owner).title}'s"
+            side = player_of(owner)
+            return f"that piece is {side.title}'s", Refusal(Why.NOT_YOURS, cell, side=side)
         if sid in self._slid:
-            return "that piece has slid this turn already (once per turn)"
+            why = Refusal(Why.SLID_ALREADY, cell)
+            return "that piece has slid this turn already (once per turn)", why
         best = self.best_play_value
         if best is None:
-            return "you have no piece left you could play, so nothing may slide"
+            why = Refusal(Why.NOTHING_TO_PLAY, cell)
+            return "you have no piece left you could play, so nothing may slide", why
         total = self._slid_value + SHAPES[sid].value  # type: ignore[union-attr]
         if total > best:
-            return f"that would make {total} slid this turn, and your best play is worth {best}"
+            why = Refusal(Why.SLIDE_TOO_MUCH, cell, value=total, limit=best)
+            return (
+                f"that would make {total} slid this turn, and your best play is worth {best}",
+                why,
+            )
         return None
 
     def slide_range(self, cell: int) -> SlideRange:
@@ -238,7 +216,7 @@ class HariState(TwoPassState):
         blocks: list[MoveBlock] = []
         for sid in sorted(self._owned[self._turn], key=lambda s: SHAPES[s].anchor):  # type: ignore[union-attr]
             anchor = SHAPES[sid].anchor  # type: ignore[union-attr]
-            slides = _slides_of(anchor, self.slide_range(anchor))
+            slides = slides_of(anchor, self.slide_range(anchor))
             if slides:
                 blocks.append((len(slides), slides.__getitem__))
         return blocks
@@ -256,7 +234,8 @@ class HariState(TwoPassState):
                 example = self.legal_moves()[0]
                 raise IllegalMoveError(
                     f"{text}: you may pass only when no piece can be played "
-                    f"(you can play {example})"
+                    f"(you can play {example})",
+                    Refusal(Why.MUST_MOVE, example=example),
                 )
             return move
         if isinstance(move, Place | Discard):
@@ -264,40 +243,49 @@ class HariState(TwoPassState):
             return move
         if isinstance(move, Slide):
             return self._check_slide(move, text)
-        raise IllegalMoveError(f"{text}: not a HARI move (slide, place, discard or pass)")
+        raise IllegalMoveError(
+            f"{text}: not a HARI move (slide, place, discard or pass)", Refusal(Why.WRONG_GAME)
+        )
 
     def _check_play(self, move: Place | Discard, text: str) -> None:
         me = self._turn
         length = move.length
         if not self._hands[me][length - 3]:
-            raise IllegalMoveError(f"{text}: no {piece_name(length)} left in hand")
+            raise IllegalMoveError(
+                f"{text}: no {piece_name(length)} left in hand",
+                Refusal(Why.NOT_IN_HAND, length=length),
+            )
         least = self._min_len[me]
         if length < least:
             raise IllegalMoveError(
-                f"{text}: plays never get shorter; your last play was a {piece_name(least)}"
+                f"{text}: plays never get shorter; your last play was a {piece_name(least)}",
+                Refusal(Why.SHORTER, length=least),
             )
         if VALUE[length] < self._slid_value:
             raise IllegalMoveError(
                 f"{text}: a {piece_name(length)} is worth less than the "
-                f"{self._slid_value} you slid this turn"
+                f"{self._slid_value} you slid this turn",
+                Refusal(Why.WORTH_LESS, length=length, value=self._slid_value),
             )
         if isinstance(move, Discard):
             return
         if move.level != 1:
-            raise IllegalMoveError(f"{text}: HARI has no levels")
+            raise IllegalMoveError(f"{text}: HARI has no levels", Refusal(Why.NO_LEVELS))
         if not fits_on_board(length, move.direction, move.cell):
-            raise IllegalMoveError(f"{text}: the piece would leave the board")
+            raise IllegalMoveError(
+                f"{text}: the piece would leave the board", Refusal(Why.OFF_BOARD)
+            )
         shape = SHAPES[shape_id(length, move.direction, move.cell)]
         assert shape is not None
         taken = shape.mask & ~self._empty
         if taken:
             cell = BIT_TO_CELL[(taken & -taken).bit_length() - 1]
-            raise IllegalMoveError(f"{text}: cell {cell:02d} is taken")
+            raise IllegalMoveError(f"{text}: cell {cell:02d} is taken", Refusal(Why.TAKEN, cell))
 
     def _check_slide(self, move: Slide, text: str) -> Slide:
-        reason = self.slide_block(move.cell)
-        if reason is not None:
-            raise IllegalMoveError(f"{text}: {reason}")
+        blocked = self._slide_block(move.cell)
+        if blocked is not None:
+            raise IllegalMoveError(f"{text}: {blocked[0]}", blocked[1])
         shape = SHAPES[self._cells()[move.cell][1]]
         assert shape is not None
         low, high, pos, step = axis_runs(self._empty, shape.length, shape.direction, shape.anchor)
@@ -309,16 +297,21 @@ class HariState(TwoPassState):
         if run < room:  # a piece stops it before the edge
             edge = pos + shape.length + run if move.sign > 0 else pos - run - 1
             blocker = shape.anchor + (edge - pos) * step
-            raise IllegalMoveError(f"{text}: the piece on {blocker:02d} is in the way")
+            raise IllegalMoveError(
+                f"{text}: the piece on {blocker:02d} is in the way",
+                Refusal(Why.IN_THE_WAY, blocker),
+            )
         if move.distance is None:
             return canonical
         if move.distance >= room + shape.length:
             raise IllegalMoveError(
-                f"{text}: a slide off the board is written {Slide(shape.anchor, move.sign, None)}"
+                f"{text}: a slide off the board is written {Slide(shape.anchor, move.sign, None)}",
+                Refusal(Why.OFF_IS_WHOLE, shape.anchor),
             )
         raise IllegalMoveError(
             f"{text}: the piece would stop partly off the board (slides end wholly on or "
-            "wholly off it)"
+            "wholly off it)",
+            Refusal(Why.PARTLY_OFF, shape.anchor),
         )
 
     # ----- applying a move ------------------------------------------------------
@@ -373,16 +366,6 @@ class HariState(TwoPassState):
 
 def _on_board(owned: tuple[int, ...]) -> int:
     return sum(VALUE[sid // 200 + 3] for sid in owned)
-
-
-def _slides_of(anchor: int, rng: SlideRange) -> list[Slide]:
-    """A piece's legal slides in canonical order: by where the piece ends up."""
-    out = [Slide(anchor, -1, None)] if rng.off_low else []
-    out += [Slide(anchor, -1, d) for d in range(-rng.low, 0, -1)]
-    out += [Slide(anchor, 1, d) for d in range(1, rng.high + 1)]
-    if rng.off_high:
-        out.append(Slide(anchor, 1, None))
-    return out
 
 
 def _discard_builder(length: int):

@@ -14,6 +14,8 @@ from .common import (
     LENGTHS,
     IllegalMoveError,
     Player,
+    Refusal,
+    Why,
     fits_on_board,
     piece_name,
     player_of,
@@ -217,66 +219,93 @@ class IsaacState(IsaacQueries):
     def _check(self, move: Move, text: str) -> Move:
         if isinstance(move, Pass):
             if self.legal_moves()[0] != PASS:
-                raise IllegalMoveError(f"{text}: you may pass only when no other move is legal")
+                raise IllegalMoveError(
+                    f"{text}: you may pass only when no other move is legal",
+                    Refusal(Why.MUST_MOVE, example=self.legal_moves()[0]),
+                )
             return move
         if isinstance(move, Place):
             return self._check_place(move, text)
         if isinstance(move, Remove):
             return self._check_remove(move, text)
-        raise IllegalMoveError(f"{text}: not an ISAAC move")
+        raise IllegalMoveError(f"{text}: not an ISAAC move", Refusal(Why.WRONG_GAME))
 
     def _check_place(self, move: Place, text: str) -> Place:
         if self._phase != PLACEMENT:
-            raise IllegalMoveError(f"{text}: the placement phase is over")
+            raise IllegalMoveError(
+                f"{text}: the placement phase is over", Refusal(Why.PLACEMENT_OVER)
+            )
         if move.level != 1:
-            raise IllegalMoveError(f"{text}: ISAAC has no levels")
+            raise IllegalMoveError(f"{text}: ISAAC has no levels", Refusal(Why.NO_LEVELS))
         me = self._turn
         if self._passed[me]:
-            raise IllegalMoveError(f"{text}: {player_of(me).title} has passed and places no more")
+            raise IllegalMoveError(
+                f"{text}: {player_of(me).title} has passed and places no more",
+                Refusal(Why.HAS_PASSED, side=player_of(me)),
+            )
         if not self._hands[me][move.length - 3]:
-            raise IllegalMoveError(f"{text}: no {piece_name(move.length)} left in hand")
+            raise IllegalMoveError(
+                f"{text}: no {piece_name(move.length)} left in hand",
+                Refusal(Why.NOT_IN_HAND, length=move.length),
+            )
         if not fits_on_board(move.length, move.direction, move.cell):
-            raise IllegalMoveError(f"{text}: the piece would leave the board")
+            raise IllegalMoveError(
+                f"{text}: the piece would leave the board", Refusal(Why.OFF_BOARD)
+            )
         shape = SHAPES[shape_id(move.length, move.direction, move.cell)]
         assert shape is not None
         taken = shape.mask & ~self._empty
         if taken:
             cell = BIT_TO_CELL[(taken & -taken).bit_length() - 1]
-            raise IllegalMoveError(f"{text}: cell {cell:02d} is taken")
+            raise IllegalMoveError(f"{text}: cell {cell:02d} is taken", Refusal(Why.TAKEN, cell))
         return move
 
     def _check_remove(self, move: Remove, text: str) -> Remove:
         if self._phase != SCORING:
-            raise IllegalMoveError(f"{text}: pieces are removed only in the scoring phase")
+            raise IllegalMoveError(
+                f"{text}: pieces are removed only in the scoring phase", Refusal(Why.NOT_SCORING)
+            )
         me = self._turn
         found = self._cells().get(move.cell)
         if found is None:
-            raise IllegalMoveError(f"{text}: no piece covers {move.cell:02d}")
+            raise IllegalMoveError(
+                f"{text}: no piece covers {move.cell:02d}", Refusal(Why.NO_PIECE, move.cell)
+            )
         owner, sid = found
         if owner != me:
-            raise IllegalMoveError(f"{text}: that piece is {player_of(owner).title}'s")
+            raise IllegalMoveError(
+                f"{text}: that piece is {player_of(owner).title}'s",
+                Refusal(Why.NOT_YOURS, move.cell, side=player_of(owner)),
+            )
         reason = self._blocked_reason(me, sid)
         if reason is not None:
             if reason.startswith("under"):
                 reason = reason.replace("under ", "") + " stands on that piece"
             else:
                 reason = "that piece is " + reason
-            raise IllegalMoveError(f"{text}: {reason}")
+            raise IllegalMoveError(f"{text}: {reason}", self._blocked_refusal(me, sid))
         shape = SHAPES[sid]
         points = removal_breakdown(shape, self._counts, self._counter_cells()).points  # type: ignore[arg-type]
         start, target = self._scores[me], move.target
         if target < start:
-            raise IllegalMoveError(f"{text}: the counter stands on {start} and never moves back")
+            raise IllegalMoveError(
+                f"{text}: the counter stands on {start} and never moves back",
+                Refusal(Why.BACKWARDS, value=start),
+            )
         if target > start + points:
-            raise IllegalMoveError(f"{text}: the move is worth {points} points")
+            raise IllegalMoveError(
+                f"{text}: the move is worth {points} points", Refusal(Why.TOO_FAR, value=points)
+            )
         if target >= WINNING_SCORE and target != start + points:
             raise IllegalMoveError(
                 f"{text}: a move off the track is written with the full gain, "
-                f"x{shape.anchor:02d}-{start + points}"  # type: ignore[union-attr]
+                f"x{shape.anchor:02d}-{start + points}",  # type: ignore[union-attr]
+                Refusal(Why.FULL_GAIN, value=start + points),
             )
         if target == self._forbidden_target(me):
             raise IllegalMoveError(
-                f"{text}: {player_of(1 - me).title}'s counter stands on that cell"
+                f"{text}: {player_of(1 - me).title}'s counter stands on that cell",
+                Refusal(Why.COUNTER_THERE, side=player_of(1 - me)),
             )
         return Remove(shape.anchor, target)  # type: ignore[union-attr]
 

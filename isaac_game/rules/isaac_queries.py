@@ -10,15 +10,27 @@ only reads them, so it declares what it reads and holds none itself.
 from __future__ import annotations
 
 from abc import abstractmethod
+from typing import NamedTuple
 
 from .bitboard import SHAPES
-from .common import Player, piece_name, player_of
+from .common import Player, Refusal, Why, piece_name, player_of
 from .isaac_scoring import Breakdown, counter_cell_of, decide_winner, removal_breakdown
 from .moves import Remove
 from .pieces import BoardPiece, board_piece
 from .state import GameState
 
 PLACEMENT, SCORING, OVER = "placement", "scoring", "over"
+
+
+class Blocker(NamedTuple):
+    """Why one piece may not be removed now (docs/rules.md 1.3.2), as facts rather than
+    words, so that each screen can say it in its own: `floor` is the length of its
+    owner's last removal when the piece is shorter (else 0); `counter` is whose
+    counter stands on it (else None). Either alone blocks the piece; a short piece
+    stays blocked whatever the counters do."""
+
+    floor: int
+    counter: Player | None
 
 
 class IsaacQueries(GameState):
@@ -103,6 +115,19 @@ class IsaacQueries(GameState):
             if (reason := self._blocked_reason(me, sid)) is not None
         }
 
+    def removal_blockers(self, player: Player | None = None) -> dict[int, Blocker]:
+        """Why each of `player`'s pieces (the mover's by default) cannot be removed now,
+        by anchor: the rules' own account (docs/rules.md 1.3.2). In the scoring phase a
+        player whose every piece is here, or who has none left, has no removal."""
+        if self._phase != SCORING:
+            return {}
+        me = self._turn if player is None else Player(player).index
+        return {
+            SHAPES[sid].anchor: blocker  # type: ignore[union-attr]
+            for sid in self._owned[me]
+            if (blocker := self._blocker(me, sid)) is not None
+        }
+
     @property
     def tiebreak(self) -> str | None:
         """Why the winner won when scores were equal (docs/rules.md 1.4), else None."""
@@ -119,16 +144,34 @@ class IsaacQueries(GameState):
         """The score whose cell holds the opponent's counter (docs/rules.md 1.3.4)."""
         return 99 - self._scores[1 - me]
 
-    def _blocked_reason(self, me: int, sid: int) -> str | None:
+    def _blocker(self, me: int, sid: int) -> Blocker | None:
         shape = SHAPES[sid]
         assert shape is not None
-        if shape.length < self._min_len[me]:
-            return f"shorter than your last removal, a {piece_name(self._min_len[me])}"
+        floor = self._min_len[me] if shape.length < self._min_len[me] else 0
+        counter = None
         for i in (0, 1):
             x = counter_cell_of(i, self._scores[i])
             if x is not None and x in shape.cells:
-                return f"under {player_of(i).title}'s counter"
-        return None
+                counter = player_of(i)
+                break
+        return Blocker(floor, counter) if floor or counter is not None else None
+
+    def _blocked_reason(self, me: int, sid: int) -> str | None:
+        blocker = self._blocker(me, sid)
+        if blocker is None:
+            return None
+        if blocker.floor:
+            return f"shorter than your last removal, a {piece_name(blocker.floor)}"
+        assert blocker.counter is not None
+        return f"under {blocker.counter.title}'s counter"
+
+    def _blocked_refusal(self, me: int, sid: int) -> Refusal:
+        """`_blocked_reason` as facts, for an `IllegalMoveError` (the piece is blocked)."""
+        blocker = self._blocker(me, sid)
+        anchor = SHAPES[sid].anchor  # type: ignore[union-attr]
+        if blocker is not None and blocker.floor:
+            return Refusal(Why.SHORTER, anchor, length=blocker.floor)
+        return Refusal(Why.UNDER_COUNTER, anchor, side=blocker.counter if blocker else None)
 
     @abstractmethod
     def _cells(self) -> dict[int, tuple[int, int]]:

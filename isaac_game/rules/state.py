@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar, Literal, Self, TypeVar, overload
 
-from .common import LENGTHS, IllegalMoveError, NotationError, Player, player_of
+from .common import LENGTHS, IllegalMoveError, NotationError, Player, Refusal, Why, player_of
 from .moves import Move, parse_notation
 
 if TYPE_CHECKING:
@@ -189,7 +189,7 @@ class GameState(ABC):
         else:
             raise NotationError(f"a move must be text or a Move, not {type(move).__name__}")
         if self.is_over:
-            raise IllegalMoveError(f"{text}: the game is over")
+            raise IllegalMoveError(f"{text}: the game is over", Refusal(Why.GAME_OVER))
         return self._check(move, text)
 
     def play(self, move: Move | str) -> Self:

@@ -7,6 +7,7 @@ import re
 import time
 
 from isaac_game.ai import AsyncHint, hint
+from isaac_game.rules import Player
 
 from .positions import BLOCK_LAST, REACH_100, replay, sample_positions
 
@@ -37,6 +38,14 @@ def test_winning_removal_hint():
     move, text = hint(replay(REACH_100), budget=0.2)
     assert str(move) == "x09-107"
     assert text == "removes the 6 (7 cells) on column 9: 6 x 2 x 2 = 24, reaching 107: wins"
+
+
+def test_a_hint_names_its_line_as_the_board_faces():
+    """Read from Light's side, the board shows Light's own numbers (docs/rules.md 0: Light's
+    column of Dark's column 9 is its 0): the hint names the line the same way."""
+    move, text = hint(replay(REACH_100), budget=0.2, facing=Player.LIGHT)
+    assert str(move) == "x09-107"
+    assert text.startswith("removes the 6 (7 cells) on column 0: ")
 
 
 def test_blocking_hint_says_why_the_counter_stops_short():

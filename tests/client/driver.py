@@ -5,8 +5,30 @@ from __future__ import annotations
 import pygame
 
 from isaac_game.client.app import App
+from isaac_game.client.widgets.board_view import BoardView
+from isaac_game.rules import LENGTHS, VALUE
 
 KEY_FOR_DIGIT = {n: getattr(pygame, f"K_{n}") for n in range(10)}
+#: The number key that chooses the piece of n cells: its printed value.
+KEY_FOR_PIECE = {n: KEY_FOR_DIGIT[VALUE[n]] for n in LENGTHS}
+
+
+#: The arrow keys by their way on the screen, (right, up).
+SCREEN_ARROWS = {
+    (1, 0): pygame.K_RIGHT,
+    (-1, 0): pygame.K_LEFT,
+    (0, 1): pygame.K_UP,
+    (0, -1): pygame.K_DOWN,
+}
+
+
+def arrow_towards(board: BoardView, rows: int, cols: int) -> int:
+    """The arrow key that moves a cursor `rows` (+-1) or `cols` (+-1) in Dark's
+    coordinates on `board` as it faces now (facing Light, Up goes to lower rows)."""
+    for way, k in SCREEN_ARROWS.items():
+        if board.board_step(*way) == (rows, cols):
+            return k
+    raise ValueError(f"no arrow steps ({rows}, {cols})")
 
 
 def key(app: App, k: int, mod: int = 0, frames: int = 1) -> None:

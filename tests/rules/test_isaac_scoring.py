@@ -113,6 +113,32 @@ def test_rules_1_3_2_removal_lengths_never_go_down():
     assert all(m.startswith("x60-") for m in moves_of(g))
 
 
+def test_rules_1_3_2_the_account_of_each_blocked_piece_names_every_cause():
+    """docs/rules.md 1.3.2: `removal_blockers` says why each piece may not go, as facts:
+    shorter than the last removal (its length), under a counter (whose), or both; for
+    either player, the mover by default."""
+    from isaac_game.rules import Blocker
+
+    g = IsaacState.setup(["6v43"], ["7h30", "6h14", "3h97"], scores=(32, 0), last_removed=(0, 7))
+    light = {
+        30: Blocker(0, Player.DARK),  # Dark's counter on 32
+        14: Blocker(7, None),  # 6 cells, after a 7-cell removal
+        97: Blocker(7, Player.LIGHT),  # both: too short, and under Light's counter on 99
+    }
+    assert g.removal_blockers(Player.LIGHT) == light
+    assert g.removal_blockers() == {} == g.removal_blockers(Player.DARK)
+    turned = IsaacState.setup(
+        ["6v43"],
+        ["7h30", "6h14", "3h97"],
+        scores=(32, 0),
+        last_removed=(0, 7),
+        to_move=Player.LIGHT,
+    )
+    assert turned.removal_blockers() == light
+    assert turned.blocked_pieces()[97] == "shorter than your last removal, a 6 (7 cells)"
+    assert moves_of(turned) == ["pass"]
+
+
 def test_rules_1_3_2_counter_on_any_cell_blocks_both_colours():
     """docs/rules.md 1.3.2: any counter on any cell of the piece blocks it."""
     g = IsaacState.setup(["5h20", "3h40"], ["3h60"], scores=(24, 99 - 42))

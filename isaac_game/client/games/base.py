@@ -22,14 +22,14 @@ own states (`IsaacState`), checked once where they come from the scene (`narrow`
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Generic, Protocol
 
 import pygame
 
 from isaac_game.match import Match, MovePlayed, move_between
-from isaac_game.rules import GameState, Move, Player
+from isaac_game.rules import GameState, Move, Player, Refusal
 
 from ..input import Action
 from ..learn.lesson import Lesson
@@ -42,6 +42,7 @@ from ..widgets.hints import HintHelper
 from ..widgets.hud import GameLayout, PanelInfo, draw_bar_text
 from ..widgets.move_list import MoveWords
 from ..widgets.rules_pages import RulesBook
+from ..words import OwnRefusals, why_not
 
 if TYPE_CHECKING:
     from ..app import App
@@ -118,6 +119,16 @@ class PlayHost(Protocol):
         ...
 
     def submit(self, move: Move) -> None: ...
+    def why_not(self, error: ValueError | Refusal) -> str:
+        """Why the rules refuse a move, in this game's words as read from the side of
+        the board facing the screen (never the engine's notation)."""
+        ...
+
+    def refuse_choice(self, moves: Iterable[Move]) -> str:
+        """Ask before a piece is picked whose moves are `moves`: the refusal, already said
+        on the bar, or "" to go on (a lesson's step refuses a piece it does not ask for)."""
+        ...
+
     def panel_info(self, player: Player) -> PanelInfo:
         """The player's panel, as the game fills it and the seat's control dresses it."""
         ...
@@ -125,6 +136,10 @@ class PlayHost(Protocol):
     def hint_available(self) -> bool:
         """May the player to move ask for a hint now?"""
         ...
+
+    #: May the cells where the chosen piece goes be dotted (when the setting says so)?
+    #: Not in a puzzle: they would give the answer away (the control's).
+    legal_dots: bool
 
     def hand_rows(self, player: Player) -> dict[int, pygame.Rect]:
         """Where the player's panel lists the hand, by length."""
@@ -328,11 +343,30 @@ class GameEntry(Generic[S]):
     score_suffix: str = ""  # what the results' score boxes count (": in hand"), if not a score
     lesson: Lesson[S] | None = None  # the guided first game (Learn to play)
     puzzles: tuple[Puzzle, ...] = ()
+    #: `words` as read from the side of the board facing the screen, for a game whose
+    #: words name what turns with the board: ways on the screen (HARI's "two cells
+    #: left": `board_view.way_word`), rows and columns in that player's own coordinates
+    #: (`board_view.own_cell`). None: `words`, which reads the board from Dark's side.
+    facing_words: Callable[[S, Move, S, Player], MoveWords] | None = None
 
-    def describe(self, before: GameState, move: Move, after: GameState) -> MoveWords:
-        """`move`, played from `before` to `after`, in words (any game's states in, this
-        game's out: the move list and the puzzles hold plain `GameState`s)."""
-        return self.words(narrow(self.kind, before), move, narrow(self.kind, after))
+    def describe(
+        self, before: GameState, move: Move, after: GameState, facing: Player = Player.DARK
+    ) -> MoveWords:
+        """`move`, played from `before` to `after`, in words, as read from `facing`'s
+        side of the board (any game's states in, this game's out: the move list and
+        the puzzles hold plain `GameState`s)."""
+        b, a = narrow(self.kind, before), narrow(self.kind, after)
+        if self.facing_words is not None:
+            return self.facing_words(b, move, a, facing)
+        return self.words(b, move, a)
+
+    #: the refusals of this game's own rules in words (`words.why_not` says the shared
+    #: ones: a taken cell, a piece not in hand...)
+    refusals: OwnRefusals | None = None
+
+    def why_not(self, error: ValueError | Refusal, facing: Player = Player.DARK) -> str:
+        """Why the rules refuse a move, in words, as read from `facing`'s side."""
+        return why_not(error, facing, self.refusals)
 
     def why_over(self, state: GameState) -> str:
         """Why the finished game `state` ended as it did, in words."""

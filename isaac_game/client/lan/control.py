@@ -50,7 +50,7 @@ from isaac_game.lan import (
     lan_headers,
 )
 from isaac_game.match import Match, SeatKind
-from isaac_game.rules import Player
+from isaac_game.rules import GameState, Player
 
 from ..control import ControlledScene, MatchControl
 from ..games.base import GamePlay
@@ -99,6 +99,7 @@ class LanControl(MatchControl):
         super().__init__()
         self.app = app
         self.session = session
+        session.wake_with(app.wake)  # news from the network is drawn as it comes
         self.chat = ChatBox(app, session)
         self.link_box = pygame.Rect(0, 0, 0, 0)
         self.offered_give_up = False
@@ -132,7 +133,10 @@ class LanControl(MatchControl):
         """One `session.update()`: network news in, at most one move played."""
         game = self.game
         assert game is not None
-        for event in self.session.update():
+        events = self.session.update()
+        if events:  # a chat line, the link, a move: on screen in this frame
+            self.app.request_redraw()
+        for event in events:
             if isinstance(event, NetEvent):
                 self._net_event(event)
             else:
@@ -188,6 +192,11 @@ class LanControl(MatchControl):
 
     def seat_kind(self, player: Player, setup: GameSetup) -> str:
         return SeatKind.REMOTE if player != self.you else SeatKind.HUMAN
+
+    def facing(self, state: GameState, setup: GameSetup, turn_for_mover: bool) -> Player | None:
+        """Each screen shows the board from its own player's side (Dark's until the
+        session says which side this is)."""
+        return self.you or Player.DARK
 
     def seat_label(self, player: Player, setup: GameSetup) -> str:
         if player == self.you:
@@ -279,7 +288,8 @@ class LanControl(MatchControl):
         return mover is not None and mover == self.you and not self.may_move()
 
     def keeps_time(self) -> bool:
-        return self.session.link != CONNECTED  # "reconnecting... 12 s", "waiting"
+        # "reconnecting... 12 s", "waiting"; the line being typed blinks
+        return self.session.link != CONNECTED or self.chat.typing
 
     def holding_back(self) -> bool:
         """Is the peer to move while the last action still shows? Then its next action
@@ -303,7 +313,7 @@ class LanControl(MatchControl):
 
     def relayout(self, layout: GameLayout) -> None:
         u = layout.u
-        left, right = layout.panels[Player.DARK], layout.panels[Player.LIGHT]
+        left, right = layout.panels[layout.left_player], layout.panels[layout.right_player]
         gap = int(10 * u)
         box_h = max(0, min(int(LAN_BOX_H * u), left.height - int(380 * u)))
         bottom = left.bottom

@@ -73,7 +73,11 @@ class GiveUpScene(QuestionScreen):
             return
         if s.problem is not None:
             self.heading = "The game cannot go on"
-            self.text = f"The two machines disagree about the game ({s.problem})."
+            # the problem itself names the move in notation: for the log, not the player
+            self.text = (
+                "The two machines disagree about the game: a move one of them played, "
+                "the other refused."
+            )
         elif s.link == RECONNECTING:
             self.heading = "The connection did not come back"
             self.text = f"{opp} has been unreachable for {int(s.lost_for)} s."

@@ -5,8 +5,9 @@ Typing: SDL sends a KEYDOWN (a virtual button, with its key) and then a TEXTINPU
 (Button.TEXT) for a printable key. A field being edited takes the characters from
 TEXT actions and reads only Enter, Escape and Backspace from the keys (so W, P or
 Space type letters instead of moving, pausing or confirming); a pad's A and B end
-or cancel the edit. The TEXT of the very key that opened a field (T, Space) is
-dropped: it arrives in the same frame as its KEYDOWN.
+or cancel the edit. Every key counts, however many come in one frame: only the TEXT
+of the very key press that opened a field (T, Space) is dropped, told by its press
+number (`Action.press`), never by the frame it came in.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ import pygame
 from isaac_game.lan import CONNECTED, LOST, RECONNECTING, LanSession
 
 from ..input import Action, Button
-from ..theme import Fonts, Palette, blit_text, draw_panel
+from ..theme import Fonts, Palette, TextPart, blit_text, draw_panel, draw_texts
 from ..widgets.menu import MenuItem
 
 _ENTER = (pygame.K_RETURN, pygame.K_KP_ENTER)
@@ -31,12 +32,14 @@ class TextField:
         self.text = text
         self.limit = limit
         self.editing = False
-        self._opened_frame = -1
+        self._opened_by = -1  # the key press that opened the field (its text is not typed)
         self._before = text
 
-    def begin(self, frame: int) -> None:
+    def begin(self, press: int) -> None:
+        """Start editing; `press` is the number of the last key press (`InputMapper.
+        presses`): if that key opened the field, its text is not typed into it."""
         self.editing = True
-        self._opened_frame = frame
+        self._opened_by = press
         self._before = self.text
         pygame.key.start_text_input()
 
@@ -45,12 +48,12 @@ class TextField:
             self.text = self._before
         self.editing = False
 
-    def handle(self, action: Action, frame: int) -> str | None:
+    def handle(self, action: Action) -> str | None:
         """While editing: "done", "cancel", "edit" (the field used it), or None (not
         the field's business: pointer actions and the like)."""
         b = action.button
         if b == Button.TEXT:
-            if frame != self._opened_frame:
+            if action.press != self._opened_by:
                 typed = "".join(ch for ch in action.text if ch.isprintable())
                 self.text = (self.text + typed)[: self.limit]
             return "edit"
@@ -120,6 +123,8 @@ class ChatBox:
         self.session = session
         self.field = TextField(limit=200)
         self.rect = pygame.Rect(0, 0, 0, 0)
+        #: the chat lines the last draw put on screen ("Ann: gl"), oldest first
+        self.shown: list[str] = []
 
     @property
     def typing(self) -> bool:
@@ -127,7 +132,7 @@ class ChatBox:
 
     def open(self) -> None:
         self.field.text = ""
-        self.field.begin(self.app.frames)
+        self.field.begin(self.app.input.presses)
 
     def handle(self, action: Action) -> bool:
         """True when the chat used the action (T opens; everything while typing)."""
@@ -136,7 +141,7 @@ class ChatBox:
                 self.open()
                 return True
             return False
-        result = self.field.handle(action, self.app.frames)
+        result = self.field.handle(action)
         if result == "done":
             text = self.field.text.strip()
             self.field.end()
@@ -149,6 +154,7 @@ class ChatBox:
 
     def draw(self, surface: pygame.Surface, fonts: Fonts, pal: Palette, u: float) -> None:
         rect = self.rect
+        self.shown = []
         if rect.height < 40 * u:
             return
         draw_panel(surface, rect, pal, radius=int(12 * u))
@@ -171,6 +177,7 @@ class ChatBox:
             text = f"{line.who}: {line.text}"
             colour = pal.text if line.mine else pal.accent
             blit_text(surface, fonts, text, fonts.fit(text, px, inner_w), colour, (rect.x + pad, y))
+            self.shown.insert(0, text)
             y -= line_h
 
 
@@ -189,21 +196,14 @@ def draw_link_box(
     draw_panel(surface, rect, pal, radius=int(12 * u))
     pad = int(10 * u)
     px = int(22 * u)
-    x, y = rect.x + pad, rect.y + pad
-    inner_w = rect.width - 2 * pad
     colour = session.remote.player.title if session.match is not None else "?"
     who = f"Opponent: {session.opponent or '?'} ({colour})"
-    blit_text(surface, fonts, who, fonts.fit(who, px, inner_w, True), pal.text, (x, y), bold=True)
-    y += int(px * 1.3)
-    state = link_text(session)
-    big = fonts.fit(state, int(30 * u), inner_w, True)
-    blit_text(surface, fonts, state, big, link_colour(pal, session.link), (x, y), bold=True)
-    y += int(big * 1.2)
-    for hint in hints:
-        if y + px > rect.bottom - pad:
-            break
-        blit_text(surface, fonts, hint, fonts.fit(hint, px, inner_w), pal.text_dim, (x, y))
-        y += int(px * 1.2)
+    parts: list[TextPart] = [
+        (who, pal.text, px, True),
+        (link_text(session), link_colour(pal, session.link), int(30 * u), True),
+    ]
+    parts += [(hint, pal.text_dim, px, False) for hint in hints]
+    draw_texts(surface, fonts, rect.inflate(-2 * pad, -2 * pad), parts, "left")
 
 
 def draw_lost_notice(

@@ -6,6 +6,10 @@ A joiner that dialled a typed address guessed the game (a listed host says which
 it plays); when the host turns it away for asking for another game (docs/protocol.md
 1.1: `reject` with code `wrong-game`, naming its `game`), the lobby dials once more
 for that game. Refusals are told apart by their code, never by their reason text.
+
+The lobby is where the window first holds a session (`attach`): from here on the
+network wakes the resting window when news comes, and the chat is kept in the data
+folder for the whole game (a rejoin after a crash shows what was said before).
 """
 
 from __future__ import annotations
@@ -39,6 +43,13 @@ def dial_addresses(bind: str, port: int) -> list[str]:
     return [f"{a}:{port}" for a in addrs] or [f"127.0.0.1:{port}"]
 
 
+def attach(app, session: LanSession) -> LanSession:
+    """The window follows `session`: news wakes its loop, the chat is kept on disk."""
+    session.wake_with(app.wake)
+    session.keep_chat(app.storage.data_dir)
+    return session
+
+
 def game_named(session: LanSession, games: tuple[str, ...]) -> str | None:
     """The game the host plays, from its `wrong-game` refusal's `game` field, if it is
     one of `games` (this client's)."""
@@ -64,7 +75,7 @@ class LanLobbyScene(Scene):
         save_path: Path | None = None,
     ):
         super().__init__(app)
-        self.session = session
+        self.session = attach(app, session)
         self.games = games  # the games this client plays over the LAN
         self.where = where  # joiner: the address dialled
         #: joiner of a typed address: dials the same host for another game (once)
@@ -100,7 +111,8 @@ class LanLobbyScene(Scene):
         if self.failed:
             return
         s = self.session
-        s.update()
+        if s.update():
+            self.app.request_redraw()  # a refusal, a closed link: said at once
         if s.match is not None:
             self.handed_over = True
             self.app.audio.play("click")
@@ -129,7 +141,7 @@ class LanLobbyScene(Scene):
         if self.redial is None or game is None or game == self.session.adapter.game:
             return False
         self.session.close()
-        self.session = self.redial(game)
+        self.session = attach(self.app, self.redial(game))
         self.redial = None
         return True
 

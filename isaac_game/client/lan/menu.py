@@ -92,7 +92,7 @@ class _LanMenu(MenuScreen):
 
     def edit(self, field: TextField) -> None:
         self.editing = field
-        field.begin(self.app.frames)
+        field.begin(self.app.input.presses)
 
     def edited(self, field: TextField) -> None:
         """A field's edit ended with Enter (or A)."""
@@ -118,7 +118,7 @@ class _LanMenu(MenuScreen):
             self.type_on_screen(*self.fields[self.menu.current.key])
             return
         if field is not None:
-            result = field.handle(action, self.app.frames)
+            result = field.handle(action)
             if result in ("done", "cancel"):
                 field.end(keep=result == "done")
                 self.editing = None

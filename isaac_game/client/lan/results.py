@@ -1,8 +1,8 @@
 """The results screen of a LAN game: the usual one (`scenes/results.py`) with this control
 handed in. A rematch asks the other side (the host starts it once both have asked,
-colours swapped); the chat and the link's state show beside the menu. It keeps
-calling `session.update()` every frame; a new game from the session takes the screen
-back to the board.
+colours swapped); the rematch's state (and the link's, when it is down) shows over
+the menu, the chat under the final board. It keeps calling `session.update()` every
+frame; a new game from the session takes the screen back to the board.
 """
 
 from __future__ import annotations
@@ -18,7 +18,10 @@ from ..handoff import GameOutcome
 from ..input import Action
 from ..theme import blit_text
 from ..widgets.menu import Menu
-from .hud import ChatBox, draw_link_box
+from .hud import ChatBox
+
+#: The chat's room under the final board, in logical pixels.
+CHAT_ROOM = 190
 
 
 class LanResultsControl(ResultsControl):
@@ -27,10 +30,10 @@ class LanResultsControl(ResultsControl):
     def __init__(self, app: App, session: LanSession) -> None:
         self.app = app
         self.session = session
+        session.wake_with(app.wake)  # a rematch offer or a chat line is drawn as it comes
         self.asked = False  # we sent a rematch proposal for this game
         self.handed_over = False
         self.chat = ChatBox(app, session)
-        self.link_box = pygame.Rect(0, 0, 0, 0)
 
     # ----- rematch ------------------------------------------------------------------------
 
@@ -73,10 +76,15 @@ class LanResultsControl(ResultsControl):
     # ----- the frame --------------------------------------------------------------------------
 
     def keeps_time(self) -> bool:
-        return True  # the rematch answer, the chat and the link come over the network
+        """Only the line being typed blinks: the rematch answer, the chat and the link
+        come over the network, which wakes the window and has them drawn as they come."""
+        return self.chat.typing
 
     def update(self, app: App) -> None:
-        for event in self.session.update():
+        events = self.session.update()
+        if events:
+            app.request_redraw()
+        for event in events:
             if isinstance(event, GameStarted) and not event.resumed:
                 self.handed_over = True
                 app.switch("lan_match", self.session)
@@ -91,19 +99,19 @@ class LanResultsControl(ResultsControl):
         if not self.handed_over:
             self.session.close()
 
-    def draw(self, surface: pygame.Surface, menu: Menu, u: float) -> None:
-        w = surface.get_width()
+    def facing(self) -> Player | None:
+        return self.session.you
+
+    def room_under_board(self) -> int:
+        return CHAT_ROOM
+
+    def draw(self, surface: pygame.Surface, menu: Menu, u: float, room: pygame.Rect) -> None:
         pal, fonts = self.app.palette, self.app.fonts
         top = min(i.rect.top for i in menu.items) - int(30 * u)
-        bottom = max(i.rect.bottom for i in menu.items) + int(20 * u)
+        cx = menu.items[0].rect.centerx
         status = self.rematch_status()
         if status:
-            at = (w // 2, top - int(26 * u))
+            at = (cx, top - int(26 * u))
             blit_text(surface, fonts, status, int(30 * u), pal.accent, at, "center", True)
-        side = max(0, (w - int(min(w * 0.6, 560 * u))) // 2 - int(40 * u))
-        if side > 160 * u:
-            self.chat.rect = pygame.Rect(int(20 * u), top, side, bottom - top)
-            self.link_box = pygame.Rect(w - int(20 * u) - side, top, side, bottom - top)
-            self.chat.draw(surface, fonts, pal, u)
-            hints = ("T: chat   Esc: main menu",)
-            draw_link_box(surface, fonts, pal, self.link_box, self.session, u, hints)
+        self.chat.rect = room  # under the board: "T: type a message" and the lines
+        self.chat.draw(surface, fonts, pal, u)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING, Protocol, cast
 
 import pygame
@@ -24,23 +25,25 @@ from ..control import ControlledScene, MatchControl
 from ..handoff import GameSetup
 from ..input import Action, Button
 from ..scene import Question
-from ..theme import blit_text, draw_panel, wrap
+from ..theme import blit_text, draw_panel, fit_lines, wrap
 from ..widgets.board_view import BoardView
 from ..widgets.hud import GameLayout, PanelInfo
 from ..widgets.menu import MenuItem
-from .lesson import Lesson, Step, refusal
+from .lesson import Lesson, Step, refusal, refusal_of_choice
 from .progress import Progress
 
 if TYPE_CHECKING:
     from ..app import App
 
-#: How much of Light's panel shows above the lesson box (logical pixels): its heading.
+#: How much of the right-hand panel shows above the lesson box (logical pixels): its heading.
 PANEL_HEAD = 184
 NEXT_WORDS = "Enter, click or A: next"
 
 
 class LessonScene(ControlledScene, Protocol):
     """The match scene, as the lesson sees it: its board too (to light cells up)."""
+
+    name: str
 
     @property
     def board(self) -> BoardView: ...
@@ -56,6 +59,7 @@ def lesson_match(state: GameState) -> Match:
 class LessonControl(MatchControl):
     local = False  # no undo, redo, saving or hints: the step asks for one move
     keeps_games = False
+    leaves_to = "learn"
 
     def __init__(self, app: App, lesson: Lesson, on_done: Callable[[], None] | None = None):
         super().__init__()
@@ -63,10 +67,12 @@ class LessonControl(MatchControl):
         self.lesson = lesson
         self.progress = Progress(app.storage)
         self.on_done = on_done
-        self.index = 0
-        self.shown: GameState = lesson.steps[0].state  # the position the step began with
+        left_at = self.progress.step_at(lesson.key)  # coming back: the step left at
+        self.index = left_at if 0 <= left_at < len(lesson.steps) else 0
+        self.shown: GameState = self.step.state  # the position the step began with
         self.explained: str | None = None  # the right move was played: what it did
         self.box = pygame.Rect(0, 0, 0, 0)
+        self.boxed = Player.LIGHT  # whose panel gives its room to the box (the right-hand one)
         self.age = 0.0
 
     @property
@@ -87,6 +93,12 @@ class LessonControl(MatchControl):
     def seat_label(self, player: Player, setup: GameSetup) -> str:
         return "You" if player == self.step.state.to_move else "The other side"
 
+    def facing(self, state: GameState, setup: GameSetup, turn_for_mover: bool) -> Player | None:
+        """A step is shown from the side of the player it asks to move (a Light step
+        from Light's side)."""
+        mover = self.step.state.to_move
+        return Player.DARK if mover is None else Player(mover)
+
     def waiting_text(self, player: Player, setup: GameSetup) -> str:
         if self.explained is not None:
             return "Well done: read the box, then go on"
@@ -98,17 +110,35 @@ class LessonControl(MatchControl):
     def leave_question(self, leave: Callable[[], None]) -> Question:
         return Question(
             "Leave the lesson?",
-            "Learn to play starts it again from the first step.",
+            "Learn to play brings you back to this step.",
             [MenuItem("Leave", leave, key="leave"), MenuItem("Stay", key="stay")],
         )
 
     def refuse_undo(self, what: str) -> str:
         return f"{what} is off in a lesson: each step sets its own position"
 
+    def pause_items(self) -> list[MenuItem]:
+        return [MenuItem("Choose a step", self.choose_step, key="steps")]
+
+    def choose_step(self) -> None:
+        """The steps by number and title, the current one chosen: any may be played."""
+        rows = [
+            MenuItem(f"{i + 1}. {step.title}", partial(self.go_to, i), key=f"step{i}")
+            for i, step in enumerate(self.lesson.steps)
+        ]
+        question = Question("Choose a step", self.lesson.title, rows)
+        self.app.open("chooser", question, self.scene, f"step{self.index}")
+
     def refuse_move(self, state: GameState, move: Move) -> str:
         if self.explained is not None:
             return f"{NEXT_WORDS} step"
-        return refusal(self.step, state, move)
+        scene = self.scene
+        return refusal(self.step, state, move, scene.why_not if scene is not None else str)
+
+    def refuse_choice(self, state: GameState, moves: list[Move]) -> str:
+        if self.explained is not None:
+            return f"{NEXT_WORDS} step"
+        return refusal_of_choice(self.step, moves)
 
     # ----- the frame ------------------------------------------------------------------
 
@@ -140,22 +170,33 @@ class LessonControl(MatchControl):
             if self.on_done is not None:
                 self.on_done()
             return
-        self.index += 1
+        self.go_to(self.index + 1)
+
+    def go_to(self, index: int) -> None:
+        """Step `index`'s position on the board (from the chooser, over the pause menu:
+        back to the lesson first); remembered, so that leaving comes back to it."""
+        scene = self.lesson_scene
+        self.app.pop_to(scene.name)
+        self.explained = None
+        self.index = index
         self.shown = self.step.state
-        self.lesson_scene.follow(lesson_match(self.shown), self.step.title)
+        scene.follow(lesson_match(self.shown), self.step.title)
+        self.progress.keep_step(self.lesson.key, index)
 
     # ----- drawing ---------------------------------------------------------------------
 
     def relayout(self, layout: GameLayout) -> None:
-        """Light's panel keeps its heading (name, score, turn); the box takes the rest."""
-        right, u = layout.panels[Player.LIGHT], layout.u
+        """The right-hand panel (the side the step does not face) keeps its heading
+        (name, score, turn); the box takes the rest."""
+        self.boxed = layout.right_player
+        right, u = layout.panels[self.boxed], layout.u
         bottom = right.bottom
         right.height = min(right.height, int(PANEL_HEAD * u))
         top = right.bottom + int(10 * u)
         self.box = pygame.Rect(right.x, top, right.width, max(0, bottom - top))
 
     def dress_panel(self, info: PanelInfo, player: Player) -> PanelInfo:
-        if player == Player.LIGHT:  # its hand lies under the lesson box
+        if player == self.boxed:  # its hand lies under the lesson box
             info.hand_label, info.extra = "", ""
         return info
 
@@ -187,25 +228,24 @@ class LessonControl(MatchControl):
         inner = box.inflate(-int(24 * u), -int(20 * u))
         n = len(self.lesson.steps)
         head = f"Step {self.index + 1} of {n}: {self.step.title}"
-        px, head_px = max(16, int(22 * u)), max(17, int(24 * u))  # readable in a small window
+        px, head_px = int(22 * u), int(24 * u)  # never below the readable minimum (`Fonts`)
         y = inner.y
-        for line in wrap(fonts, head, head_px, inner.width):
+        for line in wrap(fonts, head, head_px, inner.width, bold=True):
             at = (inner.x, y)
             y = blit_text(surface, fonts, line, head_px, pal.accent, at, bold=True).bottom
         y += int(8 * u)
-        words = self.step.text if self.explained is None else self.explained
-        room = inner.bottom - max(20, int(30 * u)) - y
-        lines = wrap(fonts, words, px, inner.width)
-        least = max(12, int(15 * u))
-        while px > least and len(lines) * int(px * 1.3) > room:  # long words: smaller
-            px -= 1
-            lines = wrap(fonts, words, px, inner.width)
-        for line in lines[: max(1, room // int(px * 1.3))]:
-            blit_text(surface, fonts, line, px, pal.text, (inner.x, y))
-            y += int(px * 1.3)
+        bottom = inner.bottom
         if self.explained is not None:
             last = self.index + 1 >= n
             text = "Enter, click or A: finish" if last else NEXT_WORDS
-            at = (inner.x, inner.bottom)
-            foot_px = max(13, int(19 * u))
-            blit_text(surface, fonts, text, foot_px, pal.accent, at, "bottomleft", True)
+            foot_px = int(19 * u)
+            for line in reversed(wrap(fonts, text, foot_px, inner.width, bold=True)):
+                at = (inner.x, bottom)
+                bottom = blit_text(
+                    surface, fonts, line, foot_px, pal.accent, at, "bottomleft", True
+                ).top
+            bottom -= int(6 * u)
+        words = self.step.text if self.explained is None else self.explained
+        px, lines = fit_lines(fonts, words, px, inner.width, bottom - y)  # long words: smaller
+        for line in lines:
+            y = blit_text(surface, fonts, line, px, pal.text, (inner.x, y)).bottom

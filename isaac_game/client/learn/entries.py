@@ -26,6 +26,9 @@ def lesson_entries(games: Iterable[GameEntry], progress: Progress) -> list[Learn
             rows.append(LearnEntry(label, "rules", (game.name,), key=key))
             continue
         done = "  (done)" if progress.done(game.lesson.key) else ""
+        at = progress.step_at(game.lesson.key)  # left there: the lesson comes back to it
+        if 0 < at < len(game.lesson.steps):
+            done = f"  (step {at + 1} of {len(game.lesson.steps)})"
         label = f"{game.title}: learn to play{done}"
         rows.append(LearnEntry(label, "lesson", (game.name,), key=key))
     return rows

@@ -6,7 +6,9 @@ one of a few moves in notation, or any legal move (`moves` empty). After the rig
 move, `explain(before, move, after)` says what happened with the engine's own numbers.
 A wrong try is answered by `refusal`: the engine's reason for an illegal move
 (`state.parse_move`'s `ValueError`), or the step's own words for a legal move that is
-not the one asked. The content of a game's lesson lives in its folder
+not the one asked; a piece picked whose moves are none of those asked is refused at
+the first click (`refusal_of_choice`), not after the move is made. The content of a
+game's lesson lives in its folder
 (`games/<game>/lesson.py`); this module is the machinery, with no pygame in it.
 """
 
@@ -73,15 +75,26 @@ def cells_of(*pieces: str) -> frozenset[int]:
     return frozenset(cells)
 
 
-def refusal(step: Step, state: GameState, move: Move) -> str:
-    """Why the player's try is not this step's move, kindly ("" when it is)."""
+def refusal(
+    step: Step, state: GameState, move: Move, why_not: Callable[[ValueError], str] = str
+) -> str:
+    """Why the player's try is not this step's move, kindly ("" when it is); `why_not`
+    puts the rules' reason in the game's words."""
     try:
         parsed = state.parse_move(move)
     except ValueError as error:
-        return f"Not quite: {error}. Try again."
+        return f"Not quite: {why_not(error)}. Try again."
     if step.moves and parsed not in step.asked:
         return step.wrong or "That move is legal, but this step asks for another. Try again."
     return ""
+
+
+def refusal_of_choice(step: Step, moves: list[Move]) -> str:
+    """Why a piece picked is not this step's ("" when one of its `moves`, the moves it
+    can still make, is asked): said at the first click, not after the last."""
+    if not step.moves or any(m in step.asked for m in moves):
+        return ""
+    return step.wrong or "That piece is not this step's: try the lit one."
 
 
 @dataclass(frozen=True)

@@ -4,9 +4,12 @@ The match scene paints the board and takes input exactly as in a game (the game'
 plug-in); this control, handed to it like the LAN and lesson controls, shows the goal
 in a box beside the board, judges the player's turn once it is over (one move; in
 HARI the slides and the play), and says "You found the best move!" or, after a wrong
-answer, puts the position back with the answer marked on the board and told in the
-game's own words (its record's `describe`). Enter, a click or A: next puzzle when
-solved, try again when not; R tries again, Tab goes on. Solved puzzles are kept.
+try, says so and puts the position back for another try. H (or the box's Clue button,
+or the pause menu) gives the puzzle's one clue. The answer is shown only when asked
+for (the box's Answer button, the pause menu) or after the third wrong try: marked on
+the board and told in the game's own words (its record's `describe`). Then Enter, a
+click or A: next puzzle when solved, try again when not; R tries again, Tab goes on.
+Solved puzzles are kept. The legal-move dots are off: they would give the answer away.
 """
 
 from __future__ import annotations
@@ -26,12 +29,12 @@ from ..control import ControlledScene, MatchControl
 from ..handoff import GameSetup
 from ..input import Action, Button
 from ..scene import Question
-from ..theme import blit_text, draw_panel, wrap
 from ..widgets.board_view import BoardView
 from ..widgets.hud import GameLayout, PanelInfo
 from ..widgets.menu import MenuItem
-from ..widgets.move_list import Describe
+from ..widgets.move_list import MoveWords
 from .progress import Progress
+from .puzzle_box import BoxWords, draw_box
 from .puzzles import Puzzle, best, judge, play_turn, progress_key, turn_over
 
 if TYPE_CHECKING:
@@ -39,10 +42,14 @@ if TYPE_CHECKING:
 
 #: The share of the right-hand column the puzzle box takes (the mover's panel keeps the rest).
 BOX_SHARE = 0.56
+#: Wrong tries after which the answer is shown without being asked for.
+TRIES = 3
 
 
 class PuzzleScene(ControlledScene, Protocol):
     """The match scene, as the puzzle sees it: its board (to mark cells) and words."""
+
+    name: str
 
     @property
     def board(self) -> BoardView: ...
@@ -80,13 +87,15 @@ def miss_words(puzzle: Puzzle, got: float, mark: float) -> str:
 class PuzzleControl(MatchControl):
     local = False  # no undo, redo, saving or hints: the puzzle asks for one turn
     keeps_games = False
+    leaves_to = "puzzles"
+    legal_dots = False  # where a piece may go would narrow the search to the answer
 
     def __init__(
         self,
         app: App,
         puzzles: Sequence[Puzzle],
         index: int,
-        describe: Describe,
+        describe: Callable[[GameState, Move, GameState, Player], MoveWords],
         on_leave: Callable[[], None] | None = None,
     ) -> None:
         super().__init__()
@@ -99,6 +108,9 @@ class PuzzleControl(MatchControl):
         self.start = self.puzzle.position()
         self.verdict: bool | None = None  # None: the turn is not over yet
         self.words = ""
+        self.tries = 0  # wrong tries at this puzzle
+        self.note = ""  # what the last wrong try made, until the next try
+        self.clue_shown = False
         self.marks: list[int] = []  # the answer's cells, after a wrong turn
         self.box = pygame.Rect(0, 0, 0, 0)
         self.gap = pygame.Rect(0, 0, 0, 0)
@@ -139,11 +151,27 @@ class PuzzleControl(MatchControl):
     def refuse_move(self, state: GameState, move: Move) -> str:
         return "" if self.verdict is None else "Enter: next puzzle, R: try again"
 
+    def pause_items(self) -> list[MenuItem]:
+        trying = lambda: self.verdict is None  # noqa: E731
+        return [
+            MenuItem("Clue (H)", self._back(self.show_clue), enabled=trying, key="clue"),
+            MenuItem("Show the answer", self._back(self.show_answer), enabled=trying, key="answer"),
+        ]
+
+    def _back(self, then: Callable[[], None]) -> Callable[[], None]:
+        """`then`, from the pause menu: back to the board first, to see it."""
+
+        def back() -> None:
+            self.app.pop_to(self.puzzle_scene.name)
+            then()
+
+        return back
+
     # ----- the frame ------------------------------------------------------------------
 
     def handle(self, action: Action) -> bool:
         if self.verdict is None:
-            return False
+            return self._handle_trying(action)
         b = action.button
         if b == Button.CLICK and action.pos is not None:
             for name, rect in self.buttons.items():
@@ -160,6 +188,38 @@ class PuzzleControl(MatchControl):
         else:
             return False
         return True
+
+    def _handle_trying(self, action: Action) -> bool:
+        """While the player tries: H (the pad's Y, but in HARI, where it discards) gives
+        the clue; the box's buttons give the clue or the answer."""
+        b = action.button
+        if b == Button.HINT and not (action.device == "pad" and self.start.game == "hari"):
+            self.show_clue()
+            return True
+        if b == Button.CLICK and action.pos is not None:
+            for name, rect in self.buttons.items():
+                if rect.collidepoint(action.pos):
+                    self.show_clue() if name == "clue" else self.show_answer()
+                    return True
+        return False
+
+    def show_clue(self) -> None:
+        """The puzzle's one clue, in the box (and on the bar)."""
+        clue = self.puzzle.clue or "No clue for this one: the goal says it all."
+        self.clue_shown = True
+        self.puzzle_scene.say(f"Clue: {clue}", seconds=6.0)
+        self.app.request_redraw()
+
+    def show_answer(self, lead: str = "") -> None:
+        """The answer, marked on the board and told in words, on the puzzle's position."""
+        answer = play_turn(self.start, self.puzzle.solution)
+        self.verdict = False
+        self.marks = changed_cells(self.start, answer)
+        self.words = " ".join(w for w in (lead, self.answer_words(), self.puzzle.why) if w)
+        self.note = ""
+        self.puzzle_scene.follow(puzzle_match(self.start))
+        self.puzzle_scene.say("The answer is marked on the board")
+        self.app.request_redraw()
 
     def update(self, dt: float) -> bool:
         self.age += dt
@@ -178,14 +238,21 @@ class PuzzleControl(MatchControl):
         if self.verdict:
             self.progress.mark(progress_key(puzzle))
             self.words = " ".join(w for w in ("You found the best move!", puzzle.why) if w)
+            self.note = ""
             self.app.audio.play("win")
             self.puzzle_scene.say("You found the best move!")
-        else:
-            answer = play_turn(self.start, puzzle.solution)
-            self.marks = changed_cells(self.start, answer)
-            self.words = f"Not the best. {miss_words(puzzle, got, mark)} {self.answer_words()}"
-            self.puzzle_scene.follow(puzzle_match(self.start))
-            self.puzzle_scene.say("Not the best: the answer is marked on the board", warn=True)
+            self.app.request_redraw()
+            return
+        self.tries += 1
+        missed = f"Not the best. {miss_words(puzzle, got, mark)}"
+        if self.tries >= TRIES:
+            self.show_answer(missed)
+            return
+        self.verdict = None  # the position back, for another try
+        left = TRIES - self.tries
+        self.note = f"{missed} Try again ({left} {'try' if left == 1 else 'tries'} left)."
+        self.puzzle_scene.follow(puzzle_match(self.start))
+        self.puzzle_scene.say("Not the best: try again", warn=True)
         self.app.request_redraw()
 
     def answer_words(self) -> str:
@@ -193,13 +260,15 @@ class PuzzleControl(MatchControl):
         state, told = self.start, []
         for action in self.puzzle.solution:
             played = move_between(state, state.play(action))
-            told.append(self.describe(state, played.move, played.after).text)
+            facing = self.puzzle_scene.board.facing  # its ways as the board shows them
+            told.append(self.describe(state, played.move, played.after, facing).text)
             state = played.after
         return "The answer: " + "; then ".join(told) + "."
 
     def retry(self) -> None:
-        """The puzzle's position again, nothing judged."""
+        """The puzzle's position again, nothing judged (the tries counted afresh)."""
         self.verdict, self.words, self.marks = None, "", []
+        self.tries, self.note = 0, ""
         self.puzzle_scene.follow(puzzle_match(self.start), self.puzzle.title)
 
     def next_puzzle(self) -> None:
@@ -211,11 +280,17 @@ class PuzzleControl(MatchControl):
         boxed = self.boxed
         self.index += 1
         self.start = self.puzzle.position()
+        self.clue_shown = False
         if self.boxed != boxed:
             self.puzzle_scene.lay_out_again()  # the box moves to the other side's panel
         self.retry()
 
     # ----- drawing ---------------------------------------------------------------------
+
+    def facing(self, state: GameState, setup: GameSetup, turn_for_mover: bool) -> Player | None:
+        """The puzzle is shown from the side of the player to solve it (a Light puzzle
+        from Light's side): their panel on the left, the box on the right."""
+        return self.boxed.other
 
     @property
     def boxed(self) -> Player:
@@ -259,50 +334,27 @@ class PuzzleControl(MatchControl):
             pygame.draw.rect(surface, pal.accent, rect, edge)
 
     def _draw_box(self, surface: pygame.Surface, u: float) -> None:
-        pal, fonts, box = self.app.palette, self.app.fonts, self.box
         self.buttons = {}
-        if box.width <= 0 or box.height <= 0:
+        if self.box.width <= 0 or self.box.height <= 0:
             return
-        surface.fill(pal.background, self.gap)
-        draw_panel(surface, box, pal, radius=int(14 * u))
-        inner = box.inflate(-int(24 * u), -int(20 * u))
-        head = f"Puzzle {self.index + 1} of {len(self.puzzles)}: {self.puzzle.title}"
-        y = inner.y
-        for line in wrap(fonts, head, int(22 * u), inner.width):
-            at = (inner.x, y)
-            y = blit_text(surface, fonts, line, int(22 * u), pal.accent, at, bold=True).bottom
-        if self.progress.done(progress_key(self.puzzle)) and self.verdict is None:
-            at = (inner.x, y)
-            y = blit_text(surface, fonts, "(solved before)", int(17 * u), pal.text_dim, at).bottom
-        y += int(8 * u)
-        px = int(19 * u)
-        button_h = int(40 * u) if self.verdict is not None else 0
-        paragraphs = [self.puzzle.goal] if self.verdict is None else [self.words]
-        colour = pal.accent if self.verdict else pal.text
-        for text in paragraphs:
-            for line in wrap(fonts, text, px, inner.width):
-                if y + px > inner.bottom - button_h - int(8 * u):
-                    break
-                blit_text(surface, fonts, line, px, colour, (inner.x, y))
-                y += int(px * 1.25)
-        if self.verdict is not None:
-            self._draw_buttons(surface, inner, button_h, u)
-
-    def _draw_buttons(self, surface: pygame.Surface, inner: pygame.Rect, h: int, u: float) -> None:
+        surface.fill(self.app.palette.background, self.gap)
         pal, fonts = self.app.palette, self.app.fonts
-        gap = int(10 * u)
-        w = (inner.width - gap) // 2
+        self.buttons = draw_box(surface, fonts, pal, self.box, self.box_words(), u)
+
+    def box_words(self) -> BoxWords:
+        """What the box says now, and its buttons."""
+        head = f"Puzzle {self.index + 1} of {len(self.puzzles)}: {self.puzzle.title}"
+        if self.verdict is None:
+            said = [(self.puzzle.goal, "text")]
+            if self.note:
+                said.append((self.note, "illegal"))
+            if self.clue_shown:
+                said.append((f"Clue: {self.puzzle.clue}", "accent"))
+            solved = self.progress.done(progress_key(self.puzzle))
+            buttons = (("clue", "H: Clue"), ("answer", "Answer"))
+            return BoxWords(head, solved, tuple(said), buttons, "")
         last = self.index + 1 >= len(self.puzzles)
-        labels = {"retry": "R: Try again", "next": "Tab: Back" if last else "Tab: Next puzzle"}
-        first = "next" if self.verdict else "retry"  # what Enter does is drawn lit
-        for i, name in enumerate(("retry", "next")):
-            rect = pygame.Rect(inner.x + i * (w + gap), inner.bottom - h, w, h)
-            self.buttons[name] = rect
-            lit = name == first
-            draw_panel(surface, rect, pal, radius=int(8 * u))
-            if lit:
-                pygame.draw.rect(surface, pal.accent, rect, max(2, int(3 * u)), int(8 * u))
-            colour = pal.accent if lit else pal.text
-            blit_text(
-                surface, fonts, labels[name], int(17 * u), colour, rect.center, "center", True
-            )
+        buttons = (("retry", "R: Try again"), ("next", "Tab: Back" if last else "Tab: Next puzzle"))
+        colour = "accent" if self.verdict else "text"
+        lit = "next" if self.verdict else "retry"  # what Enter does is drawn lit
+        return BoxWords(head, False, ((self.words, colour),), buttons, lit)

@@ -27,6 +27,7 @@ class Puzzle:
     solution: tuple[str, ...]  # the turn's actions in notation (one move, or HARI's turn)
     measure: str  # a key of MEASURES
     why: str = ""  # one line on the answer, shown with the solution
+    clue: str = ""  # one clue, shown on request (H, the box's Clue button, the pause menu)
 
     @property
     def game(self) -> str:

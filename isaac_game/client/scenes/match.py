@@ -12,27 +12,25 @@ It never asks what a seat is beyond "is a local human (or a computer) to move?".
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 
 import pygame
 
 from isaac_game.match import GameEnded, Match, MatchEvent, MovePlayed, MoveRejected, SeatKind
-from isaac_game.players import make_seat
-from isaac_game.rules import GameState, Move, Pass, Player, new_game
+from isaac_game.rules import GameState, Move, Pass, Player, Refusal
 
 from ..control import MatchControl
 from ..games.base import GameEntry, GamePlay
-from ..handoff import GameOutcome, GameSetup
+from ..handoff import GameOutcome, GameSetup, new_match
 from ..input import Action
 from ..keeper import GameKeeper
 from ..scene import Question, Scene
 from ..widgets.anim import Anim
 from ..widgets.board_view import BoardView
-from ..widgets.hud import GameLayout, PanelInfo, hand_rows
+from ..widgets.hud import GameLayout, PanelInfo, shown_hand_rows
 from ..widgets.menu import MenuItem
-from .match_bar import COMPUTER_PAUSE, MatchBar
+from .match_bar import COMPUTER_PAUSE, MatchBar, Pace
 from .match_input import MatchInput
 from .match_keeping import MatchKeeping
 from .match_view import MatchView
@@ -40,26 +38,6 @@ from .match_view import MatchView
 AUTO_PASS_DELAY = 1.1
 RESULTS_DELAY = 1.2
 DEMO_RESTART = 4.0
-
-
-@dataclass
-class Pace:
-    """The time between moves: what the scene waits for before the match goes on."""
-
-    wait: float = 0.3  # before a computer's next move (the first: a moment)
-    pass_in: float | None = None  # a human who cannot move is passed for in this long
-    results_in: float = 0.0  # once the game is over, the results follow in this long
-
-
-def new_match(setup: GameSetup) -> Match:
-    """The match a local setup asks for: its seats, from its first or saved position."""
-    seats = {
-        Player.DARK: make_seat(setup.dark, name="Dark"),
-        Player.LIGHT: make_seat(setup.light, name="Light"),
-    }
-    if setup.history:
-        return Match.resume(seats, list(setup.history))
-    return Match(seats, new_game(setup.game))
 
 
 class MatchScene(Scene):
@@ -78,6 +56,7 @@ class MatchScene(Scene):
         self.setup = setup
         self.control = control or MatchControl()
         self.control.attach(self)
+        self.leaves_to, self.legal_dots = self.control.leaves_to, self.control.legal_dots
         self.match = self.control.make_match(setup) or new_match(setup)
         self.keeping = MatchKeeping(self, keeper or GameKeeper(app.storage, path=setup.save_path))
         self.bar = MatchBar(self, game.describe)
@@ -166,7 +145,8 @@ class MatchScene(Scene):
     def hand_rows(self, player: Player) -> dict[int, pygame.Rect]:
         """Where the player's panel lists the hand, by length (for clicks and tests)."""
         layout = self.view.relayout(self.app.screen.get_size())
-        return hand_rows(layout.panels[player], self.panel_info(player), layout.u)
+        infos = {p: self.panel_info(p) for p in (Player.DARK, Player.LIGHT)}
+        return shown_hand_rows(self.app.fonts, layout, infos, player)
 
     def say(self, text: str, warn: bool = False, seconds: float = 2.5) -> None:
         self.bar.say(text, warn, seconds)
@@ -205,6 +185,9 @@ class MatchScene(Scene):
 
     def tick_behind(self, dt: float) -> None:
         self.control.tick_behind(dt)
+
+    def turn_board(self) -> None:
+        self.view.turn_board()
 
     def save(self) -> str:
         return self.keeping.save()
@@ -250,6 +233,14 @@ class MatchScene(Scene):
             self.say(refused, warn=True, seconds=6.0)
             return
         self.handle_events(self.match.submit(mover, move))
+
+    def why_not(self, error: ValueError | Refusal) -> str:
+        return self.game.why_not(error, self.view.side)
+
+    def refuse_choice(self, moves: Iterable[Move]) -> str:
+        if refused := self.control.refuse_choice(self.state, list(moves)):
+            self.say(refused, warn=True, seconds=6.0)
+        return refused
 
     def undo(self) -> None:
         self._jump("Undo", self.match.undo, "Move taken back", "Nothing to undo")
@@ -304,7 +295,7 @@ class MatchScene(Scene):
                 self.play.animate_move(event)
                 self.keeping.keep()
             elif isinstance(event, MoveRejected):
-                self.say(event.reason, warn=True)
+                self.say(self.why_not(event.refusal) if event.refusal else event.reason, warn=True)
             elif isinstance(event, GameEnded):
                 self.pace.results_in = RESULTS_DELAY
 

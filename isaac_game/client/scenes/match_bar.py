@@ -10,12 +10,13 @@ thinks meanwhile (`Match.prepare`), and Enter or a click cuts the wait short.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
 from isaac_game.match import Match, MovePlayed, SeatKind
-from isaac_game.rules import GameState, Player
+from isaac_game.rules import GameState, Move, Player
 
-from ..widgets.move_list import Describe, MoveHistory, MoveWords
+from ..widgets.move_list import MoveHistory, MoveWords
 
 if TYPE_CHECKING:
     from ..app import App
@@ -25,6 +26,15 @@ if TYPE_CHECKING:
 COMPUTER_PAUSE = 0.45  # seconds between a move and the computer's next one, at least
 READ_TIME = 1.2  # a computer's move is announced this long before its next move
 NEWS_TIME = 2.6  # and a move that changed the phase (or ended the game) this long
+
+
+@dataclass
+class Pace:
+    """The time between moves: what the scene waits for before the match goes on."""
+
+    wait: float = 0.3  # before a computer's next move (the first: a moment)
+    pass_in: float | None = None  # a human who cannot move is passed for in this long
+    results_in: float = 0.0  # once the game is over, the results follow in this long
 
 
 class BarScene(Protocol):
@@ -42,15 +52,30 @@ class MatchBar:
     """The bars' words: the message shown and how long it still shows, the move list's
     words (`history`), and what the bars say when no message is fresh."""
 
-    def __init__(self, scene: BarScene, describe: Describe) -> None:
+    def __init__(
+        self, scene: BarScene, describe: Callable[[GameState, Move, GameState, Player], MoveWords]
+    ) -> None:
         self.scene = scene
+        #: the side the board faces: the words read it from there (rows, columns, ways)
+        self.facing = Player.DARK
+        self._describe = describe
         self.text = ""  # the message on the bottom bar
         self.warn = False  # told as a warning (red, with a sound)
         self.seconds = 0.0  # how long it still shows
         self.tells_move = False  # it tells a move (a newer move may replace it)
         self.queued: tuple[str, float] | None = None  # a move's words waiting for the bar
         self.messages_given = 0  # messages given so far (a pending choice wins over older ones)
-        self.history = MoveHistory(describe)  # the move list's words
+        self.history = MoveHistory(self.describe)  # the move list's words
+
+    def describe(self, before: GameState, move: Move, after: GameState) -> MoveWords:
+        """A move in words, as read from the side of the board facing the screen."""
+        return self._describe(before, move, after, self.facing)
+
+    def face(self, side: Player) -> None:
+        """The board faces `side` now: the move list is told again as read from there."""
+        if side != self.facing:
+            self.facing = side
+            self.history.retell()
 
     def say(self, text: str, warn: bool = False, seconds: float = 2.5) -> None:
         app = self.scene.app

@@ -1,7 +1,8 @@
 """Where the match scene's input goes, in order: a demo ends on any input; a lost pad
 pauses; the control (a chat line) and the move list come first; Enter or a click cuts a
-computer's pause short; undo, redo and the pause menu are the scene's; the rest is the
-game's move input (`GamePlay.handle`), which asks `mover` whose move it would be.
+computer's pause short; undo, redo, the pause menu and F (the board turns) are the
+scene's; the rest is the game's move input (`GamePlay.handle`), which asks `mover`
+whose move it would be.
 """
 
 from __future__ import annotations
@@ -73,8 +74,12 @@ class MatchInput:
         if b == Button.PAD_LOST:
             scene.open_pause("A controller was disconnected: the game is paused.")
             return
+        scene.view.relayout(scene.app.screen.get_size())  # the board faces the side it should
         entries = scene.bar.history.entries
         if scene.control.handle(action) or scene.view.moves_box.handle(action, entries):
+            return
+        if b == Button.FLIP:
+            scene.view.turn_board()
             return
         if b in (Button.CONFIRM, Button.CLICK) and scene.computer_to_move():
             scene.go_on()  # the player has read the last move: the computer goes on

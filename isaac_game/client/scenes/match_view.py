@@ -1,5 +1,5 @@
 """What the match scene draws: the layout, the frame around the game's screen, the
-move list.
+move list, and which side of the board faces the screen.
 
 The board, the panels and what goes in the bars are the game's (`GamePlay.draw`);
 the LAN boxes are the control's; the move list takes its room after them, under the
@@ -12,12 +12,17 @@ from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
+from isaac_game.rules import Player
+
 from ..theme import blit_text, ui_scale
+from ..widgets.board_view import Facing
 from ..widgets.hud import GameLayout, draw_bar_text, game_layout
 from ..widgets.move_list import MovesBox
 from .match_bar import MatchBar
 
 if TYPE_CHECKING:
+    from isaac_game.match import Match
+
     from ..app import App
     from ..control import MatchControl
     from ..games.base import GamePlay
@@ -32,6 +37,7 @@ class ViewScene(Protocol):
     control: MatchControl
     setup: GameSetup
     bar: MatchBar
+    match: Match
 
 
 class MatchView:
@@ -42,16 +48,33 @@ class MatchView:
         self.scene = scene
         self.layout: GameLayout | None = None
         self.moves_box = MovesBox(scene.app.fonts)
+        self.facing = Facing()
+
+    @property
+    def side(self) -> Player:
+        """The player whose edge of the board is at the bottom of the screen: the side
+        the control gives (`MatchControl.facing`), unless the player turned the board."""
+        scene = self.scene
+        given = scene.control.facing(scene.match.state, scene.setup, scene.app.settings.turn_board)
+        return self.facing.follow(given)
+
+    def turn_board(self) -> None:
+        """F, or the pause menu: the board turns half round (until the side given changes)."""
+        self.facing.turn()
+        self.scene.app.request_redraw()
 
     def relayout(self, size: tuple[int, int]) -> GameLayout:
-        """The screen's parts for `size` (computed once per size; input reads them)."""
+        """The screen's parts for `size` and the side facing the screen (computed once
+        per size and side; input reads them)."""
         scene = self.scene
-        if self.layout is None or self.layout.size != size:
-            layout = game_layout(size, ui_scale(size))
+        side = self.side
+        if self.layout is None or self.layout.size != size or self.layout.facing != side:
+            layout = game_layout(size, ui_scale(size), side)
+            scene.bar.face(side)  # the move list reads the board from the side facing it
             scene.control.relayout(layout)
             self.moves_box.take_room(layout)  # after the LAN boxes took theirs
             self.moves_box.keep_up(scene.bar.history.entries)
-            scene.play.board.place(layout.board_area)
+            scene.play.board.place(layout.board_area, side)
             self.layout = layout
         return self.layout
 

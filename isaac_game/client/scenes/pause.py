@@ -1,4 +1,5 @@
-"""The pause overlay (Esc / Start): resume, hint, undo, redo, save, rules, settings, quit."""
+"""The pause overlay (Esc / Start): resume, hint, undo, redo, save, turn the board, rules,
+settings, quit."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ import pygame
 from ..input import Action, Button
 from ..scene import GameScreen
 from ..theme import blit_text
-from ..widgets.menu import MenuItem
+from ..widgets.menu import Menu, MenuItem
 from ..widgets.menu_screen import MenuScreen
 
 
@@ -27,12 +28,24 @@ class PauseScene(MenuScreen):
             MenuItem("Undo (Ctrl+Z)", self.undo, enabled=game.can_undo, key="undo"),
             MenuItem("Redo (Ctrl+Y)", self.redo, enabled=game.can_redo, key="redo"),
             MenuItem("Save game", self.save, enabled=game.can_save, key="save"),
+            MenuItem("Turn the board (F)", self.turn_board, key="turn"),
             MenuItem("Rules", self.rules, key="rules"),
             MenuItem("Settings", lambda: app.open("settings"), key="settings"),
             *game.pause_items(),  # a LAN game adds "Resign"
             MenuItem("Quit to menu", self.quit_to_menu, key="quit"),
         ]
         super().__init__(app, items)
+
+    def make_menu(self, items: list[MenuItem]) -> Menu:
+        """A menu that scrolls when its rows outgrow a small window (a puzzle's and a
+        lesson's rows come on top of the game's)."""
+        return Menu(items, on_change=lambda: self.app.audio.play("click"), scroll=True)
+
+    def menu_px(self, area: pygame.Rect, u: float) -> int:
+        """Rows small enough for all of them to show, down to a readable size (below
+        it, the menu scrolls)."""
+        fits = int(area.height / (1.7 * max(1, len(self.menu.items))))
+        return max(min(int(self.row_px * u), fits), max(16, int(22 * u)))
 
     def update(self, dt: float) -> None:
         self.game.tick_behind(dt)  # a LAN game goes on underneath
@@ -57,14 +70,20 @@ class PauseScene(MenuScreen):
     def save(self) -> None:
         self.message = self.game.save()
 
+    def turn_board(self) -> None:
+        """Back to the game, its board turned half round (to be seen at once)."""
+        self.resume()
+        self.game.turn_board()
+
     def rules(self) -> None:
         self.app.open("rules", self.game.game_name)
 
     def quit_to_menu(self) -> None:
-        """Back to the title, after asking when the game is not over (it is kept)."""
+        """Back to the title (from a lesson: Learn to play), after asking when the game
+        is not over (it is kept)."""
 
         def leave() -> None:
-            self.app.pop_to("title")
+            self.app.pop_to(self.game.leaves_to)
 
         question = self.game.leave_question(leave)
         if question is None:

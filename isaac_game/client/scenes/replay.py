@@ -6,7 +6,9 @@ keeps the keys, the frame and the words. The title names the players and the dat
 (`GameEntry.describe`, as the bar said it during play) beside buttons for the first,
 previous, next and last move and Exit; the move list under the right-hand panel
 jumps to a move when clicked. Keys: Left/Right (pad shoulders) step, Up/Down ten,
-Home/End the ends, L opens the list for its arrow keys, Esc leaves.
+Home/End the ends, L opens the list for its arrow keys, F turns the board, Esc leaves.
+The board faces the side of the local player who played the game (the one human
+against the computer, this machine's seat in a LAN game), else Dark.
 
 The computer's view (`widgets.review`): H (pad Y, or the Analyse button) has Hard
 search every position in a worker, with the progress on the button; then each move's
@@ -22,15 +24,16 @@ from pathlib import Path
 
 import pygame
 
-from isaac_game.rules import GameRecord, GameState
+from isaac_game.rules import GameRecord, GameState, Move, Player
 
 from ..games.base import GameEntry
 from ..input import Action, Button
 from ..scene import Scene
 from ..theme import blit_text, draw_panel, mix, ui_scale
+from ..widgets.board_view import Facing
 from ..widgets.hints import draw_suggestion
 from ..widgets.hud import GameLayout, draw_bar_text, game_layout
-from ..widgets.move_list import MoveHistory, MovesBox
+from ..widgets.move_list import MoveHistory, MovesBox, MoveWords
 from ..widgets.review import ReviewAnalysis
 
 #: The bar's buttons, left to right: (key, label, its key).
@@ -66,6 +69,16 @@ def replay_title(headers: dict[str, str], source: str = "") -> str:
     return f"{who}, {date}" if date else who
 
 
+def replay_side(headers: dict[str, str]) -> Player:
+    """The side a replay shows the board from: the local player's who played it (this
+    machine's seat in a LAN game, the one human against the computer), else Dark's."""
+    seat = headers.get("LanSeat", "")
+    if seat in (Player.DARK.value, Player.LIGHT.value):
+        return Player(seat)
+    humans = [p for p in (Player.DARK, Player.LIGHT) if headers.get(f"{p.title}Player") == "human"]
+    return humans[0] if len(humans) == 1 else Player.DARK
+
+
 class ReplayScene(Scene):
     name = "replay"
 
@@ -85,7 +98,8 @@ class ReplayScene(Scene):
         self.game = game
         self.analysis = ReviewAnalysis(record.game, record.state.moves, save)
         self.game_title = game.title
-        self.history = MoveHistory(game.describe)
+        self.facing = Facing(replay_side(record.headers))
+        self.history = MoveHistory(self.describe)
         self.history.sync(record.state)
         self.states = self.history.states
         self.index = 0
@@ -97,6 +111,17 @@ class ReplayScene(Scene):
     @property
     def state(self) -> GameState:
         return self.states[self.index]
+
+    def describe(self, before: GameState, move: Move, after: GameState) -> MoveWords:
+        """A move in words, as read from the side of the board facing the screen."""
+        return self.game.describe(before, move, after, self.facing.follow(None))
+
+    def turn_board(self) -> None:
+        """F: the board turns half round, and the moves are told from the other side."""
+        self.facing.turn()
+        self.history.retell()
+        self.states = self.history.states
+        self.app.request_redraw()
 
     @property
     def board(self):
@@ -128,6 +153,9 @@ class ReplayScene(Scene):
         b, entries = action.button, self.history.entries
         if b == Button.POINT:
             self.pointer = action.pos
+        if b == Button.FLIP:
+            self.turn_board()
+            return
         if b == Button.CLICK and action.pos is not None:
             layout = self.relayout(self.app.screen.get_size())
             for key, rect in replay_buttons(layout.bottom, layout.u).items():
@@ -196,17 +224,18 @@ class ReplayScene(Scene):
             return "Hard agrees with this move"
         before = self.states[self.index - 1]
         move = before.parse_move(review.preferred)
-        words = self.game.describe(before, move, before.play(move)).announcement()
+        words = self.describe(before, move, before.play(move)).announcement()
         mark = f": a {review.mark}" if review.mark else ""
         return f"Hard preferred: {words} (gave away {review.loss:.0%} win chance{mark})"
 
     def relayout(self, size: tuple[int, int]) -> GameLayout:
-        if self._layout is None or self._layout.size != size:
-            layout = game_layout(size, ui_scale(size))
+        side = self.facing.follow(None)
+        if self._layout is None or self._layout.size != size or self._layout.facing != side:
+            layout = game_layout(size, ui_scale(size), side)
             self.moves_box.take_room(layout)
             self.moves_box.top = 0  # the move shown comes into sight with those before it
             self.moves_box.reveal(self.index - 1, self.history.entries)
-            self.view.board.place(layout.board_area)
+            self.view.board.place(layout.board_area, side)
             self._layout = layout
         return self._layout
 

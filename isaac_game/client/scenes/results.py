@@ -1,7 +1,11 @@
-"""The results screen: winner, scores, tie-break; rematch, save, review, menu.
+"""The results screen: the final board beside the winner, scores, tie-break; rematch,
+where the file is, review, menu.
 
-A finished game the disk refused is said to be unsaved here too, and leaving the
-screen asks before it is lost (`client/unsaved.py`).
+Every game is on disk already (saved after every move), so there is no Save here:
+"Show the file" says where it is. A finished game the disk refused is said to be
+unsaved instead, the row tries its file again, and leaving the screen asks before it
+is lost (`client/unsaved.py`). Review opens the replay of that file, so an analysis
+made there is kept beside it (`<save>.analysis.json`) and found the next time.
 
 Against the computer it speaks to the player ("You win", "You lose") and names who
 played each colour ("You (Dark)", "Computer (hard) (Light)"); a hotseat game (and a
@@ -19,7 +23,7 @@ from isaac_game.rules import GameRecord, Player
 
 from ..control import ResultsControl, kind_label
 from ..games.base import GameEntry
-from ..handoff import GameOutcome, GameSetup
+from ..handoff import GameOutcome, GameSetup, history_of
 from ..input import Action, Button
 from ..scene import Question
 from ..theme import blit_text, draw_panel, ui_scale, wrap
@@ -42,6 +46,10 @@ class ResultsScene(MenuScreen):
         self.saver = FinishedGame(app.storage, outcome.state, outcome.headers, outcome.save_path)
         self.saver.error = outcome.unsaved
         self.message = outcome.unsaved
+        #: the final position and the one before it (its last move is marked)
+        self.states = list(history_of(outcome.state)[-2:])
+        self.index = len(self.states) - 1
+        self.view = game.replay_view(app.fonts)
         self.menu = self.make_menu(
             [
                 MenuItem(
@@ -50,7 +58,7 @@ class ResultsScene(MenuScreen):
                     enabled=self.control.can_rematch,
                     key="rematch",
                 ),
-                MenuItem("Save game", self.save, key="save"),
+                MenuItem(self.file_label, self.file, key="file"),
                 MenuItem("Review the game", self.review, key="review"),
                 MenuItem("Main menu", self.to_menu, key="menu"),
             ]
@@ -71,16 +79,30 @@ class ResultsScene(MenuScreen):
         setup = GameSetup(old.game, dark=old.light, light=old.dark)
         self.app.switch("match", setup)
 
-    def save(self) -> None:
-        error = self.saver.retry()
-        self.save_path = self.saver.path
-        assert self.save_path is not None
-        self.message = error or f"Saved as {self.save_path.name}"
+    def file_label(self) -> str:
+        if self.saver.unsaved():
+            return "Try to save it again"
+        return "Save game" if self.saver.path is None else "Show the file"
+
+    def file(self) -> None:
+        """Where the game is kept; a game the disk refused (or one never kept, as a
+        LAN game the other side never moved in) is saved now."""
+        if self.saver.unsaved() or self.saver.path is None:
+            error = self.saver.retry()
+            self.save_path = self.saver.path
+            assert self.save_path is not None
+            self.message = error or f"Saved as {self.save_path.name}"
+            return
+        path = self.saver.path
+        assert path is not None
+        self.app.open("message", "Your game is saved", f"It is kept in {path}")
 
     def review(self) -> None:
-        """The replay of this game, titled with its players and its date."""
+        """The replay of this game, titled with its players and its date, opened on its
+        file when it is on disk (an analysis made there is kept beside it)."""
         record = GameRecord(self.outcome.state, self.saver.headers)
-        self.app.open("replay", record, "This game")
+        path = self.saver.path
+        self.app.open("replay", record, path if path and not self.saver.unsaved() else "This game")
 
     def to_menu(self) -> None:
         question = self.leave_question(self.leave)
@@ -158,28 +180,46 @@ class ResultsScene(MenuScreen):
         if not self.control.handle(action):
             super().handle(action)
 
+    def layout(self, w: int, h: int, u: float) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
+        """(the board, the room under it the control draws in, the column beside it
+        holding the verdict and the menu): a pure function of the window."""
+        margin = int(30 * u)
+        room_h = int(self.control.room_under_board() * u)
+        gap = int(12 * u) if room_h else 0
+        side = max(1, min(h - 2 * margin - room_h - gap, int(w * 0.42)))
+        board = pygame.Rect(margin, (h - side - room_h - gap) // 2, side, side)
+        room = pygame.Rect(margin, board.bottom + gap, side, room_h)
+        column = pygame.Rect(board.right + margin, 0, w - board.right - 2 * margin, h)
+        return board, room, column
+
     def draw(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
         u = ui_scale((w, h))
         pal, fonts = self.app.palette, self.app.fonts
         state = self.outcome.state
         surface.fill(pal.background)
+        board, room, column = self.layout(w, h, u)
+        side = self.control.facing() or self.you() or Player.DARK
+        self.view.board.place(board, side)
+        self.view.draw_board(surface, self, pal)
+        cx = column.centerx
         winner, title, reason = self.headline()
-        blit_text(
-            surface, fonts, title, int(110 * u), pal.accent, (w // 2, int(h * 0.13)), "center", True
-        )
+        px = fonts.fit(title, int(110 * u), column.width, True)
+        blit_text(surface, fonts, title, px, pal.accent, (cx, int(h * 0.13)), "center", True)
         dark, light = state.scores
         # against the computer a box names who played (one size for both names), then
         # the colour; in hotseat the colour is the name
         who = self.who()
         lift = int(26 * u) if who else 0
-        box = pygame.Rect(0, 0, int(330 * u), int(130 * u) + lift)
+        gap = int(20 * u)
+        box_w = min(int(330 * u), (column.width - gap) // 2)
+        box = pygame.Rect(0, 0, box_w, int(130 * u) + lift)
         name_px = int(34 * u)
         if who is not None:
             name_px = min(fonts.fit(n, name_px, box.width - int(24 * u), True) for n in who)
         y = int(h * 0.25)
         for i, (player, score) in enumerate(((Player.DARK, dark), (Player.LIGHT, light))):
-            box.midtop = (w // 2 + (-1 if i == 0 else 1) * int(185 * u), y)
+            box.midtop = (cx + (-1 if i == 0 else 1) * (box_w + gap) // 2, y)
             draw_panel(surface, box, pal, radius=int(14 * u))
             if player == winner:
                 pygame.draw.rect(
@@ -192,34 +232,22 @@ class ResultsScene(MenuScreen):
             label = player.title + self.game.score_suffix
             px = int(24 * u) if who else int(34 * u)
             blit_text(surface, fonts, label, px, pal.text_dim, at, "center")
-            blit_text(
-                surface,
-                fonts,
-                str(score),
-                int(80 * u),
-                pal.text,
-                (box.centerx, box.y + int(84 * u) + lift),
-                "center",
-                True,
-            )
-        y += int(150 * u) + lift
+            score_at = (box.centerx, box.y + int(84 * u) + lift)
+            blit_text(surface, fonts, str(score), int(80 * u), pal.text, score_at, "center", True)
+        y += box.height + int(20 * u)
         px = int(28 * u)
-        for line in wrap(fonts, reason, px, int(w * 0.7)):
-            blit_text(surface, fonts, line, px, pal.text, (w // 2, y), "center")
+        for line in wrap(fonts, reason, px, int(column.width * 0.95)):
+            blit_text(surface, fonts, line, px, pal.text, (cx, y), "center")
             y += int(px * 1.25)
         if self.message:
-            blit_text(
-                surface,
-                fonts,
-                self.message,
-                int(24 * u),
-                pal.illegal if self.saver.unsaved() else pal.text_dim,
-                (w // 2, y + int(6 * u)),
-                "center",
-            )
-        panel = pygame.Rect(0, 0, int(min(w * 0.6, 560 * u)), int(h * 0.36))
-        panel.midbottom = (w // 2, h - int(30 * u))
+            colour = pal.illegal if self.saver.unsaved() else pal.text_dim
+            px = int(24 * u)
+            for line in wrap(fonts, self.message, px, int(column.width * 0.95)):
+                blit_text(surface, fonts, line, px, colour, (cx, y + int(6 * u)), "center")
+                y += int(px * 1.25)
+        panel = pygame.Rect(0, 0, min(column.width, int(560 * u)), int(h * 0.36))
+        panel.midbottom = (cx, h - int(30 * u))
         draw_panel(surface, panel, pal, radius=int(18 * u))
         self.menu.layout(panel.inflate(-int(40 * u), -int(20 * u)), int(32 * u))
         self.menu.draw(surface, fonts, pal)
-        self.control.draw(surface, self.menu, u)
+        self.control.draw(surface, self.menu, u, room)

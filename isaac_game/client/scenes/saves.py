@@ -21,7 +21,7 @@ from ..handoff import setup_from_record
 from ..input import Action, Button
 from ..scene import Question
 from ..storage import OPEN_ELSEWHERE, RECORD_SUFFIX, read_headers
-from ..theme import mix
+from ..theme import mix, note_box
 from ..widgets.menu import Menu, MenuItem
 from ..widgets.menu_screen import MenuScreen
 
@@ -180,6 +180,7 @@ class SavesScene(MenuScreen):
             pygame.draw.rect(surface, back, rect, border_radius=radius)
             edge = pal.illegal if chosen else pal.panel_edge
             pygame.draw.rect(surface, edge, rect, max(1, int(2 * u)), border_radius=radius)
+            note_box(surface, rect)
             mark = rect.inflate(-rect.width * 2 // 3, -rect.height * 2 // 3)
             width = max(2, int(3 * u))
             color = pal.illegal if chosen else pal.text_dim

@@ -1,4 +1,5 @@
-"""Settings: fullscreen, volumes, colour-blind palette, legal-move hints. Saved at once."""
+"""Settings: fullscreen, volumes, colour-blind palette, legal-move hints, the hotseat board
+turning for the player to move. Saved at once."""
 
 from __future__ import annotations
 
@@ -38,6 +39,14 @@ class SettingsScene(MenuScreen):
                     app, "Colour-blind-safe palette", "colour_blind", ON_OFF, "colour_blind", on_off
                 ),
                 setting_item(app, "Legal-move hints", "hints", ON_OFF, "hints", on_off),
+                setting_item(
+                    app,
+                    "Hotseat: board turns each turn",
+                    "turn_board",
+                    ON_OFF,
+                    "turn_board",
+                    on_off,
+                ),
                 MenuItem("Back", lambda: app.pop(self), key="back"),
             ],
         )

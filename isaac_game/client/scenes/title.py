@@ -1,4 +1,11 @@
-"""The title screen and main menu; starts the demo after 90 idle seconds."""
+"""The title screen and main menu; starts the demo after 90 idle seconds.
+
+The menu reads in the order a player chooses: the game, who plays Dark and Light,
+then New game (chosen when the title opens, so Enter starts at once). The heading is
+the game chosen, and the game and the seats are remembered in the settings. A game to
+pick up ("Resume: ...") comes first, in rows kept free for it: the rows below never
+move when one appears or goes.
+"""
 
 from __future__ import annotations
 
@@ -16,6 +23,9 @@ from ..theme import blit_text, draw_panel, ui_scale
 from ..widgets.menu import Menu, MenuItem, setting_item
 
 IDLE_DEMO = 90.0
+#: The rows kept free above the menu for games to pick up: the title offers at most a
+#: LAN game to rejoin and one saved game (`lan.resume.resumables`).
+RESUME_SLOTS = 2
 
 
 def kind_name(kind: object) -> str:
@@ -36,7 +46,8 @@ class TitleScene(Scene):
         self.games = games
         #: the games that can be picked up where they stopped (asked on each return here)
         self.resumables = resumables
-        self.game = games[0]
+        remembered = app.settings.game
+        self.game = remembered if remembered in games else games[0]
         self.idle = 0.0
         self.menu = self.make_menu([])
 
@@ -48,7 +59,6 @@ class TitleScene(Scene):
             for i, r in enumerate(resume)
         ]
         items += [
-            MenuItem("New game", self.new_game, key="new"),
             MenuItem(
                 "Game",
                 values=self.games,
@@ -59,12 +69,13 @@ class TitleScene(Scene):
             ),
             setting_item(app, "Dark", "dark_kind", PLAYER_KINDS, "dark", kind_name, str),
             setting_item(app, "Light", "light_kind", PLAYER_KINDS, "light", kind_name, str),
+            MenuItem("New game", self.new_game, key="new"),
             MenuItem("Host a LAN game", self.lan_host, key="lan_host"),
             MenuItem("Join a LAN game", self.lan_join, key="lan_join"),
             MenuItem(
-                "Continue a saved game",
+                self.continue_label,
                 self.continue_game,
-                enabled=app.storage.has_saves,
+                enabled=app.storage.has_unfinished,
                 key="continue",
             ),
             MenuItem(
@@ -78,12 +89,23 @@ class TitleScene(Scene):
             MenuItem("Settings", self.settings, key="settings"),
             MenuItem("Quit", app.quit, key="quit"),
         ]
-        return Menu(items, on_change=lambda: app.audio.play("click"))
+        menu = Menu(items, on_change=lambda: app.audio.play("click"))
+        if not resume:
+            menu.select("new")  # Enter starts a game with the choices above
+        return menu
 
     def _set_game(self, game: object) -> None:
         self.game = str(game)
+        self.app.settings.game = self.game  # the title opens on it next time
+        self.app.save_settings()
 
     # ----- actions -------------------------------------------------------------------
+
+    def continue_label(self) -> str:
+        """Greyed out, the row says why: nothing is unfinished."""
+        if self.app.storage.has_unfinished():
+            return "Continue a saved game"
+        return "No saved game to continue"
 
     def resume(self, game: Resumable) -> None:
         self.app.open(game.scene, *game.handoff)
@@ -143,6 +165,32 @@ class TitleScene(Scene):
             self.idle = 0.0
             self.start_demo()
 
+    def heading(self) -> str:
+        """The title's big word: the game chosen."""
+        return self.game.upper()
+
+    def lay_out_menu(self, w: int, h: int, u: float) -> pygame.Rect:
+        """Place the menu's rows (a pure function of the window and of how many games
+        there are to pick up); the panel around the rows in use. Room is always kept
+        for RESUME_SLOTS rows above the others, which therefore never move."""
+        area = pygame.Rect(0, int(h * 0.29), int(min(w * 0.6, 620 * u)), 0)
+        area.height = h - area.y - int(50 * u)
+        area.centerx = w // 2
+        inner = area.inflate(-int(40 * u), -int(24 * u))
+        items = self.menu.items
+        resumes = sum(item.key.startswith("resume") for item in items)
+        slots = len(items) - resumes + RESUME_SLOTS
+        px = min(int(34 * u), int(inner.height / slots / 1.7))
+        row = max(1, int(px * 1.7))
+        top = inner.bottom - row * slots + row * max(0, RESUME_SLOTS - resumes)
+        for i, item in enumerate(items):
+            item.rect = pygame.Rect(inner.x, top + i * row, inner.width, row - 4)
+        self.menu.px = px
+        panel = area.copy()
+        panel.top = top - (inner.top - area.top)  # the rows in use, with the same margin
+        panel.height = area.bottom - panel.top
+        return panel
+
     def draw(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
         u = ui_scale((w, h))
@@ -162,16 +210,9 @@ class TitleScene(Scene):
                 pygame.draw.rect(surface, fill, rect, border_radius=cell // 3)
                 edge = max(1, int(2 * u))
                 pygame.draw.rect(surface, pal.panel_edge, rect, edge, border_radius=cell // 3)
-        blit_text(
-            surface,
-            fonts,
-            "ISAAC",
-            int(150 * u),
-            pal.accent,
-            (w // 2, int(h * 0.15)),
-            "center",
-            True,
-        )
+        heading = self.heading()
+        px = fonts.fit(heading, int(150 * u), int(w - 2 * side), True)
+        blit_text(surface, fonts, heading, px, pal.accent, (w // 2, int(h * 0.15)), "center", True)
         sub = ", ".join(g.title() for g in self.games[:-1]) + " and " + self.games[-1].title()
         blit_text(
             surface,
@@ -182,13 +223,8 @@ class TitleScene(Scene):
             (w // 2, int(h * 0.15 + 80 * u)),
             "center",
         )
-        panel = pygame.Rect(0, int(h * 0.29), int(min(w * 0.6, 620 * u)), 0)
-        panel.height = h - panel.y - int(50 * u)
-        panel.centerx = w // 2
+        panel = self.lay_out_menu(w, h, u)
         draw_panel(surface, panel, pal, radius=int(18 * u))
-        inner = panel.inflate(-int(40 * u), -int(24 * u))
-        px = min(int(34 * u), int(inner.height / len(self.menu.items) / 1.7))
-        self.menu.layout(inner, px)
         self.menu.draw(surface, fonts, pal)
         hint = "Mouse, arrows + Enter, or a gamepad (D-pad + A).  F11: fullscreen"
         blit_text(

@@ -16,10 +16,13 @@ import tempfile
 import time
 from pathlib import Path
 
+import pygame
+
 from isaac_game.lan import CONNECTED, RECONNECTING, LanSession
 from isaac_game.match import RandomSeat
 from isaac_game.rules import Slide
 
+from ..app import App
 from ..games.hari.play import HariPlay
 from ..lan import menu as lan_menu
 from ..lan.control import LanControl
@@ -32,7 +35,7 @@ from ..scenes.results import ResultsScene
 from ..scenes.title import TitleScene
 from ..storage import Storage
 from ..widgets.menu_screen import MenuScreen
-from .screenshots import parse_size
+from .screenshots import Look, parse_size, use_language
 
 
 def is_lan_game(scene: Scene | None) -> bool:
@@ -50,14 +53,13 @@ def _free_udp_port() -> int:
 
 
 class _Stage:
-    """A client app on loopback (hosting as "Ann"), the sessions playing against it,
-    and the shots taken so far: `lan-{prefix}NAME-WxH.png`."""
+    """A client app on loopback (hosting as "Ann") and the sessions playing against
+    it; each screen is looked at as `lan-{prefix}NAME`."""
 
     def __init__(
-        self, outdir: Path, size: tuple[int, int], prefix: str, timeout: float, nap: float
-    ):
-        import pygame
-
+        self, look: Look, size: tuple[int, int], prefix: str, timeout: float, nap: float,
+        language: str = "en",
+    ):  # fmt: skip
         lan_menu.HOST_BIND, lan_menu.HOST_PORT = "127.0.0.1", 0
         lan_menu.BEACON_PORT = _free_udp_port()
         home = Path(tempfile.mkdtemp())
@@ -65,19 +67,13 @@ class _Stage:
             size=size, fullscreen=False, storage=Storage(home / "c", home / "d"), sound=False
         )
         self.app.settings.player_name = "Ann"
-        self.surface = pygame.Surface(size)
-        self.outdir, self.prefix, self.tag = outdir, prefix, f"{size[0]}x{size[1]}"
+        use_language(self.app, language)
+        self.look, self.prefix = look, prefix
         self.timeout, self.nap = timeout, nap
-        self.saved: list[Path] = []
         self.others: list = []  # LanSessions
 
     def save(self, name: str) -> None:
-        import pygame
-
-        self.app.draw(self.surface)
-        path = self.outdir / f"lan-{self.prefix}{name}-{self.tag}.png"
-        pygame.image.save(self.surface, str(path))
-        self.saved.append(path)
+        self.look(f"lan-{self.prefix}{name}", self.app)
 
     def pump(self, until, timeout: float | None = None) -> None:
         deadline = time.monotonic() + (self.timeout if timeout is None else timeout)
@@ -104,8 +100,15 @@ class _Stage:
         self.app.shutdown()
 
 
-def shoot(outdir: Path, size: tuple[int, int]) -> list[Path]:
-    stage = _Stage(outdir, size, "", timeout=10.0, nap=0.005)
+def visit(size: tuple[int, int], look: Look, language: str = "en") -> None:
+    """Every LAN screen at `size`, in `language`: ISAAC's, then FOUNDATIONS' and HARI's."""
+    visit_isaac(size, look, language)
+    for game in ("foundations", "hari"):
+        visit_game(size, look, game, language)
+
+
+def visit_isaac(size: tuple[int, int], look: Look, language: str = "en") -> None:
+    stage = _Stage(look, size, "", timeout=10.0, nap=0.005, language=language)
     app, save, pump, others = stage.app, stage.save, stage.pump, stage.others
     try:
         title = app.open("title")
@@ -168,13 +171,12 @@ def shoot(outdir: Path, size: tuple[int, int]) -> list[Path]:
         save("results-rematch")
     finally:
         stage.close()
-    return stage.saved
 
 
-def shoot_game(outdir: Path, size: tuple[int, int], game: str) -> list[Path]:
+def visit_game(size: tuple[int, int], look: Look, game: str, language: str = "en") -> None:
     """FOUNDATIONS or HARI: the client hosts, a computer joins; HARI is caught with
     the local player in mid-turn (a slide made, the play to come)."""
-    stage = _Stage(outdir, size, f"{game}-", timeout=20.0, nap=0.002)
+    stage = _Stage(look, size, f"{game}-", timeout=20.0, nap=0.002, language=language)
     app, save, pump, others = stage.app, stage.save, stage.pump, stage.others
     try:
         app.open("title")
@@ -227,7 +229,6 @@ def shoot_game(outdir: Path, size: tuple[int, int], game: str) -> list[Path]:
         save("results")
     finally:
         stage.close()
-    return stage.saved
 
 
 def main(argv: list[str]) -> int:
@@ -238,12 +239,21 @@ def main(argv: list[str]) -> int:
     outdir.mkdir(parents=True, exist_ok=True)
     sizes = [parse_size(s) for s in argv[1:]] or [(1280, 720)]
     for size in sizes:
-        paths = shoot(outdir, size)
-        for game in ("foundations", "hari"):
-            paths += shoot_game(outdir, size, game)
-        for path in paths:
-            print(path)
+        visit(size, _saver(outdir, size))
     return 0
+
+
+def _saver(outdir: Path, size: tuple[int, int]) -> Look:
+    """Draws each screen it is shown and saves it as `NAME-WxH.png` in `outdir`."""
+    surface = pygame.Surface(size)
+
+    def save(name: str, app: App) -> None:
+        app.draw(surface)
+        path = outdir / f"{name}-{size[0]}x{size[1]}.png"
+        pygame.image.save(surface, str(path))
+        print(path)
+
+    return save
 
 
 if __name__ == "__main__":

@@ -12,6 +12,7 @@ import os
 import random
 import sys
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 
 import pygame
@@ -19,6 +20,7 @@ import pygame
 from isaac_game.ai import hint
 from isaac_game.rules import GameRecord, IsaacState, Player, new_game
 
+from ..app import App
 from ..games.isaac.play import IsaacPlay
 from ..games.isaac.scoring import track_cell
 from ..handoff import GameOutcome, GameSetup, history_of
@@ -83,21 +85,47 @@ def parse_size(text: str) -> tuple[int, int]:
     return int(width), int(height)
 
 
+#: The languages the screens can be shown in (the text-fit test runs each).
+LANGUAGES = ("en",)
+#: Looks at one screen: (its name, the app showing it).
+Look = Callable[[str, App], None]
+
+
+def use_language(app: App, language: str) -> None:
+    """Show `app`'s words in `language`: one of LANGUAGES (only English so far)."""
+    if language not in LANGUAGES:
+        raise ValueError(f"no words in {language!r} yet (known: {', '.join(LANGUAGES)})")
+
+
 def shoot(outdir: Path, size: tuple[int, int], colour_blind: bool = False) -> list[Path]:
+    """Every screen at `size` as a PNG in `outdir`; the paths written."""
+    surface = pygame.Surface(size)
+    tag = f"{size[0]}x{size[1]}" + ("-cb" if colour_blind else "")
+    saved: list[Path] = []
+
+    def save(name: str, app: App) -> None:
+        app.draw(surface)
+        path = outdir / f"{name}-{tag}.png"
+        pygame.image.save(surface, str(path))
+        saved.append(path)
+
+    visit(size, save, colour_blind)
+    return saved
+
+
+def visit(
+    size: tuple[int, int], look: Look, colour_blind: bool = False, language: str = "en"
+) -> None:
+    """Open every screen in turn at `size`, in `language`; `look` at each."""
     home = Path(tempfile.mkdtemp())
     app = make_app(
         size=size, fullscreen=False, storage=Storage(home / "c", home / "d"), sound=False
     )
     app.settings.colour_blind = colour_blind
-    surface = pygame.Surface(size)
-    tag = f"{size[0]}x{size[1]}" + ("-cb" if colour_blind else "")
-    saved: list[Path] = []
+    use_language(app, language)
 
     def save(name: str) -> None:
-        app.draw(surface)
-        path = outdir / f"{name}-{tag}.png"
-        pygame.image.save(surface, str(path))
-        saved.append(path)
+        look(name, app)
 
     app.open("title")
     save("title")
@@ -153,13 +181,19 @@ def shoot(outdir: Path, size: tuple[int, int], colour_blind: bool = False) -> li
     app.open("results", GameOutcome(GameSetup(dark="human", light="hard"), final))
     save("results-computer")
     app.pop()
+    app.open("settings")
+    save("settings")
+    app.pop()
+    why = "line 7: that move is not legal there, and nothing after it could be read either"
+    app.open("message", "Cannot load", f"2026-05-01_10-30-00.isaac.txt cannot be loaded: {why}")
+    save("message")
+    app.pop()
     shoot_words(app, save, mid, final)
     shoot_games(app, save)  # FOUNDATIONS, HARI, every game's rules pages, saves list
     shoot_learn(app, save)  # Learn to play: the chooser and every lesson step
     shoot_puzzles(app, save)  # each game's puzzles: the list, one unsolved, solved, missed
     shoot_analysis(app, save)  # hints in FOUNDATIONS and HARI, the Review's analysis
     app.shutdown()
-    return saved
 
 
 def main(argv: list[str]) -> int:

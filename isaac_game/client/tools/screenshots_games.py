@@ -69,7 +69,9 @@ def _foundations(app, save) -> None:
     stacked = max(range(100), key=state.height)
     game.handle(Action(Button.POINT, "mouse", pos=game.board.cell_center(stacked)))
     game.play.hover_rest = 1.0
-    save("foundations-tooltip")
+    save("foundations-tooltip")  # the stack, listed in a side panel
+    game.handle(Action(Button.LEVELS))
+    save("foundations-peeled")  # the top level peeled away
     app.open("pause", game)
     save("foundations-pause")
     app.pop()
@@ -155,6 +157,11 @@ def _saves(app, save) -> None:
     saves.handle(Action(Button.ANY, key=pygame.K_DELETE))  # asks first
     save("saves-delete")
     app.pop()  # the question
+    app.pop()
+    replays = app.open("saves", "replay")  # finished games too: the longest rows
+    finished = next(i for i in replays.menu.items if "finished" in i.text())
+    replays.menu.select(finished.key)
+    save("saves-replay")
     app.pop()
     _many_saves(app, save, isaac)
     _not_saved(app, save)

@@ -15,6 +15,7 @@ def shoot_learn(app, save: Callable[[str], None]) -> None:
     save("learn")
     app.pop(save_chooser)
     shoot_lesson(app, save, "isaac", "lesson")
+    shoot_steps(app, save)
     shoot_lesson(app, save, "foundations", "lesson-foundations")
     shoot_lesson(app, save, "hari", "lesson-hari")
 
@@ -42,6 +43,20 @@ def shoot_lesson(app, save: Callable[[str], None], game_name: str, prefix: str) 
         save(f"{prefix}-{i:02d}-done")
         control.next_step()
     save(f"{prefix}-complete")
+    while app.top is not chooser:
+        app.pop()
+    app.pop(chooser)
+
+
+def shoot_steps(app, save: Callable[[str], None]) -> None:
+    """A lesson's pause menu and its step chooser."""
+    chooser = app.open("learn")
+    game = app.open("lesson", "isaac")
+    assert isinstance(game, MatchScene) and isinstance(game.control, LessonControl)
+    app.open("pause", game)
+    save("lesson-pause")
+    game.control.choose_step()
+    save("lesson-steps")
     while app.top is not chooser:
         app.pop()
     app.pop(chooser)

@@ -1,6 +1,6 @@
 """Puzzles' screens for `screenshots.py`: each game's list, a puzzle before its turn,
-solved, and after a wrong answer (the answer marked), through the real match scene and
-its puzzle control."""
+solved, after a wrong try (told so, with the clue asked for) and with the answer shown
+(marked), through the real match scene and its puzzle control."""
 
 from __future__ import annotations
 
@@ -33,9 +33,12 @@ def shoot_puzzles(app, save: Callable[[str], None]) -> None:
         for action in wrong:
             scene.submit(scene.state.parse_move(action))
         scene.update(0.0)
-        if control.verdict is False:
-            scene.bar.seconds = 0.0
-            save(f"puzzle-{game}-wrong")
+        control.show_clue()
+        scene.bar.seconds = 0.0
+        save(f"puzzle-{game}-wrong")
+        control.show_answer()
+        scene.bar.seconds = 0.0
+        save(f"puzzle-{game}-answer")
         while app.top is not listing:
             app.pop()
         app.pop(listing)

@@ -1,9 +1,12 @@
 """Drawing the board, its pieces and counters; a pure function of what it is given.
 
-Screen orientation is fixed: Dark's edge is the bottom of the screen, so row r = 0
-is the bottom row and column c = 0 the left column. Both coordinate sets are drawn,
-each on its owner's edges: Dark's (r, c) on the bottom and left, Light's
-(9 - r, 9 - c) on the top and right (docs/rules.md 0).
+The board faces one player (`facing`, given to `place` as python-chess's `svg.board`
+is given `flipped`), as the box's board faces whoever sits at its edge: that player's
+edge is the bottom of the screen, so their own row 0 is the bottom row and their own
+column 0 the left column. Facing Dark, cell (r, c) is r rows up and c columns right;
+facing Light, the picture is turned half round. Both coordinate sets are drawn, each on
+its owner's edges: the facing player's on the bottom and left, the other's on the top
+and right (docs/rules.md 0: "Light coordinates on the Light edge").
 
 The board with its pieces is rendered once per position into one opaque surface;
 a frame then costs one blit plus whatever moves (ghost, highlights, animations).
@@ -26,6 +29,46 @@ def piece_cells(length: int, direction: str, anchor: int) -> tuple[int, ...]:
     return tuple(anchor + step * i for i in range(length))
 
 
+def way_word(direction: str, sign: int, facing: Player = Player.DARK) -> str:
+    """The screen's word for a step along a piece's `direction` ("h": along a row, "v":
+    along a column) towards higher (`sign` > 0) or lower Dark coordinates, on a board
+    facing `facing`: what the player sees it do ("left", "up"). Every word that names a
+    way on the board comes from here, so it turns with the board."""
+    if facing == Player.LIGHT:
+        sign = -sign
+    if direction == "h":
+        return "right" if sign > 0 else "left"
+    return "up" if sign > 0 else "down"
+
+
+def own_cell(cell: int, facing: Player = Player.DARK) -> tuple[int, int]:
+    """(row, column) of `cell` (Dark's coordinates) in `facing`'s own coordinates, the
+    numbers drawn on the edges nearest to them (docs/rules.md 0: Light's are (9 - r,
+    9 - c)): what a player reading the board from that side calls the cell."""
+    r, c = divmod(cell, 10)
+    return (9 - r, 9 - c) if facing == Player.LIGHT else (r, c)
+
+
+class Facing:
+    """Which side of the board faces the screen: the side the game gives (the local
+    human's, a lesson step's mover's...), turned half round by the player (F, the pause
+    menu) until the side given changes (the turn passes in a hotseat turned for the
+    player to move, a LAN rematch swaps the colours)."""
+
+    def __init__(self, given: Player = Player.DARK) -> None:
+        self.given = given
+        self.turned = False
+
+    def follow(self, given: Player | None) -> Player:
+        """The side facing the screen, once the game gives `given` (None: as before)."""
+        if given is not None and given != self.given:
+            self.given, self.turned = given, False
+        return self.given.other if self.turned else self.given
+
+    def turn(self) -> None:
+        self.turned = not self.turned
+
+
 class BoardView:
     """Geometry and rendering of a 10 x 10 board inside `rect`."""
 
@@ -35,13 +78,22 @@ class BoardView:
         self.cell = 10
         self.margin = 6
         self.grid = pygame.Rect(0, 0, 100, 100)
+        #: whose edge is the bottom of the screen (see the module's docstring)
+        self.facing = Player.DARK
         self._cache: OrderedDict[tuple, pygame.Surface] = OrderedDict()
         self._ghosts: dict[tuple, pygame.Surface] = {}
 
     # ----- geometry ----------------------------------------------------------------
 
-    def place(self, rect: pygame.Rect) -> None:
-        """Fit the board (with its coordinate margins) into the square inside `rect`."""
+    @property
+    def flipped(self) -> bool:
+        """Is the board turned half round from Dark's view (Light's edge at the bottom)?"""
+        return self.facing == Player.LIGHT
+
+    def place(self, rect: pygame.Rect, facing: Player = Player.DARK) -> None:
+        """Fit the board (with its coordinate margins) into the square inside `rect`,
+        with `facing`'s edge at the bottom of the screen."""
+        self.facing = facing
         side = min(rect.width, rect.height)
         cell = int(side / 11.2)
         margin = int(cell * 0.6)
@@ -56,6 +108,8 @@ class BoardView:
 
     def cell_rect(self, cell: int) -> pygame.Rect:
         r, c = divmod(cell, 10)
+        if self.flipped:
+            r, c = 9 - r, 9 - c
         return pygame.Rect(
             self.grid.x + c * self.cell, self.grid.y + (9 - r) * self.cell, self.cell, self.cell
         )
@@ -63,13 +117,43 @@ class BoardView:
     def cell_center(self, cell: int) -> tuple[int, int]:
         return self.cell_rect(cell).center
 
+    def row_col_at(self, pos: tuple[int, int]) -> tuple[int, int]:
+        """(row, column) in Dark's coordinates under `pos`, on the board or beyond its
+        edges (a piece dragged off the board: below 0 or above 9)."""
+        c = (pos[0] - self.grid.x) // self.cell
+        r = 9 - (pos[1] - self.grid.y) // self.cell
+        if self.flipped:
+            r, c = 9 - r, 9 - c
+        return int(r), int(c)
+
     def cell_at(self, pos: tuple[int, int]) -> int | None:
-        x, y = pos
-        if not self.grid.collidepoint(x, y):
+        if not self.grid.collidepoint(pos):
             return None
-        c = (x - self.grid.x) // self.cell
-        row_from_top = (y - self.grid.y) // self.cell
-        return int((9 - row_from_top) * 10 + c)
+        r, c = self.row_col_at(pos)
+        return r * 10 + c
+
+    def screen_way(self, direction: str, sign: int) -> tuple[int, int]:
+        """The screen's unit step (x to the right, y down) of a step along a piece's
+        `direction` towards higher (`sign` > 0) or lower Dark coordinates."""
+        if self.flipped:
+            sign = -sign
+        return (sign, 0) if direction == "h" else (0, -sign)
+
+    def board_step(self, right: int, up: int) -> tuple[int, int]:
+        """(rows, columns) in Dark's coordinates of a step `right` and `up` on the
+        screen: Right goes right on the screen whichever side faces it."""
+        return (-up, -right) if self.flipped else (up, right)
+
+    def moved(self, cell: int, right: int, up: int) -> int:
+        """The cell `right` and `up` on the screen from `cell`, held at the board's edges
+        (a keyboard cursor's step: Right goes right on the screen)."""
+        dr, dc = self.board_step(right, up)
+        r, c = divmod(cell, 10)
+        return max(0, min(9, r + dr)) * 10 + max(0, min(9, c + dc))
+
+    def way_word(self, direction: str, sign: int) -> str:
+        """`way_word` on this board as it faces now."""
+        return way_word(direction, sign, self.facing)
 
     def span_rect(self, cells: Iterable[int]) -> pygame.Rect:
         rects = [self.cell_rect(c) for c in cells]
@@ -83,7 +167,7 @@ class BoardView:
     # ----- static layers --------------------------------------------------------------
 
     def _base(self, pal: Palette) -> pygame.Surface:
-        key = ("base", pal.name)
+        key = ("base", pal.name, self.facing)
         surf = self._cache.get(key)
         if surf is not None:
             return surf
@@ -108,15 +192,18 @@ class BoardView:
             pygame.draw.line(surf, pal.grid, (grid.left, y), (grid.right - 1, y), line)
         px = max(10, int(self.margin * 0.85))
         half = self.margin // 2
+        near, far = pal.dark_label, pal.light_label
+        if self.flipped:
+            near, far = far, near
         for i in range(10):
             x = grid.x + i * self.cell + self.cell // 2
             y = grid.y + (9 - i) * self.cell + self.cell // 2
-            # Dark: columns along the bottom, rows up the left side.
-            self._label(surf, str(i), px, pal.dark_label, (x, grid.bottom + half))
-            self._label(surf, str(i), px, pal.dark_label, (grid.left - half, y))
-            # Light: its own numbers (9 - c, 9 - r) along the top and the right.
-            self._label(surf, str(9 - i), px, pal.light_label, (x, grid.top - half))
-            self._label(surf, str(9 - i), px, pal.light_label, (grid.right + half, y))
+            # The facing player: their columns along the bottom, their rows up the left.
+            self._label(surf, str(i), px, near, (x, grid.bottom + half))
+            self._label(surf, str(i), px, near, (grid.left - half, y))
+            # The other: their own numbers (9 - c, 9 - r) along the top and the right.
+            self._label(surf, str(9 - i), px, far, (x, grid.top - half))
+            self._label(surf, str(9 - i), px, far, (grid.right + half, y))
         return self._store(key, surf)
 
     def _label(self, surf, text, px, color, center) -> None:
@@ -141,6 +228,7 @@ class BoardView:
         key = (
             "pieces",
             pal.name,
+            self.facing,
             tuple((p.owner, p.length, p.direction, p.anchor) for p in pieces),
             dimmed,
             outlined,
@@ -227,10 +315,10 @@ class BoardView:
         score = min(score, 99)
         cell = score if player == Player.DARK else 99 - score
         x, y = self.cell_center(cell)
-        if both_share:
+        if both_share:  # the facing player's counter sits towards their own corner
             shift = self.cell // 5
-            x += -shift if player == Player.DARK else shift
-            y += shift if player == Player.DARK else -shift
+            x += -shift if player == self.facing else shift
+            y += shift if player == self.facing else -shift
         return x, y
 
     def mark_move(

@@ -12,10 +12,10 @@ from typing import TYPE_CHECKING, Generic, TypeVar
 
 import pygame
 
-from isaac_game.rules import LENGTHS, GameState, Move, Place, Player, piece_name
+from isaac_game.rules import LENGTHS, VALUE, Discard, GameState, Move, Place, Player, piece_name
 
-from ..input import Action, Button
-from .board_view import BoardView
+from ..input import ARROWS, Action, Button
+from .board_view import BoardView, piece_cells
 
 if TYPE_CHECKING:
     from ..games.base import PlayHost
@@ -28,7 +28,7 @@ S = TypeVar("S", bound=GameState)
 
 #: Input that moves the cursor, turns or changes the piece, or puts it down: after it,
 #: the ghost shows even where it is not legal (see `HandCursorInput.ghost`).
-_MOVES_THE_CURSOR = frozenset(
+MOVES_THE_CURSOR = frozenset(
     {
         Button.POINT,
         Button.CLICK,
@@ -63,9 +63,10 @@ def focus_for(anchor: int, length: int, direction: str) -> int:
 
 class HandCursorInput(Generic[S]):
     """The hand-and-ghost input every game shares: choose a piece from the hand
-    (panel rows, digits, Tab/Q, shoulders), rotate it, move its ghost with the mouse
-    or the cursor keys, and put it down. Games say which lengths are on offer
-    (`selected`, `cycle_options`) and what a click or Enter on a cell does."""
+    (panel rows, the number keys by printed value, Tab/Q, shoulders), rotate it, move
+    its ghost with the mouse or the cursor keys, and put it down. Games say which
+    lengths are on offer (`selected`, `cycle_options`) and what a click or Enter on a
+    cell does."""
 
     def __init__(self, host: PlayHost, board: BoardView, length: int) -> None:
         self.host = host
@@ -149,7 +150,7 @@ class HandCursorInput(Generic[S]):
     def handle(self, action: Action, state: S, player: Player) -> None:
         b = action.button
         board = self.board
-        if b in _MOVES_THE_CURSOR and (b != Button.POINT or action.pos != self._pointer_at):
+        if b in MOVES_THE_CURSOR and (b != Button.POINT or action.pos != self._pointer_at):
             self._moved_in = state
         if b == Button.POINT and action.pos is not None:
             if action.pos == self._pointer_at:
@@ -171,9 +172,10 @@ class HandCursorInput(Generic[S]):
             self.direction[player] = "v" if self.direction[player] == "h" else "h"
             self.host.app.audio.play("click")
         elif b in (Button.NEXT, Button.PREV):
-            self._cycle(state, player, 1 if b == Button.NEXT else -1)
+            # the panel lists the hand longest first: Tab goes down it, Shift+Tab up
+            self._cycle(state, player, -1 if b == Button.NEXT else 1)
         elif b == Button.DIGIT:
-            self._choose(state, player, action.value)
+            self._choose_value(state, player, action.value)
         elif b in (Button.UP, Button.DOWN, Button.LEFT, Button.RIGHT):
             self._move_focus(b)
         elif b == Button.CONFIRM:
@@ -204,10 +206,7 @@ class HandCursorInput(Generic[S]):
         if self.focus is None:
             self.focus = START_FOCUS
             return
-        r, c = divmod(self.focus, 10)
-        dr = {Button.UP: 1, Button.DOWN: -1}.get(b, 0)
-        dc = {Button.RIGHT: 1, Button.LEFT: -1}.get(b, 0)
-        self.focus = max(0, min(9, r + dr)) * 10 + max(0, min(9, c + dc))
+        self.focus = self.board.moved(self.focus, *ARROWS[b])  # as the screen shows it
 
     def _hand_row_at(self, pos: tuple[int, int], player: Player) -> int | None:
         for length, rect in self.host.hand_rows(player).items():
@@ -215,14 +214,26 @@ class HandCursorInput(Generic[S]):
                 return length
         return None
 
-    def _choose(self, state: S, player: Player, length: int) -> None:
-        if length not in LENGTHS:  # a digit key that names no piece
-            low, high = LENGTHS[0], LENGTHS[-1]
-            self.host.bar.say(
-                f"Pieces are {low} to {high} cells long: keys {low}-{high}", warn=True
-            )
+    def _choose_value(self, state: S, player: Player, value: int) -> None:
+        """A number key chooses the piece by the value printed on it, as the screen
+        names pieces ("value 3" is the 5-cell piece)."""
+        lengths = [n for n in LENGTHS if VALUE[n] == value]
+        if not lengths:  # a digit key that names no piece
+            values = [str(VALUE[n]) for n in LENGTHS]
+            keys = ", ".join(values[:-1]) + " or " + values[-1]
+            self.host.bar.say(f"Pieces are worth {keys}: press one of those", warn=True)
             return
+        self._choose(state, player, lengths[0])
+
+    def _choose(self, state: S, player: Player, length: int) -> None:
         if state.hand(player).get(length, 0) > 0:
+            uses = [
+                m
+                for m in state.legal_moves()
+                if isinstance(m, (Place, Discard)) and m.length == length
+            ]
+            if uses and self.host.refuse_choice(uses):
+                return  # not this piece (a lesson's step); a piece with no move says why below
             self.length[player] = length
             self.host.app.audio.play("click")
             self.chosen(state, player, length)
@@ -241,13 +252,12 @@ class HandCursorInput(Generic[S]):
         self.length[player] = options[(i + step) % len(options)]
         self.host.app.audio.play("click")
 
-    @staticmethod
-    def play_reason(state: GameState, move: Move) -> str:
-        """Why `move` may not be played now ("" if it may)."""
+    def play_reason(self, state: GameState, move: Move) -> str:
+        """Why `move` may not be played now, in the game's words ("" if it may)."""
         try:
             state.parse_move(move)
         except ValueError as error:
-            return str(error)
+            return self.host.why_not(error)
         return ""
 
     def place_move(self, state: S, player: Player, piece: tuple[int, str, int]) -> Place:
@@ -283,18 +293,19 @@ class HandCursorInput(Generic[S]):
         if length is None:
             return
         direction = self.direction[player]
-        if self.host.app.settings.hints:
+        if self.host.app.settings.hints and self.host.legal_dots:
             radius = max(2, board.cell // 12)
             dx, dy = self.hint_offset(state, player)
             for cell in self.hint_cells(state, length, direction):
                 x, y = board.cell_center(cell)
                 pygame.draw.circle(surface, pal.legal, (x + dx, y + dy), radius)
         ghost = self.ghost(state, player)
-        if ghost is None:
-            return
-        length, direction, anchor, legal = ghost
-        color = pal.legal if legal else pal.illegal
-        self.draw_ghost(surface, state, player, (length, direction, anchor), color)
+        if ghost is not None:
+            length, direction, anchor, legal = ghost
+            color = pal.legal if legal else pal.illegal
+            self.draw_ghost(surface, state, player, (length, direction, anchor), color)
+        # the keys' cursor stays in sight even while the ghost waits to be moved (the
+        # other side has just played): the player sees where the arrows start from
         if not self.pointer and self.focus is not None:
             pygame.draw.rect(
                 surface, pal.highlight, board.cell_rect(self.focus), max(2, board.cell // 16)
@@ -315,6 +326,4 @@ class HandCursorInput(Generic[S]):
         length, direction, anchor = piece
         board = self.board
         image = board.ghost(length, direction, color)
-        rect = board.cell_rect(anchor)
-        top = rect.y - (board.cell * (length - 1) if direction == "v" else 0)
-        surface.blit(image, (rect.x, top))
+        surface.blit(image, board.span_rect(piece_cells(length, direction, anchor)).topleft)

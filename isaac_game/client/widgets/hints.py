@@ -23,9 +23,9 @@ import pygame
 from isaac_game.ai import AsyncHint
 from isaac_game.rules import GameState, HariState, IsaacState, Move, Place, Remove, Slide
 
-from ..theme import Palette, blit_text, mix
+from ..theme import Palette, draw_wrapped, mix, note_box
 from .board_view import BoardView, piece_cells
-from .hud import bar_button, draw_bar_text
+from .hud import bar_button, draw_bar_lines
 
 if TYPE_CHECKING:
     from ..games.base import PlayHost
@@ -145,7 +145,7 @@ class HintHelper:
         if self.worker is None:
             self.worker = AsyncHint(self.budget)
         self.clear()
-        self.worker.start(state)
+        self.worker.start(state, self.board.facing)  # its rows as the board shows them
         self.state, self.pending = state, True
         self.host.app.audio.play("click")
         return True
@@ -211,29 +211,32 @@ class HintHelper:
             self.mark(surface, self.move, self.state)
 
     def draw_bar(self, surface: pygame.Surface, rect: pygame.Rect, u: float) -> pygame.Rect:
-        """The button (left end of the bottom bar) and the hint line; the rect left over."""
+        """The button (left end of the bottom bar); the rect left over for the words
+        (`draw_text`, once the game's own buttons took their room too)."""
         host = self.host
         pal, fonts = host.app.palette, host.app.fonts
         button = self.button()
-        if button is not None:
-            rect = rect.copy()
-            rect.width -= button.width
-            rect.left = button.right
-            key = "Y" if host.app.input.last_device == "pad" else "H"
-            label = "Thinking..." if self.pending else f"Hint ({key})"
-            back = mix(pal.panel, pal.target, 0.45 if self.shown or self.pending else 0.25)
-            face = button.inflate(-int(8 * u), -int(8 * u))
-            pygame.draw.rect(surface, back, face, border_radius=int(10 * u))
-            pygame.draw.rect(surface, pal.target, face, max(1, int(2 * u)), int(10 * u))
-            px = fonts.fit(label, int(28 * u), face.width - int(12 * u), True)
-            blit_text(surface, fonts, label, px, pal.text, face.center, "center", True)
-        text = self.line()
-        if not text:
+        if button is None:
             return rect
-        upper, lower = rect.copy(), rect.copy()
-        upper.height = rect.height // 2 + int(4 * u)
-        lower.height = rect.height - upper.height
-        lower.top = upper.bottom - int(6 * u)
-        color = pal.text_dim if self.pending else pal.target
-        draw_bar_text(surface, fonts, pal, lower, text, int(26 * u), color)
-        return upper
+        rect = rect.copy()
+        rect.width -= button.width
+        rect.left = button.right
+        key = "Y" if host.app.input.last_device == "pad" else "H"
+        label = "Thinking..." if self.pending else f"Hint ({key})"
+        back = mix(pal.panel, pal.target, 0.45 if self.shown or self.pending else 0.25)
+        face = button.inflate(-int(8 * u), -int(8 * u))
+        pygame.draw.rect(surface, back, face, border_radius=int(10 * u))
+        pygame.draw.rect(surface, pal.target, face, max(1, int(2 * u)), int(10 * u))
+        note_box(surface, face)
+        draw_wrapped(surface, fonts, label, int(28 * u), pal.text, face.inflate(-8, -4), True)
+        return rect
+
+    def draw_text(
+        self, surface: pygame.Surface, rect: pygame.Rect, text: str, color, px: int, u: float
+    ) -> None:
+        """The bar's words in `rect`: the game's `text`, then the hint's line under it,
+        both wrapped to fit (never under a button: `rect` is what the buttons left)."""
+        pal = self.host.app.palette
+        hint_color = pal.text_dim if self.pending else pal.target
+        parts = [(text, color, px), (self.line(), hint_color, int(26 * u))]
+        draw_bar_lines(surface, self.host.app.fonts, rect, parts)

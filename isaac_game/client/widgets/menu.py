@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 import pygame
 
 from ..input import Action, Button
-from ..theme import Fonts, Palette, mix
+from ..theme import Fonts, Palette, blit_text, fit_line, mix
 
 
 @dataclass
@@ -232,8 +232,8 @@ class Menu:
                 hidden = (
                     self.first if rect is self.above else len(self.items) - self.first - self.shown
                 )
-                img = fonts.render(f"{words} ({hidden})", hint_px, pal.text_dim)
-                surface.blit(img, img.get_rect(center=rect.center))
+                hint = f"{words} ({hidden})"
+                blit_text(surface, fonts, hint, hint_px, pal.text_dim, rect.center, "center")
         for i, item in enumerate(self.items):
             if not item.rect.width:
                 continue  # scrolled out of view
@@ -252,7 +252,8 @@ class Menu:
             color = pal.text if enabled else pal.text_dim
             if selected and enabled:
                 color = pal.accent
-            text = item.text()
-            px = fonts.fit(text, self.px, item.rect.width - 16)
-            img = fonts.render(text, px, color, bold=selected)
-            surface.blit(img, img.get_rect(center=item.rect.center))
+            # measured as drawn (the chosen row is bold, so wider): it never runs past
+            # the row into what lies beside it (a save's delete button)
+            px, text = fit_line(fonts, item.text(), self.px, item.rect.width - 16, selected)
+            at = item.rect.center
+            blit_text(surface, fonts, text, px, color, at, "center", selected, item.rect)

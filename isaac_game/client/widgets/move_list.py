@@ -23,7 +23,7 @@ from isaac_game.match import move_between
 from isaac_game.rules import GameState, Move, Player, new_game
 
 from ..input import Action, Button
-from ..theme import Fonts, Palette, blit_text, draw_panel, mix, wrap
+from ..theme import Fonts, Palette, blit_text, draw_panel, mix, note_cover, wrap
 from .hud import GameLayout
 
 
@@ -86,6 +86,13 @@ class MoveHistory:
         self.states[-1] = state
         return changed
 
+    def retell(self) -> None:
+        """Tell every move again (the words changed: the board turned)."""
+        if self.states:
+            last = self.states[-1]
+            self.states, self.entries = [], []
+            self.sync(last)
+
 
 LIST_H = 250  # the box's height at most, at ui scale 1
 MIN_PANEL = 400  # what the panel above it keeps at least
@@ -122,10 +129,11 @@ class MovesBox:
 
     # ----- where it is -----------------------------------------------------------------
 
-    def take_room(self, layout: GameLayout, side: Player = Player.LIGHT) -> None:
-        """Take the box's room from the bottom of `side`'s panel (after any LAN boxes
-        took theirs); with too little left, the box shows only when opened."""
-        panel, u = layout.panels[side], layout.u
+    def take_room(self, layout: GameLayout, side: Player | None = None) -> None:
+        """Take the box's room from the bottom of `side`'s panel (default: the right-hand
+        one, whoever the board faces), after any LAN boxes took theirs; with too little
+        left, the box shows only when opened."""
+        panel, u = layout.panels[layout.right_player if side is None else side], layout.u
         self.u = u
         gap = int(10 * u)
         room = panel.height - int(MIN_PANEL * u) - gap
@@ -312,6 +320,7 @@ class MovesBox:
         draw_panel(surface, rect, pal, radius=radius)
         if self.opened:
             pygame.draw.rect(surface, pal.accent, rect, max(2, int(3 * u)), border_radius=radius)
+            note_cover(surface, rect)  # over the panel's foot, on purpose
         head_y = rect.y + int(16 * u)
         left, right = (rect.x + int(14 * u), head_y), (rect.right - int(14 * u), head_y)
         blit_text(surface, fonts, title, int(20 * u), pal.text_dim, left, "midleft", True)

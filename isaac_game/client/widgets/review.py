@@ -2,12 +2,14 @@
 `python -m isaac_game analyse` prints it).
 
 Positions are searched one at a time in a worker process, so the screen keeps its
-frame rate and shows how far it got. The finished analysis is cached beside the save
+frame rate and shows how far it got. The analysis is cached beside the save
 (`<save>.analysis.json`, next to `<save>.isaac.txt`) and read back the next time the
-game is reviewed, as long as it was made for the same moves. A cache that cannot be
-read is simply made again: it is derived from the save, never the save itself. It is
-read as every file of ours is (`isaac_game.rules.read_json`): a regular file only, at
-most `CACHE_BYTES`, nested no deeper than JSON of ours ever is.
+game is reviewed, as long as it was made for the same moves: a finished one is shown
+at once, one left half-way (the player left the Review) goes on from where it
+stopped. A cache that cannot be read, or whose views do not fit the game's positions,
+is simply made again: it is derived from the save, never the save itself. It is read
+as every file of ours is (`isaac_game.rules.read_json`): a regular file only, at most
+`CACHE_BYTES`, nested no deeper than JSON of ours ever is.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from pathlib import Path
 
 from isaac_game.ai.analysis import MoveReview, PositionView, reviews_of, view_position
 from isaac_game.ai.worker import Task, Worker
-from isaac_game.rules import read_json, write_atomically
+from isaac_game.rules import new_game, read_json, write_atomically
 
 from ..storage import analysis_path
 
@@ -33,20 +35,39 @@ CACHE_BYTES = 4 << 20
 
 
 def read_cache(path: Path, game: str, moves: tuple[str, ...]) -> list[PositionView] | None:
-    """The cached views of every position, or None when there is none for these moves."""
+    """The cached views of the positions, from the first (all of them, or those an
+    analysis left half-way had), or None when there is none for these moves."""
     try:
         data = read_json(path, CACHE_BYTES)
         if not isinstance(data, dict):
             return None
         if data.get("game") != game or tuple(data.get("moves", ())) != moves:
             return None
+        items = data["views"]
+        if not isinstance(items, list) or len(items) > len(moves) + 1:
+            return None
         views: list[PositionView] = []
-        for item in data["views"]:
+        for item in items:
             views.append(None if item is None else (str(item[0]), float(item[1])))
-        reviews_of(game, moves, views)  # refuses views that do not fit the game
-        return views
+        return views if fits(game, moves, views) else None
     except (OSError, ValueError, KeyError, TypeError, IndexError, AttributeError):
         return None
+
+
+def fits(game: str, moves: tuple[str, ...], views: list[PositionView]) -> bool:
+    """Does each view fit its position: none for a finished one, else a legal move of it
+    and a chance between 0 and 1? (Raises ValueError for a move that is not legal.)"""
+    state = new_game(game)
+    for i, view in enumerate(views):
+        if (view is None) != state.is_over:
+            return False
+        if view is not None:
+            state.parse_move(view[0])
+            if not 0.0 <= view[1] <= 1.0:
+                return False
+        if i < len(moves):
+            state = state.play(moves[i])
+    return True
 
 
 class ReviewAnalysis:
@@ -64,8 +85,10 @@ class ReviewAnalysis:
         self.worker: Worker | None = None
         if self.cache is not None:
             cached = read_cache(self.cache, game, self.moves)
-            if cached is not None:
+            if cached is not None and len(cached) == self.total:
                 self._finish(cached, save=False)
+            elif cached is not None:
+                self.views = cached  # left half-way: Analyse goes on from here
 
     @property
     def total(self) -> int:
@@ -87,7 +110,6 @@ class ReviewAnalysis:
         if self.running or self.done or not self.moves:
             return False
         self.error = ""
-        self.views = []
         self.worker = Worker()
         self._ask()
         return True
@@ -124,12 +146,18 @@ class ReviewAnalysis:
     def _finish(self, views: list[PositionView], save: bool) -> None:
         self.views = list(views)
         self.reviews = reviews_of(self.game, self.moves, self.views)
-        if save and self.cache is not None:
-            data = {"game": self.game, "moves": list(self.moves), "movetime": self.seconds}
-            data["views"] = [None if v is None else list(v) for v in self.views]
-            # a cache that cannot be written is simply made again next time
-            with contextlib.suppress(OSError):
-                write_atomically(self.cache, json.dumps(data))
+        if save:
+            self._keep()
+
+    def _keep(self) -> None:
+        """Write the views so far beside the save (a cache that cannot be written is
+        simply made again next time)."""
+        if self.cache is None or not self.views:
+            return
+        data = {"game": self.game, "moves": list(self.moves), "movetime": self.seconds}
+        data["views"] = [None if v is None else list(v) for v in self.views]
+        with contextlib.suppress(OSError):
+            write_atomically(self.cache, json.dumps(data))
 
     def review(self, move_number: int) -> MoveReview | None:
         """The review of move `move_number` (1 is the first move), once done."""
@@ -155,6 +183,9 @@ class ReviewAnalysis:
         return worst[0]
 
     def close(self) -> None:
+        """Stop the worker; an analysis left half-way is kept, to go on next time."""
         if self.worker is not None:
+            if not self.done:
+                self._keep()
             self.worker.close()
             self.worker = None

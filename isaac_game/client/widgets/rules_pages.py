@@ -73,9 +73,3 @@ def cross(surface: pygame.Surface, board: BoardView, rect: pygame.Rect, color) -
     width = max(3, board.cell // 9)
     pygame.draw.line(surface, color, r.topleft, r.bottomright, width)
     pygame.draw.line(surface, color, r.bottomleft, r.topright, width)
-
-
-def cells_text(cells) -> str:
-    """`21 and 23`, `21, 22 and 23`."""
-    names = [f"{c:02d}" for c in cells]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]

@@ -20,7 +20,7 @@ from isaac_game.client.scenes.title import TitleScene
 from isaac_game.client.widgets.hand_cursor import focus_for
 from isaac_game.rules import FoundationsState, Place, Player
 
-from ..driver import KEY_FOR_DIGIT, click, key, leave_if_asked, menu_to, move_mouse, run
+from ..driver import KEY_FOR_PIECE, click, key, leave_if_asked, menu_to, move_mouse, run
 from ..kinds import is_game, is_replay
 from .test_hotseat_game import arrows_to
 
@@ -55,7 +55,7 @@ def place_by_mouse(app, game: MatchScene, move: Place, player: Player) -> None:
 
 
 def place_by_keys(app, game: MatchScene, move: Place, player: Player) -> None:
-    key(app, KEY_FOR_DIGIT[move.length])
+    key(app, KEY_FOR_PIECE[move.length])
     if game.play.placement.direction[player] != move.direction:
         key(app, pygame.K_r)
     placement = game.play.placement
@@ -153,11 +153,12 @@ def test_illegal_ghost_gives_the_engines_reason(app):
     assert "taken" in game.banner and game.bar.warn
     ghost = game.play.placement.ghost(game.state, Player.LIGHT)
     assert ghost is not None and not ghost[3]  # now the ghost shows, red
-    assert "cell 44 is taken" in game.play.placement.info(game.state, Player.LIGHT)
+    info = game.play.placement.info(game.state, Player.LIGHT)
+    assert "That cell is taken (row 4, column 4)" in info  # in words, no notation
     # the keyboard cursor resting on a stack lists it
     run(app, 30)
     assert game.play.tooltip_cell() == 45
-    assert stack_lines(game.state, 45)[1].startswith("L1  Dark's 1 (3 cells)")
+    assert stack_lines(game.state, 45)[1].startswith("Level 1: Dark's 1 on row 4")
     app.draw()
     # H asks Hard for a hint (a worker thinks; the bar says so)
     key(app, pygame.K_h)
@@ -242,9 +243,10 @@ def test_a_gamepad_places_and_rotates(app):
     pad(app, pygame.CONTROLLER_BUTTON_DPAD_LEFT)
     pad(app, pygame.CONTROLLER_BUTTON_A)
     assert game.state.moves == ("3v34",)
-    pad(app, pygame.CONTROLLER_BUTTON_RIGHTSHOULDER)  # Light's next length: 4
+    pad(app, pygame.CONTROLLER_BUTTON_LEFTSHOULDER)  # up the hand list, 3 to 4 cells
     pad(app, pygame.CONTROLLER_BUTTON_A)  # 4h43 would cover 44: refused, with the reason
-    assert game.state.moves == ("3v34",) and "cell 44 is taken" in game.banner
+    assert game.state.moves == ("3v34",)
+    assert game.banner == "That cell is taken (row 4, column 4)"  # in words, no notation
     pad(app, pygame.CONTROLLER_BUTTON_DPAD_UP)
     pad(app, pygame.CONTROLLER_BUTTON_DPAD_UP)
     pad(app, pygame.CONTROLLER_BUTTON_A)

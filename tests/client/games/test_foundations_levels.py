@@ -1,15 +1,12 @@
 """FOUNDATIONS: the side panel and the bar name the same level to play on (docs/rules.md 2.5:
-a player with nothing that fits on their level must go up), and a stack's tooltip
-stays between the side panels, never over a player's panel."""
+a player with nothing that fits on their level must go up). (A cell's stack, listed in a
+side panel, and the levels peeled away: test_foundations_peel.py.)"""
 
 from __future__ import annotations
 
 import random
 import re
 
-import pygame
-
-from isaac_game.client.games.foundations import view as foundations_view
 from isaac_game.client.games.foundations.rulebook import UP, story
 from isaac_game.client.handoff import GameSetup
 from isaac_game.client.scenes.match import MatchScene
@@ -44,7 +41,7 @@ def test_panel_and_bar_agree_when_nothing_fits_and_the_mover_must_go_up(app, mon
     assert panel == "Must play on level 2 now, any piece"
     bar = game.play.placement.info(state, Player.DARK)
     assert bar in texts
-    assert "go up to level 2" in bar and "on level 2" in bar
+    assert "go up to level 2" in bar and ", level 2  (" in bar
     assert any("level 2" in t for t in texts if t not in (panel, bar))  # the heading too
     # the other player's panel still tells its own level truly
     assert panel_line(texts, game, Player.LIGHT).startswith("Level 1, next: 3 or more")
@@ -83,32 +80,3 @@ def test_panel_level_is_the_bars_level_all_game_long(app, monkeypatch):
         place_by_mouse(app, game, move, mover)
         assert game.state.moves[-1] == str(move)
     assert checked > 20 and went_up >= 1
-
-
-def test_the_stack_tooltip_never_covers_a_side_panel(app, monkeypatch):
-    boxes: list[pygame.Rect] = []
-    real = foundations_view.draw_tooltip
-
-    def tooltip(*args, **kwargs):
-        box = real(*args, **kwargs)
-        boxes.append(box)
-        return box
-
-    monkeypatch.setattr(foundations_view, "draw_tooltip", tooltip)
-    history = story()
-    game = app.open("match", GameSetup("foundations", history=history))
-    layout = game.view.relayout(app.screen.get_size())
-    state = game.state
-    # stacks at both ends of the top row (a tooltip goes right of its cell by default)
-    for cell in (90, 96, 0, 20, 63):
-        if not state.height(cell):
-            continue
-        boxes.clear()
-        move_mouse(app, game.board.cell_center(cell))
-        run(app, 40)  # the pointer rests: the tooltip shows
-        app.draw()
-        assert boxes, cell
-        box = boxes[-1]
-        for panel in layout.panels.values():
-            assert not box.colliderect(panel), (cell, box, panel)
-        assert not box.colliderect(layout.top) and not box.colliderect(layout.bottom)

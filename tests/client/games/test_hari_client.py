@@ -19,15 +19,18 @@ from isaac_game.client.scenes.title import TitleScene
 from isaac_game.client.widgets.hand_cursor import focus_for
 from isaac_game.rules import Discard, Place, Player, Slide
 
-from ..driver import KEY_FOR_DIGIT, click, key, leave_if_asked, menu_to, move_mouse, pad, run
+from ..driver import (
+    KEY_FOR_PIECE,
+    arrow_towards,
+    click,
+    key,
+    leave_if_asked,
+    menu_to,
+    move_mouse,
+    pad,
+    run,
+)
 from ..kinds import is_game, is_replay
-
-ARROWS = {
-    (1, 0): pygame.K_UP,
-    (-1, 0): pygame.K_DOWN,
-    (0, 1): pygame.K_RIGHT,
-    (0, -1): pygame.K_LEFT,
-}
 
 
 def start_hari(app, dark: str = "human", light: str = "human") -> MatchScene:
@@ -65,9 +68,9 @@ def arrows_to(app, game: MatchScene, cell: int) -> None:
     r, c = divmod(ui.focus, 10)
     tr, tc = divmod(cell, 10)
     for _ in range(abs(tr - r)):
-        key(app, ARROWS[(1 if tr > r else -1, 0)])
+        key(app, arrow_towards(game.board, 1 if tr > r else -1, 0))
     for _ in range(abs(tc - c)):
-        key(app, ARROWS[(0, 1 if tc > c else -1)])
+        key(app, arrow_towards(game.board, 0, 1 if tc > c else -1))
     assert ui.focus == cell
 
 
@@ -80,10 +83,11 @@ def slide_point(game: MatchScene, move: Slide, margin: bool = False) -> tuple[in
         return board.cell_center(move.cell + move.sign * move.distance * step)
     x, y = board.cell_center(move.cell)
     half = board.margin // 2 if margin else board.cell // 2
-    if piece.direction == "h":
-        x = board.grid.left - half if move.sign < 0 else board.grid.right + half
-    else:  # row 0 is at the bottom of the screen
-        y = board.grid.bottom + half if move.sign < 0 else board.grid.top - half
+    ux, uy = board.screen_way(piece.direction, move.sign)  # the edge it leaves by, on screen
+    if ux:
+        x = board.grid.left - half if ux < 0 else board.grid.right + half
+    else:
+        y = board.grid.bottom + half if uy > 0 else board.grid.top - half
     if not margin and move.sign > 0:  # grabbed by its low end: push it all the way out
         far = board.cell * 10
         x, y = (x + far, y) if piece.direction == "h" else (x, y - far)
@@ -116,8 +120,9 @@ def slide_by_keys(app, game: MatchScene, move: Slide) -> None:
     options = ui.targets(game.state)
     steps = options.index(move) - options.index(None)
     horizontal = ui.piece.direction == "h"
-    forward = pygame.K_RIGHT if horizontal else pygame.K_UP
-    back = pygame.K_LEFT if horizontal else pygame.K_DOWN
+    # the arrows along its axis, as the screen shows the board
+    forward = arrow_towards(game.board, *((0, 1) if horizontal else (1, 0)))
+    back = arrow_towards(game.board, *((0, -1) if horizontal else (-1, 0)))
     for _ in range(abs(steps)):
         key(app, forward if steps > 0 else back)
     assert ui.target == move
@@ -129,7 +134,8 @@ def play_by_mouse(app, game: MatchScene, move) -> None:
     click(app, rows[move.length].center)
     if isinstance(move, Discard):
         run(app, 1)  # the button is drawn for the chosen piece
-        click(app, game.play.move_input.discard_button().center)
+        click(app, game.play.move_input.discard_button().center)  # it asks
+        click(app, game.play.move_input.discard_button().center)  # it discards
         return
     if game.play.move_input.direction[Player.DARK] != move.direction:
         click(app, game.board.cell_center(45), button=3)
@@ -137,9 +143,10 @@ def play_by_mouse(app, game: MatchScene, move) -> None:
 
 
 def play_by_keys(app, game: MatchScene, move) -> None:
-    key(app, KEY_FOR_DIGIT[move.length])
+    key(app, KEY_FOR_PIECE[move.length])
     if isinstance(move, Discard):
-        key(app, pygame.K_d)
+        key(app, pygame.K_d)  # it asks
+        key(app, pygame.K_d)  # it discards
         return
     if game.play.move_input.direction[Player.LIGHT] != move.direction:
         key(app, pygame.K_r)
@@ -226,7 +233,9 @@ def test_all_discards_is_a_draw_worded_as_one(app):
         # the shortest piece the player may play: D for Dark, pad Y (discard) for Light
         if game.state.to_move == Player.DARK:
             key(app, pygame.K_d)
+            key(app, pygame.K_d)
         else:
+            pad(app, pygame.CONTROLLER_BUTTON_Y)
             pad(app, pygame.CONTROLLER_BUTTON_Y)
     results = app.top
     assert isinstance(results, ResultsScene)
@@ -251,7 +260,7 @@ def test_undo_of_a_slide_goes_back_one_action_and_redo_replays_it(app):
     assert game.state.moves[-1] == "s00+2"
     # a piece that has slid says why it may not slide again
     move_mouse(app, game.board.cell_center(3))
-    assert "once per turn" in game.play.move_input.info(game.state, Player.DARK)
+    assert "once a turn" in game.play.move_input.info(game.state, Player.DARK)
     click(app, game.board.cell_center(3))
     assert "cannot slide" in game.banner and game.play.move_input.piece is None
 
@@ -312,6 +321,7 @@ def test_against_the_computer_and_rematch(app):
             break
         state = game.state
         if state.to_move == Player.DARK and str(state.legal_moves()[0]) != "pass":
+            key(app, pygame.K_d)
             key(app, pygame.K_d)
             continue
         run(app, 10, dt=0.1)

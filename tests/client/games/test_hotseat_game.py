@@ -18,26 +18,20 @@ from isaac_game.client.scenes.title import TitleScene
 from isaac_game.client.widgets.hand_cursor import focus_for
 from isaac_game.rules import Place, Player, Remove
 
-from ..driver import KEY_FOR_DIGIT, click, key, run
+from ..driver import KEY_FOR_PIECE, arrow_towards, click, key, run
 from ..kinds import is_game
-
-ARROWS = {
-    (1, 0): pygame.K_UP,
-    (-1, 0): pygame.K_DOWN,
-    (0, 1): pygame.K_RIGHT,
-    (0, -1): pygame.K_LEFT,
-}
 
 
 def arrows_to(app, get_focus, cell: int) -> None:
     if get_focus() is None:
         key(app, pygame.K_UP)  # the first arrow shows the cursor
+    board = app.top.board  # the arrows go as the screen shows the board
     r, c = divmod(get_focus(), 10)
     tr, tc = divmod(cell, 10)
     for _ in range(abs(tr - r)):
-        key(app, ARROWS[(1 if tr > r else -1, 0)])
+        key(app, arrow_towards(board, 1 if tr > r else -1, 0))
     for _ in range(abs(tc - c)):
-        key(app, ARROWS[(0, 1 if tc > c else -1)])
+        key(app, arrow_towards(board, 0, 1 if tc > c else -1))
     assert get_focus() == cell
 
 
@@ -50,7 +44,7 @@ def enter_place_by_mouse(app, game: MatchScene, move: Place) -> None:
 
 
 def enter_place_by_keys(app, game: MatchScene, move: Place) -> None:
-    key(app, KEY_FOR_DIGIT[move.length])
+    key(app, KEY_FOR_PIECE[move.length])
     if game.play.placement.direction[Player.LIGHT] != move.direction:
         key(app, pygame.K_r)
     placement = game.play.placement

@@ -23,7 +23,7 @@ from isaac_game.client.widgets.hud import game_layout
 from isaac_game.client.widgets.move_list import MoveHistory, MovesBox
 from isaac_game.rules import VALUE, Discard, Place, Player, Slide
 
-from ..driver import KEY_FOR_DIGIT, click, key, move_mouse, pad, run
+from ..driver import KEY_FOR_PIECE, click, key, move_mouse, pad, run
 from .test_hari_client import play_by_keys, play_by_mouse, slide_by_drag
 from .test_hotseat_game import enter_place_by_keys
 
@@ -122,14 +122,15 @@ def test_foundations_words_name_the_level_and_moving_up(app):
     told = MoveHistory(GAMES["foundations"].describe)
     told.sync(final)
     texts = [e.words.text for e in told.entries]
-    assert any(" places the " in t and " on level 1: " in t for t in texts)
+    # where each piece went, in words: row and columns (or column and rows), then level
+    assert any(" places the " in t and ", level 1: " in t and ", columns " in t for t in texts)
     assert any(" moves up to level 2 with the " in t for t in texts)
     assert told.entries[-1].words.news.startswith("Both players passed: ")
     # in the scene: Enter places the 1 (3 cells) at the cursor; the stack is ringed
     game = open_game(app, "foundations")
     key(app, pygame.K_RETURN)
     assert game.state.moves == ("3h44",)
-    assert game.banner == "Dark places the 1 (3 cells) on level 1: 35 in hand"
+    assert game.banner == "Dark places the 1 on row 4, columns 4-6, level 1: 35 in hand"
     settle(app, game)
     app.draw()
     piece = game.state.pieces()[-1]
@@ -149,14 +150,14 @@ def test_hari_words_tell_slides_the_value_slid_and_discards(app):
     # in the scene: Dark places with the mouse, Light with the keys, then Dark slides
     game = open_game(app, "hari")
     play_by_mouse(app, game, Place(4, "h", 22))
-    assert game.banner == "Dark places the 2 (4 cells): 2 on the board"
+    assert game.banner == "Dark places the 2 on row 2, columns 2-5: 2 on the board"
     play_by_keys(app, game, Place(3, "h", 77))
     settle(app, game)
     app.draw()  # Light's last turn marked on the board
     piece = game.state.piece_at(77)
     assert marked(app.screen, game.board.span_rect(piece.cells), app.palette.last_move)
     slide_by_drag(app, game, Slide(22, 1, 2))
-    assert game.banner == "Dark slides the 2 (4 cells) 2 cells right: slid 2 this turn"
+    assert game.banner == "Dark slides the 2 on row 2 two cells right: slid 2 this turn"
     assert game.panel_info(Player.DARK).status == "so far: slid the 2"  # words, no notation
     play_by_mouse(app, game, Discard(5))
     assert game.banner == "Dark discards the 3 (5 cells) after sliding 2: 2 on the board"
@@ -229,7 +230,7 @@ def first_place(game: MatchScene, length: int, direction: str) -> Place:
 
 def place_by_mouse(app, game: MatchScene, move: Place) -> None:
     mover = game.state.to_move
-    key(app, KEY_FOR_DIGIT[move.length])
+    key(app, KEY_FOR_PIECE[move.length])
     if game.play.placement.direction[mover] != move.direction:
         key(app, pygame.K_r)
     click(app, game.board.cell_center(focus_for(move.cell, move.length, move.direction)))

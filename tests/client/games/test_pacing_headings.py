@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import pygame
 
+from isaac_game.client import handoff
 from isaac_game.client.handoff import GameSetup, history_of
 from isaac_game.client.registry import GAMES
-from isaac_game.client.scenes import match as match_scene
 from isaac_game.client.scenes.match import MatchScene
 from isaac_game.client.scenes.match_bar import COMPUTER_PAUSE, NEWS_TIME, READ_TIME
 from isaac_game.client.tools.screenshots import positions
@@ -30,7 +30,7 @@ FPS = 60
 
 def seeded(monkeypatch) -> None:
     monkeypatch.setattr(
-        match_scene, "make_seat", lambda kind, name=None: make_seat(kind, name=name, seed=2)
+        handoff, "make_seat", lambda kind, name=None: make_seat(kind, name=name, seed=2)
     )
 
 

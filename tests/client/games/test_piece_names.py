@@ -19,15 +19,16 @@ from isaac_game.client.scenes.match import MatchScene
 from isaac_game.client.widgets.hand_cursor import focus_for
 from isaac_game.rules import Discard, Place, Remove, Slide, piece_name
 
-from ..driver import KEY_FOR_DIGIT, click, key, menu_to, move_mouse, run
+from ..driver import KEY_FOR_PIECE, click, key, menu_to, move_mouse, run
 
 #: "5-piece", "a 5-cell piece": a piece named by its length alone.
 BY_LENGTH = re.compile(r"\b\d-(?:cell )?pieces?\b")
 
 
 def record_texts(monkeypatch) -> list[str]:
-    """Every text the bars (`draw_bar_text`) and the panels (`draw_player_panel`: status
-    and extra lines) are given from now on, whichever client module draws them."""
+    """Every text the bars (`draw_bar_text`, `draw_bar_lines`) and the panels
+    (`draw_player_panel`: status and extra lines) are given from now on, whichever client
+    module draws them."""
     texts: list[str] = []
     for name, module in list(sys.modules.items()):
         if not name.startswith("isaac_game.client") or module is None:
@@ -48,6 +49,14 @@ def record_texts(monkeypatch) -> list[str]:
                 return _real(surface, fonts, pal, rect, info, *args, **kwargs)
 
             monkeypatch.setattr(module, "draw_player_panel", panel_text)
+        lines = getattr(module, "draw_bar_lines", None)
+        if callable(lines):  # the bottom bar: the status, then a hint's line
+
+            def bar_lines(surface, fonts, rect, parts, *args, _real=lines, **kwargs):
+                texts.extend(part[0] for part in parts)
+                return _real(surface, fonts, rect, parts, *args, **kwargs)
+
+            monkeypatch.setattr(module, "draw_bar_lines", bar_lines)
     return texts
 
 
@@ -63,7 +72,7 @@ def look_around(app, game: MatchScene, rng: random.Random) -> None:
     for cell in rng.sample(range(100), 3):
         move_mouse(app, game.board.cell_center(cell))
         app.draw()
-    key(app, KEY_FOR_DIGIT[rng.choice((3, 4, 5, 6, 7))])
+    key(app, KEY_FOR_PIECE[rng.choice((3, 4, 5, 6, 7))])
     app.draw()
 
 
@@ -96,7 +105,8 @@ def enter(app, game: MatchScene, move) -> None:
         return
     click(app, game.hand_rows(mover)[move.length].center)
     if isinstance(move, Discard):
-        key(app, pygame.K_d)
+        key(app, pygame.K_d)  # it asks
+        key(app, pygame.K_d)  # it discards
         return
     ui = input_of(game)
     if ui.direction[mover] != move.direction:
@@ -152,10 +162,38 @@ def test_no_text_names_a_piece_by_its_length(app, monkeypatch, game_name):
     assert any(piece_name(n) in t for t in texts for n in (3, 4, 5, 6, 7))
 
 
-@pytest.mark.parametrize("digit", [pygame.K_0, pygame.K_1, pygame.K_2, pygame.K_8, pygame.K_9])
+@pytest.mark.parametrize("digit", [pygame.K_0, pygame.K_5, pygame.K_7, pygame.K_8, pygame.K_9])
 def test_a_digit_that_names_no_piece_says_so(app, digit):
     menu_to(app, app.top.menu, "new")
     key(app, pygame.K_RETURN)
     game = app.top
     key(app, digit)
-    assert app.top is game and "Pieces are 3 to 7 cells long" in game.banner
+    assert app.top is game and "Pieces are worth 1, 2, 3, 4 or 6" in game.banner
+
+
+def test_number_keys_choose_by_printed_value_and_tab_walks_down_the_hand(app):
+    """The screen names pieces by value ("value 3"), so the key 3 chooses the 3 (5 cells);
+    the panel lists the hand longest first, so Tab goes down it and Shift+Tab up."""
+    menu_to(app, app.top.menu, "new")
+    key(app, pygame.K_RETURN)
+    game = app.top
+    placement = game.play.placement
+    me = game.state.to_move
+    for value, length in ((1, 3), (2, 4), (3, 5), (4, 6), (6, 7)):
+        key(app, getattr(pygame, f"K_{value}"))
+        assert placement.selected(game.state, me) == length
+        key(app, getattr(pygame, f"K_KP{value}"))
+        assert placement.selected(game.state, me) == length
+    rows = game.hand_rows(me)
+    listed = sorted(rows, key=lambda n: rows[n].y)  # top to bottom, as drawn
+    assert listed == [7, 6, 5, 4, 3]
+    key(app, pygame.K_6)
+    walked = [placement.selected(game.state, me)]
+    for _ in range(5):
+        key(app, pygame.K_TAB)
+        walked.append(placement.selected(game.state, me))
+    assert walked == [7, 6, 5, 4, 3, 7]
+    key(app, pygame.K_TAB, mod=pygame.KMOD_LSHIFT)
+    assert placement.selected(game.state, me) == 3
+    key(app, pygame.K_TAB, mod=pygame.KMOD_LSHIFT)
+    assert placement.selected(game.state, me) == 4

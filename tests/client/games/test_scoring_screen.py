@@ -40,7 +40,9 @@ def test_hover_shows_points_and_blocked_reasons(app):
     click(app, game.board.cell_center(piece.anchor))
     targets = state.removal_targets(piece.anchor)
     assert game.play.scoring.target == targets[-1]
-    key(app, pygame.K_LEFT)
+    # the arrow towards lower scores on the screen: the mover's track runs right and up
+    # from the mover's own edge, so it runs left and down on a board facing the other
+    key(app, pygame.K_LEFT if game.board.facing == mover else pygame.K_RIGHT)
     if len(targets) > 1:
         assert game.play.scoring.target == targets[-2]
     key(app, pygame.K_ESCAPE)  # back to choosing a piece, not the pause menu

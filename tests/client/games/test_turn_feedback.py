@@ -9,11 +9,12 @@ import random
 
 import pygame
 
+from isaac_game.client import handoff
 from isaac_game.client.games.isaac import play as isaac_play
 from isaac_game.client.games.isaac.scoring import track_cell
 from isaac_game.client.handoff import GameSetup, history_of
-from isaac_game.client.scenes import match as match_scene
 from isaac_game.client.scenes.match import MatchScene
+from isaac_game.client.widgets import hints
 from isaac_game.players import make_seat
 from isaac_game.rules import Player, new_game
 
@@ -23,22 +24,29 @@ from ..driver import click, key, move_mouse, run
 def seeded_seats(monkeypatch) -> None:
     """The computer ("random") plays the same moves every run."""
     monkeypatch.setattr(
-        match_scene, "make_seat", lambda kind, name=None: make_seat(kind, name=name, seed=1)
+        handoff, "make_seat", lambda kind, name=None: make_seat(kind, name=name, seed=1)
     )
 
 
 def bar_texts(app, monkeypatch) -> list[str]:
-    """Draw the screen for real; the words ISAAC's bottom bar was given."""
+    """Draw the screen for real; the words ISAAC's bottom bar was given (its buttons',
+    and the status and the hint's line it stacks)."""
     drawn: list[str] = []
-    real = isaac_play.draw_bar_text
+    real, real_lines = isaac_play.draw_bar_text, hints.draw_bar_lines
 
     def record(surface, fonts, pal, rect, text, *args, **kwargs):
         drawn.append(text)
         real(surface, fonts, pal, rect, text, *args, **kwargs)
 
+    def record_lines(surface, fonts, rect, parts, *args, **kwargs):
+        drawn.extend(part[0] for part in parts if part[0])
+        real_lines(surface, fonts, rect, parts, *args, **kwargs)
+
     monkeypatch.setattr(isaac_play, "draw_bar_text", record)
+    monkeypatch.setattr(hints, "draw_bar_lines", record_lines)
     app.draw()
     monkeypatch.setattr(isaac_play, "draw_bar_text", real)
+    monkeypatch.setattr(hints, "draw_bar_lines", real_lines)
     return drawn
 
 

@@ -20,7 +20,7 @@ from isaac_game.client.games.isaac.scoring import track_cell
 from isaac_game.client.widgets.hand_cursor import focus_for
 from isaac_game.rules import Place, Player, Remove
 
-from ..driver import KEY_FOR_DIGIT, click, key
+from ..driver import KEY_FOR_PIECE, arrow_towards, click, key
 
 _TESTS = Path(__file__).resolve().parents[2]
 for extra in (str(_TESTS / "lan"), str(_TESTS / "net")):
@@ -61,23 +61,16 @@ def type_text(app, text: str) -> None:
     app.frame()
 
 
-ARROWS = {
-    (1, 0): pygame.K_UP,
-    (-1, 0): pygame.K_DOWN,
-    (0, 1): pygame.K_RIGHT,
-    (0, -1): pygame.K_LEFT,
-}
-
-
-def _arrows_to(app, get_focus, cell: int) -> None:
+def _arrows_to(app, board, get_focus, cell: int) -> None:
+    """Arrow keys to `cell`, as the screen shows `board` (each side sees its own)."""
     if get_focus() is None:
         key(app, pygame.K_UP)
     r, c = divmod(get_focus(), 10)
     tr, tc = divmod(cell, 10)
     for _ in range(abs(tr - r)):
-        key(app, ARROWS[(1 if tr > r else -1, 0)])
+        key(app, arrow_towards(board, 1 if tr > r else -1, 0))
     for _ in range(abs(tc - c)):
-        key(app, ARROWS[(0, 1 if tc > c else -1)])
+        key(app, arrow_towards(board, 0, 1 if tc > c else -1))
     assert get_focus() == cell
 
 
@@ -99,10 +92,10 @@ def enter_move(app, game, move, player: Player, by_mouse: bool) -> None:
                 click(app, game.board.cell_center(45), button=3)
             click(app, game.board.cell_center(focus))
         else:
-            key(app, KEY_FOR_DIGIT[move.length])
+            key(app, KEY_FOR_PIECE[move.length])
             if game.play.placement.direction[player] != move.direction:
                 key(app, pygame.K_r)
-            _arrows_to(app, lambda: game.play.placement.focus, focus)
+            _arrows_to(app, game.board, lambda: game.play.placement.focus, focus)
             key(app, pygame.K_RETURN)
         return
     scoring = game.play.scoring
@@ -114,7 +107,7 @@ def enter_move(app, game, move, player: Player, by_mouse: bool) -> None:
         else:
             click(app, game.board.cell_center(track_cell(player, move.target)))
     else:
-        _arrows_to(app, lambda: scoring.focus, move.cell)
+        _arrows_to(app, game.board, lambda: scoring.focus, move.cell)
         key(app, pygame.K_RETURN)
         assert scoring.anchor == move.cell
         for _ in range(len(scoring.targets) - 1 - scoring.targets.index(move.target)):

@@ -30,7 +30,7 @@ from isaac_game.lan import CLOSED, LanSession
 from isaac_game.match import RandomSeat
 from isaac_game.rules import Discard, Player, Slide
 
-from ..driver import KEY_FOR_DIGIT, click, key, menu_to, pad, run
+from ..driver import KEY_FOR_PIECE, click, key, menu_to, pad, run
 from ..games.test_foundations_client import place_by_keys, place_by_mouse
 from ..games.test_hari_client import (
     arrows_to,
@@ -91,15 +91,17 @@ def hari_play(app, game, move, player: Player, by_mouse: bool) -> None:
         click(app, game.hand_rows(player)[move.length].center)
         if isinstance(move, Discard):
             run(app, 1)  # the bar's button is drawn for the chosen piece
-            click(app, game.play.move_input.discard_button().center)
+            click(app, game.play.move_input.discard_button().center)  # it asks
+            click(app, game.play.move_input.discard_button().center)  # it discards
             return
         if game.play.move_input.direction[player] != move.direction:
             click(app, game.board.cell_center(45), button=3)
         click(app, game.board.cell_center(focus_for(move.cell, move.length, move.direction)))
         return
-    key(app, KEY_FOR_DIGIT[move.length])
+    key(app, KEY_FOR_PIECE[move.length])
     if isinstance(move, Discard):
-        key(app, pygame.K_d)
+        key(app, pygame.K_d)  # it asks
+        key(app, pygame.K_d)  # it discards
         return
     if game.play.move_input.direction[player] != move.direction:
         key(app, pygame.K_r)

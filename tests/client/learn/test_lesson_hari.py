@@ -52,7 +52,7 @@ def test_the_hari_lesson_to_its_end(app, storage):
     control = scene.control
     # 1. pieces and placing: a legal but other move is refused kindly; nothing is played
     click(app, cell(scene, focus_for(55, 3, "h")))
-    assert "this step asks for the lit cells 00-02" in scene.banner
+    assert "this step asks for the lit cells (row 0)" in scene.banner
     assert not scene.state.moves and control.explained is None
     click(app, cell(scene, focus_for(0, 3, "h")))
     assert scene.state.moves == ("3h00",)
@@ -61,7 +61,7 @@ def test_the_hari_lesson_to_its_end(app, storage):
     run(app, 2)
     # 2. plays never get shorter: keys choose the piece, the mouse puts it down
     assert control.index == 1 and scene.state.to_move == Player.DARK
-    key(app, pygame.K_4)
+    key(app, pygame.K_2)
     click(app, cell(scene, focus_for(20, 4, "h")))
     assert "at least 4 cells long" in step_done(app, scene)
     key(app, pygame.K_RETURN)
@@ -82,9 +82,9 @@ def test_the_hari_lesson_to_its_end(app, storage):
     key(app, pygame.K_RETURN)
     # 5. then play: the 2 is refused with the engine's reason; the 3 by keys
     assert control.index == 4
-    key(app, pygame.K_4)
+    key(app, pygame.K_2)
     assert "worth less than the 3 you slid" in scene.banner, scene.banner
-    key(app, pygame.K_5)
+    key(app, pygame.K_3)
     move_mouse(app, cell(scene, focus_for(40, 5, "h")))
     key(app, pygame.K_RETURN)
     assert scene.state.moves[-1] == "5h40", scene.banner
@@ -97,8 +97,10 @@ def test_the_hari_lesson_to_its_end(app, storage):
     assert scene.state.moves[-1] == "s02-x", scene.banner
     assert "out of the game" in step_done(app, scene)
     key(app, pygame.K_RETURN)
-    # 7. discard with D
+    # 7. discard with D: the first asks, the second discards
     assert control.index == 6
+    key(app, pygame.K_d)
+    assert scene.state.moves[-1] != "d5" and "Discard your 3 (5 cells)?" in scene.banner
     key(app, pygame.K_d)
     assert scene.state.moves[-1] == "d5"
     assert "at least 5 cells from now" in step_done(app, scene)
@@ -111,7 +113,7 @@ def test_the_hari_lesson_to_its_end(app, storage):
     key(app, pygame.K_RETURN)
     # 9. the end: Light places its 6 (7 cells) and wins by value on the board
     assert control.index == 8 and scene.state.to_move == Player.LIGHT
-    key(app, pygame.K_7)
+    key(app, pygame.K_6)
     click(app, cell(scene, focus_for(60, 7, "h")))
     assert scene.state.moves[-1] == "7h60", scene.banner
     assert "Dark 11, Light 12: Light wins" in step_done(app, scene)

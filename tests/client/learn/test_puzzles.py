@@ -1,6 +1,7 @@
 """Puzzles (Learn to play): every puzzle's answer is legal, reaches its goal, and no
 turn does better (exhaustive search); the puzzle screens judge a turn played with real
-pygame events, show the answer after a wrong one, and remember what was solved."""
+pygame events and remember what was solved (wrong tries, clues and the answer:
+test_puzzle_tries.py)."""
 
 from __future__ import annotations
 
@@ -132,33 +133,6 @@ def test_isaac_puzzle_solved_then_the_next_and_progress_survives_a_new_app(app, 
     assert "(solved)" in listing.menu.item(puzzle.id).text()
     assert "(solved)" not in listing.menu.item(PUZZLES["isaac"][0].id).text()
     again.shutdown()
-
-
-def test_a_wrong_answer_shows_the_answer_and_try_again_solves_it(app, storage):
-    puzzle = PUZZLES["isaac"][0]
-    scene = open_puzzle(app, "isaac", 0)
-    control = scene.control
-    start = scene.state
-    answer = start.parse_move(puzzle.solution[0])
-    wrong = next(m for m in start.legal_moves() if isinstance(m, Remove) and m.cell != answer.cell)
-    wrong = max(
-        (m for m in start.legal_moves() if isinstance(m, Remove) and m.cell == wrong.cell),
-        key=lambda m: m.target,
-    )
-    isaac_remove(app, scene, wrong)
-    run(app, 3)
-    assert control.verdict is False
-    assert "Not the best" in control.words and "The answer: Dark removes" in control.words
-    assert scene.state is control.start  # the position is back, the answer marked
-    piece = start.piece_at(answer.cell)
-    assert set(control.marks) == set(piece.cells)
-    assert not Progress(storage).done(progress_key(puzzle))
-    run(app, 2)
-    click(app, control.buttons["retry"].center)
-    assert control.verdict is None and control.marks == []
-    isaac_remove(app, scene, answer)
-    run(app, 3)
-    assert control.verdict is True and Progress(storage).done(progress_key(puzzle))
 
 
 def test_foundations_puzzle_solved_with_keys(app, storage):

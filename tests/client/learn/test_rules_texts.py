@@ -49,9 +49,9 @@ def test_isaac_scoring_and_counter_pages_say_what_the_rules_say(app):
     assert "If you cannot, you pass and are out for good" in scoring
     # 1.3.3: M looks at the counters before any counter moves
     assert "where they stand before yours moves" in scoring
-    # 1.2: both start at 0, Dark's on 00, Light's on its own 00
-    assert "Both start at 0: Dark's on Dark's cell 00" in counters
-    assert "Light's on Light's 00" in counters
+    # 1.2: both start at 0, Dark's on its row 0, column 0, Light's on its own
+    assert "Both start at 0: Dark's on Dark's row 0, column 0" in counters
+    assert "Light's on Light's own row 0, column 0" in counters
     # each page explains its own picture, from its own position
     (_early, state, best) = example_positions()
     caption2, caption3 = pages[1][1], pages[2][1]

@@ -116,23 +116,23 @@ def test_a_click_on_the_move_list_jumps_to_that_move_and_it_follows_the_steps(ap
     assert len(entries) == len(states) - 1
     rows = box.rows(entries)
     assert rows[0].index == 0
-    click(app, rows[2].rect.center)  # the third action
-    assert replay.index == 3 and replay.state == states[3]
+    click(app, rows[1].rect.center)  # the second action
+    assert replay.index == 2 and replay.state == states[2]
     # stepping on keeps the current action in sight in the list
     for _ in range(12):
         key(app, pygame.K_RIGHT)
-    assert replay.index == 15
-    assert any(row.index == 14 for row in box.rows(entries))
+    assert replay.index == 14
+    assert any(row.index == 13 for row in box.rows(entries))
     # the wheel over the list scrolls it; over the board it steps
     top = box.top
     move_mouse(app, box.rect.center)
     pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False))
     run(app, 1)
-    assert box.top == top + 1 and replay.index == 15
+    assert box.top == top + 1 and replay.index == 14
     move_mouse(app, replay.board.rect.center)
     pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False))
     run(app, 1)
-    assert replay.index == 16
+    assert replay.index == 15
     key(app, pygame.K_ESCAPE)
     assert not isinstance(app.top, ReplayScene)
 

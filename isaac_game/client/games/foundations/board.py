@@ -4,7 +4,8 @@ A piece on level k is drawn raised by k - 1 steps (up and a little left), over a
 soft shadow where it would lie one level down, with an outline in its level's
 colour and a numbered badge (levels 2 and up), so a cell's height reads at a glance
 even without colour. Pieces are drawn level 1 first, so each cell shows its top.
-The stack under one cell is spelled out by `stack_lines` for the hover tooltip.
+The stack under one cell is spelled out by `stack_lines`, for the side panel
+(`levels.py`) and the rules pages' picture (`draw_tooltip`).
 """
 
 from __future__ import annotations
@@ -13,11 +14,12 @@ from collections.abc import Iterable
 
 import pygame
 
-from isaac_game.rules import FoundationsState, Player, StackedPiece, piece_name
+from isaac_game.rules import VALUE, FoundationsState, Player, StackedPiece
 
-from ...theme import Fonts, Palette, blit_text, draw_panel, mix, shade
+from ...theme import Fonts, Palette, blit_text, draw_panel
 from ...widgets.anim import Anim, ease_out
 from ...widgets.board_view import BoardView, piece_cells
+from ...words import cell_words, span_words
 
 #: Outline and badge colour per level (level 1 keeps the piece's own edge).
 LEVEL_COLORS = (
@@ -54,6 +56,7 @@ class StackBoard(BoardView):
         key = (
             "stacks",
             pal.name,
+            self.facing,
             tuple((p.owner, p.length, p.direction, p.anchor, p.level) for p in pieces),
         )
         surf = self._cache.get(key)
@@ -100,9 +103,9 @@ class StackBoard(BoardView):
             self.draw_badge(surface, level, rect)
 
     def draw_badge(self, surface: pygame.Surface, level: int, rect: pygame.Rect) -> None:
-        """A small numbered disc in the corner of the piece's first cell: its level."""
+        """A small numbered disc in the piece's bottom-left corner on the screen: its level."""
         radius = max(6, self.cell // 5)
-        # the first cell is the left end (h) or the bottom end (v) on screen
+        # the same corner whichever side the board faces, so badges line up
         corner = (rect.left + radius + 2, rect.bottom - radius - 2)
         pygame.draw.circle(surface, (20, 20, 24), corner, radius + 1)
         pygame.draw.circle(surface, level_color(level), corner, radius)
@@ -151,17 +154,21 @@ class StackDrop(Anim):
         board.draw_stacked(surface, p.cells, p.level, p.owner, p.length, pal, raise_by=lift)
 
 
-def stack_lines(state: FoundationsState, cell: int) -> list[str]:
-    """The tooltip text for one cell: its height, then its stack from the top down."""
+def stack_lines(state: FoundationsState, cell: int, facing: Player = Player.DARK) -> list[str]:
+    """The stack under one cell in words: where and how high, then each level from the
+    top down ("Level 2: Light's 4 on row 1, columns 4-9"), cells as read from `facing`'s
+    side of the board."""
     height = state.height(cell)
-    lines = [f"Cell {cell:02d}: height {height}" if height else f"Cell {cell:02d}: empty"]
+    where = cell_words(cell, facing).capitalize()
+    lines = [f"{where}: height {height}" if height else f"{where}: empty"]
     stack = state.levels_at(cell)
     for level in range(len(stack), 0, -1):
         piece = stack[level - 1]
         if piece is None:
-            lines.append(f"L{level}  (nothing: under a bridge)")
+            lines.append(f"Level {level}: nothing (under a bridge)")
         else:
-            lines.append(f"L{level}  {piece.owner.title}'s {piece_name(piece.length)}  {piece}")
+            span = span_words(piece.length, piece.direction, piece.anchor, facing)
+            lines.append(f"Level {level}: {piece.owner.title}'s {VALUE[piece.length]} on {span}")
     return lines
 
 
@@ -196,21 +203,3 @@ def draw_tooltip(
         blit_text(surface, fonts, line, px, color, (box.x + pad, y), bold=i == 0)
         y += int(px * 1.15)
     return box
-
-
-def level_legend(
-    surface: pygame.Surface, fonts: Fonts, pal: Palette, top: int, pos: tuple[int, int], u: float
-) -> None:
-    """ "Levels: 1 2 3" with the badge colours, so the shades mean something."""
-    px = max(12, int(22 * u))
-    x, y = pos
-    rect = blit_text(surface, fonts, "Levels:", px, pal.text_dim, (x, y), "midleft")
-    x = rect.right + int(10 * u)
-    radius = max(6, int(11 * u))
-    for level in range(1, max(1, top) + 1):
-        color = mix(pal.board, pal.panel, 0.2) if level == 1 else level_color(level)
-        pygame.draw.circle(surface, shade(color, 0.5), (x + radius, y), radius + 1)
-        pygame.draw.circle(surface, color, (x + radius, y), radius)
-        img = fonts.render(str(level), int(radius * 1.6), (20, 20, 24), bold=True)
-        surface.blit(img, img.get_rect(center=(x + radius, y)))
-        x += 2 * radius + int(8 * u)

@@ -132,22 +132,23 @@ def _steps() -> tuple[Step[FoundationsState], ...]:
             "Your pieces",
             opening,
             "FOUNDATIONS: get rid of the value in your hand. You are Dark and move first. "
-            "Level 1 is the board itself. Press 3 for your 1 (3 cells), R to turn it "
-            "upright, and put it on the lit cells 00-20 (click, or arrows and Enter; pad: "
+            "Level 1 is the board itself. Press 1 for your 1 (3 cells), R to turn it "
+            "upright, and put it on the lit cells (column 0, rows 0-2; click, or arrows and "
+            "Enter; pad: "
             "D-pad, X, A).",
             cells_of("3v00"),
             frozenset({"3v00"}),
-            "A fine move in a game, but this step asks for the lit cells 00-20.",
+            "A fine move in a game, but this step asks for the lit cells (column 0).",
             _first,
         ),
         Step(
             "Level 1: empty cells",
             played(STORY, 2),
-            "Light put a 1 on 12-32. On level 1 a piece goes only on empty cells. Put "
-            "another 1 (3 cells), upright, on the lit cells 04-24.",
+            "Light put a 1 on column 2, rows 1-3. On level 1 a piece goes only on empty "
+            "cells. Put another 1 (3 cells), upright, on the lit cells (column 4, rows 0-2).",
             cells_of("3v04"),
             frozenset({"3v04"}),
-            "Legal, but this step asks for your 1 (3 cells) on the lit cells 04-24.",
+            "Legal, but this step asks for your 1 (3 cells) on the lit cells (column 4).",
             _second,
         ),
         Step(
@@ -155,10 +156,10 @@ def _steps() -> tuple[Step[FoundationsState], ...]:
             played(STORY, 4),
             "On your level, lengths never go down: each piece you place there is at least "
             "as long as your last one. While anything fits there, you must place there. "
-            "Press 7 for your 6 (7 cells) and lay it along the lit cells 90-96.",
+            "Press 6 for your 6 (7 cells) and lay it along the lit cells (row 9, columns 0-6).",
             cells_of("7h90"),
             frozenset({"7h90"}),
-            "Legal, but this step asks for your 6 (7 cells) on the lit cells 90-96.",
+            "Legal, but this step asks for your 6 (7 cells) on the lit cells (row 9).",
             _long,
         ),
         Step(
@@ -166,11 +167,11 @@ def _steps() -> tuple[Step[FoundationsState], ...]:
             played(STORY),
             "Nothing fits on level 1, so you move up to level 2 with any piece. Both "
             "ends must rest on two different pieces of yours one level down; the middle "
-            "may bridge anything. Press 5 and lay your 3 (5 cells) on 20-24, from 3v00 to "
-            "3v04.",
+            "may bridge anything. Press 3 and lay your 3 (5 cells) on row 2, columns 0-4, "
+            "from your 1 on column 0 to your 1 on column 4.",
             cells_of("5h20"),
             frozenset({"5h20@2"}),
-            "Legal, but this step asks for the bridge on the lit cells 20-24.",
+            "Legal, but this step asks for the bridge on the lit cells (row 2).",
             _bridge,
         ),
         Step(
@@ -188,11 +189,12 @@ def _steps() -> tuple[Step[FoundationsState], ...]:
             "Up with any piece",
             up,
             "Now you are Dark, on level 2, and nothing you may play fits there. Moving up "
-            "to level 3, any length goes: your 1 fits on 56-76, your 2 on 56-86. Take "
-            "the 2 (4 cells): press 4 and put it upright on the lit cells 56-86.",
+            "to level 3, any length goes: your 1 fits on column 6, rows 5-7, your 2 on rows "
+            "5-8. Take the 2 (4 cells): press 2 and put it upright on the lit cells (column "
+            "6, rows 5-8).",
             cells_of("4v56"),
             frozenset({"4v56@3"}),
-            "Legal, but the 2 (4 cells) sheds more value. Try it on the lit cells 56-86.",
+            "Legal, but the 2 (4 cells) sheds more value. Try it on the lit cells (column 6).",
             _up_again,
         ),
         Step(
@@ -209,11 +211,12 @@ def _steps() -> tuple[Step[FoundationsState], ...]:
             "The tie-break",
             played(TIED),
             "A third game: you are Light, on level 4, with 10 in hand against Dark's 9, "
-            "and Dark is stuck. Place your 1 (3 cells) on the lit cells 36-38: hands "
+            "and Dark is stuck. Place your 1 (3 cells) on the lit cells (row 6, columns "
+            "1-3, in your own numbers): hands "
             "level, and see who wins a tie.",
             cells_of("3h36"),
             frozenset({"3h36@4"}),
-            "Legal, but this step asks for the lit cells 36-38.",
+            "Legal, but this step asks for the lit cells (row 6).",
             _tie,
         ),
     )

@@ -6,9 +6,10 @@ next one up once nothing fits there: docs/rules.md 2.5).
 
 from __future__ import annotations
 
-from isaac_game.rules import LENGTHS, VALUE, FoundationsState, Place, Player
+from isaac_game.rules import LENGTHS, FoundationsState, Place, Player
 
 from ...widgets.hand_cursor import HandCursorInput
+from ...words import place_words
 from .board import StackBoard
 
 
@@ -74,9 +75,9 @@ class FoundationsPlacement(HandCursorInput[FoundationsState]):
         length, direction, anchor, legal = ghost
         move = Place(length, direction, anchor, level)
         if legal:
-            where = f" on level {level}" if level > 1 else ""
+            where = place_words(move, self.board.facing, level=level > 1)
             return (
-                f"{up}{name}: place the {VALUE[length]} at {move}{where}  (click / Enter / A;"
-                " rotate: right-click, wheel, R, X; piece: 3-7, Tab, shoulders)"
+                f"{up}{name}: place {where}  (click / Enter / A;"
+                " rotate: right-click, wheel, R, X; piece: its value, Tab, shoulders)"
             )
-        return up + (self.play_reason(state, move) or f"{move} is not legal")
+        return up + self.play_reason(state, move)

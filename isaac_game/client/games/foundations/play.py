@@ -1,9 +1,11 @@
 """FOUNDATIONS' part of the match scene.
 
 What differs from ISAAC: one phase only (placing), a ghost on the level the mover
-must build on, passes every turn for a player who is stuck, a hover tooltip listing
-a cell's stack. Hints (H, pad Y, the bar's button) come from Hard's search, as in
-ISAAC, with a one-line reason.
+must build on, passes every turn for a player who is stuck, the stack under the resting
+pointer or cursor listed in a side panel, and the top levels peeled away on request
+(V, the pad's left stick press, a click on a level's badge: `levels.py`) so that the
+lower ones can be read. Hints (H, pad Y, the bar's button) come from Hard's search, as
+in ISAAC, with a one-line reason.
 """
 
 from __future__ import annotations
@@ -15,20 +17,14 @@ from isaac_game.rules import FoundationsState, Move, Pass, Place, Player
 from ...input import Action, Button
 from ...theme import draw_panel
 from ...widgets.hints import HintHelper
-from ...widgets.hud import GameLayout, PanelInfo, draw_bar_text
+from ...widgets.hud import GameLayout, PanelInfo
 from ..base import GamePlay, PlayHost
 from .board import StackBoard, StackDrop
+from .levels import LevelPeel, draw_stack_in_panel, legend_rects
 from .placement import FoundationsPlacement
-from .view import (
-    between_panels,
-    draw_panels,
-    draw_stack_tooltip,
-    draw_stacks,
-    draw_top_left,
-    panel_info,
-)
+from .view import draw_panels, draw_stacks, draw_top_left, panel_info
 
-HOVER_DELAY = 0.35  # seconds the pointer or cursor rests on a cell before its tooltip
+HOVER_DELAY = 0.35  # seconds the pointer or cursor rests on a cell before its stack shows
 
 
 class FoundationsPlay(GamePlay[FoundationsState]):
@@ -42,6 +38,7 @@ class FoundationsPlay(GamePlay[FoundationsState]):
         self.hover_cell: int | None = None
         self.hover_rest = 0.0
         self.hints = HintHelper(host, self.board, on_answer=self.take_hint)
+        self.levels = LevelPeel()
 
     # ----- input -------------------------------------------------------------------------
 
@@ -57,6 +54,9 @@ class FoundationsPlay(GamePlay[FoundationsState]):
     def handle(self, action: Action) -> None:
         self._track_hover(action)
         b = action.button
+        if b == Button.LEVELS or (b == Button.CLICK and self._badge_at(action.pos)):
+            self._peel(action)
+            return
         if b == Button.HINT or (b == Button.CLICK and self.hints.hit(action.pos)):
             if action.allowed_for(self.host.human_to_move()):
                 self.hints.request()
@@ -67,6 +67,23 @@ class FoundationsPlay(GamePlay[FoundationsState]):
         self.placement.handle(action, self.state, mover)
         if not self.placement.pointer:  # the keyboard cursor shows its cell's stack
             self.hover_cell = self.placement.focus
+
+    def _badge_at(self, pos: tuple[int, int] | None) -> int | None:
+        """The level whose badge in the top left legend is at `pos`, if any."""
+        layout = self.host.layout
+        if pos is None or layout is None:
+            return None
+        top = max(2, self.state.top_level)
+        rects = legend_rects(self.host.app.fonts, layout.top, top, layout.u)
+        return next((level for level, rect in rects.items() if rect.collidepoint(pos)), None)
+
+    def _peel(self, action: Action) -> None:
+        """V or the pad: one level fewer; a badge: the levels up to it."""
+        top = self.state.top_level
+        level = self._badge_at(action.pos) if action.button == Button.CLICK else None
+        said = self.levels.peel(top) if level is None else self.levels.pick(level, top)
+        self.host.bar.say(said)
+        self.host.app.request_redraw()
 
     def take_hint(self, move: Move) -> None:
         """The hint arrived: its piece chosen and the cursor on its cells, so one press
@@ -80,8 +97,10 @@ class FoundationsPlay(GamePlay[FoundationsState]):
     def show_move(
         self, player: Player, before: FoundationsState, move: Move, after: FoundationsState
     ) -> None:
-        """The move's animation and sound (its words: `words.describe`)."""
+        """The move's animation and sound (its words: `words.describe`); every level
+        shows again, so the board is seen whole after each move."""
         host = self.host
+        self.levels.upto = None
         if isinstance(move, Pass):
             host.app.audio.play("pass")
             return
@@ -109,7 +128,7 @@ class FoundationsPlay(GamePlay[FoundationsState]):
         return self.hover_cell is not None and self.hover_rest < HOVER_DELAY + 0.1
 
     def tooltip_cell(self) -> int | None:
-        """The cell whose stack the tooltip lists, once the pointer or cursor rests."""
+        """The cell whose stack a side panel lists, once the pointer or cursor rests."""
         if self.hover_cell is None or self.hover_rest < HOVER_DELAY:
             return None
         return self.hover_cell if self.state.height(self.hover_cell) else None
@@ -122,7 +141,9 @@ class FoundationsPlay(GamePlay[FoundationsState]):
         state = self.state
         mover, human = state.to_move, host.human_to_move()
         hidden = frozenset({a.hides_piece() for a in host.anims} - {None})
-        draw_stacks(surface, self.board, pal, state, hidden, mark_last=not host.anims)
+        shown = self.levels.shown(state.top_level)
+        upto = None if shown >= state.top_level else shown
+        draw_stacks(surface, self.board, pal, state, hidden, not host.anims, upto)
         for anim in host.anims:
             anim.draw(surface, self.board, pal, False)
         self.hints.draw_board(surface)
@@ -137,15 +158,15 @@ class FoundationsPlay(GamePlay[FoundationsState]):
         elif mover is not None:
             step = f"place a piece on level {self.placement.target_level(state, mover)}"
         host.draw_top_bar(surface, host.bar.heading(step))
-        draw_top_left(surface, fonts, pal, layout.top, state, u)
+        draw_top_left(surface, fonts, pal, layout.top, state, u, upto)
         bottom = layout.bottom
         draw_panel(surface, bottom, pal, radius=int(12 * u))
         text_rect = self.hints.draw_bar(surface, bottom, u)
         text, color = host.bar.status(human, lambda player: self.placement.info(state, player))
-        draw_bar_text(surface, fonts, pal, text_rect, text, int(32 * u), color)
-        # last: the tooltip goes over the board, never over a panel
-        cell, room = self.tooltip_cell(), between_panels(layout)
-        draw_stack_tooltip(surface, fonts, pal, self.board, state, cell, u, room)
+        self.hints.draw_text(surface, text_rect, text, color, int(32 * u), u)
+        # the stack under the resting pointer or cursor: in a side panel, never on the board
+        cell = self.tooltip_cell()
+        draw_stack_in_panel(surface, fonts, pal, layout, infos, state, cell, self.board.facing)
 
     def panel_info(self, player: Player, who: str) -> PanelInfo:
         state, host = self.state, self.host

@@ -36,6 +36,7 @@ PUZZLES: tuple[Puzzle, ...] = (
         ("7h53@2",),
         "hand",
         "Only the ends of a piece need supports: the middle may bridge anything.",
+        clue="The 6 lies along a row, its ends on two of your pieces.",
     ),
     Puzzle(
         "foundations-2",
@@ -48,6 +49,7 @@ PUZZLES: tuple[Puzzle, ...] = (
         ("5v18@2",),
         "hand",
         "",
+        clue="The 3 stands upright in a column.",
     ),
     Puzzle(
         "foundations-3",
@@ -60,6 +62,7 @@ PUZZLES: tuple[Puzzle, ...] = (
         ("4h83@2",),
         "hand",
         "Both ends must rest on two different pieces of your own colour, one level down.",
+        clue="Your 2 (4 cells), lying along a row.",
     ),
     Puzzle(
         "foundations-4",
@@ -72,6 +75,7 @@ PUZZLES: tuple[Puzzle, ...] = (
         ("5h33@4",),
         "hand",
         "",
+        clue="The 3 lies along a row.",
     ),
     Puzzle(
         "foundations-5",
@@ -85,6 +89,7 @@ PUZZLES: tuple[Puzzle, ...] = (
         ("4h61@3",),
         "hand",
         "",
+        clue="Your 2 (4 cells): going up a level, it need not be long.",
     ),
     Puzzle(
         "foundations-6",
@@ -98,5 +103,6 @@ PUZZLES: tuple[Puzzle, ...] = (
         ("4h45@5",),
         "hand",
         "",
+        clue="Your 2 (4 cells), lying along a row on level 5.",
     ),
 )

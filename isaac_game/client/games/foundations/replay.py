@@ -1,4 +1,5 @@
-"""How the replay scene draws a FOUNDATIONS position: stacks, panels, the stack tooltip."""
+"""How the replay scene draws a FOUNDATIONS position: stacks, panels, and the stack under
+the pointer listed in a side panel (never over the board)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,8 @@ from ...theme import Fonts, Palette
 from ...widgets.hud import GameLayout, draw_bar_text
 from ..base import ReplayHost, ReplayView
 from .board import StackBoard
-from .view import draw_panels, draw_stack_tooltip, draw_stacks, draw_top_left, panel_info
+from .levels import draw_stack_in_panel
+from .view import draw_panels, draw_stacks, draw_top_left, panel_info
 
 
 class FoundationsReplayView(ReplayView[FoundationsState]):
@@ -35,7 +37,11 @@ class FoundationsReplayView(ReplayView[FoundationsState]):
     ) -> None:
         state = self.shown(host)
         infos = {p: panel_info(state, p, "") for p in (Player.DARK, Player.LIGHT)}
-        draw_panels(surface, fonts, host.app.palette, layout, infos, None)
+        pal = host.app.palette
+        draw_panels(surface, fonts, pal, layout, infos, None)
+        draw_stack_in_panel(
+            surface, fonts, pal, layout, infos, state, self.hover, self.board.facing
+        )
 
     def draw_title(
         self, surface: pygame.Surface, host: ReplayHost, layout: GameLayout, title: str
@@ -44,7 +50,3 @@ class FoundationsReplayView(ReplayView[FoundationsState]):
         top = layout.top.inflate(-int(600 * u), 0)
         draw_bar_text(surface, fonts, pal, top, title, int(40 * u), pal.text, True)
         draw_top_left(surface, fonts, pal, layout.top, self.shown(host), u)
-
-    def draw_overlay(self, surface: pygame.Surface, host: ReplayHost, u: float) -> None:
-        pal, fonts = host.app.palette, host.app.fonts
-        draw_stack_tooltip(surface, fonts, pal, self.board, self.shown(host), self.hover, u)

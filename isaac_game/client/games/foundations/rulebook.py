@@ -14,7 +14,8 @@ import pygame
 from isaac_game.rules import VALUE, FoundationsState, Place, Player, StackedPiece, piece_name
 
 from ...theme import Palette, ui_scale
-from ...widgets.rules_pages import RulesBook, cells_text, cross, play_through, seeded_game
+from ...widgets.rules_pages import RulesBook, cross, play_through, seeded_game
+from ...words import cell_words, cells_words, span_words
 from .board import StackBoard, draw_tooltip, stack_lines
 from .chart import draw_chart
 from .view import draw_stacks
@@ -55,25 +56,27 @@ PAGES = (
         "A player with no legal placement passes; when both pass in a row the game ends. "
         "The lower total value left in hand wins. Equal hands: compare the players' total "
         "value on the highest level that holds any piece, and the lower wins; still equal, "
-        "the next level down, and so on. Equal on every level: a draw.\n"
-        "Notation: 4h23 on level 1, 4h23@2 on level 2, pass.",
+        "the next level down, and so on. Equal on every level: a draw.",
     ),
     (
         "5. Controls",
-        "As in ISAAC's placing: choose a piece with the keys 3-7, Tab / Q, the pad's "
-        "shoulders or a click on your panel; rotate it with R, right-click, the wheel or pad "
-        "X; move it with the mouse, the arrows or the D-pad and put it down with a click, "
-        "Enter or pad A. The ghost goes to the level you must build on, raised like the "
-        "pieces there, with the level's number on a badge; with hints on, dots show where it "
-        "fits. Rest the pointer or the cursor on a cell to list its stack.\n"
-        "Ctrl+Z / Ctrl+Y: undo and redo. Esc / Start: the menu.",
+        "As in ISAAC's placing: choose a piece with its printed value on the number keys, "
+        "Tab / Q, the pad's shoulders or a click on your panel; rotate it with R, "
+        "right-click, the wheel or pad X; move it with the mouse, the arrows or the D-pad "
+        "and put it down with a click, Enter or pad A. The ghost goes to the level you must "
+        "build on, raised like the pieces there, with the level's number on a badge; with "
+        "hints on, dots show where it fits. Rest the pointer or the cursor on a cell: a "
+        "side panel lists its stack. V (the pad's left stick press, or a click on a level's "
+        "badge at the top left) peels the top levels away to show the ones under them.\n"
+        "Ctrl+Z / Ctrl+Y: undo and redo. F: turn the board. Esc / Start: the menu.",
     ),
 )
 
 
 def named(piece: StackedPiece) -> str:
-    """`3 (5h20@2)`: a piece by its printed value, then where it lies (docs/rules.md 0)."""
-    return f"{VALUE[piece.length]} ({piece})"
+    """`3 (row 2, columns 0-4)`: a piece by its printed value, then where it lies
+    (docs/rules.md 0)."""
+    return f"{VALUE[piece.length]} ({span_words(piece.length, piece.direction, piece.anchor)})"
 
 
 @functools.cache
@@ -136,15 +139,16 @@ class FoundationsBook(RulesBook):
         ups = [m for m in state.legal_moves() if isinstance(m, Place)]
         shown = ups[-1]
         board.stack_ghost(surface, shown.length, shown.direction, shown.cell, 2, pal.legal)
-        names = ", ".join(str(m) for m in ups[:-1]) + " or " if len(ups) > 1 else ""
         supports = {p.length for p in state.pieces() if p.owner == Player.DARK and p != seven}
         return (
-            f"In the picture Dark has played its {VALUE[7]} ({seven}, red): on level 1 "
+            f"In the picture Dark has played its {VALUE[7]} (on row {seven.anchor // 10}, red): on "
+            "level 1 "
             f"Dark may now only play {VALUE[7]}s, and has none left. Nothing fits there, so "
             "Dark must go up. A piece up there needs two own supports (next page): only a "
             f"{piece_name(shown.length)} spans Dark's "
-            f"{' and '.join(f'{VALUE[n]}s' for n in sorted(supports))}, so Dark places "
-            f"{names}{shown} (green)."
+            f"{' and '.join(f'{VALUE[n]}s' for n in sorted(supports))}, so Dark places it "
+            f"on level 2, for example on {span_words(shown.length, shown.direction, shown.cell)} "
+            "(green)."
         )
 
     def _bridge(self, surface, pal: Palette, state: FoundationsState) -> str:
@@ -169,7 +173,7 @@ class FoundationsBook(RulesBook):
         return (
             f"In the picture Dark's {named(bridge)} rests its ends on Dark's {ends} "
             f"(green). Between them it lies over{crossing} the hollow cells "
-            f"{cells_text(hollow)} (crossed): nobody can ever place there now."
+            f"on {cells_words(hollow)} (crossed): nobody can ever place there now."
         )
 
     def _end(self, surface, pal: Palette, state: FoundationsState) -> str:
@@ -198,6 +202,6 @@ class FoundationsBook(RulesBook):
         u = ui_scale(surface.get_size())
         draw_tooltip(surface, self.fonts, pal, stack_lines(state, 22), near, u, board.rect)
         return (
-            f"In the picture Light's next piece, a {VALUE[move.length]} ({move}), shows green "
-            "where it fits; the cursor rests on cell 22, whose stack is listed beside it."
+            f"In the picture Light's next piece, a {VALUE[move.length]}, shows green where it "
+            f"fits; the cursor rests on {cell_words(22)}, whose stack is listed beside it."
         )

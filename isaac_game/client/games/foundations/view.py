@@ -1,5 +1,6 @@
 """Drawing FOUNDATIONS' screen parts, shared by its play part, its replay view and its
-rules pages: the stacks with the last move, the panels, the tooltip, the top left.
+rules pages: the stacks with the last move (the top levels peeled away, if asked), the
+panels, the top left.
 
 Pure functions of what they are given; nothing here changes the match.
 """
@@ -11,8 +12,9 @@ import pygame
 from isaac_game.rules import VALUE, FoundationsState, Pass, Player, parse_notation
 
 from ...theme import Fonts, Palette, blit_text
-from ...widgets.hud import GameLayout, PanelInfo, draw_player_panel
-from .board import StackBoard, draw_tooltip, level_legend, stack_lines
+from ...widgets.hud import GameLayout, PanelInfo, draw_player_panels
+from .board import StackBoard
+from .levels import draw_legend
 from .placement import level_to_play
 
 
@@ -68,8 +70,9 @@ def draw_panels(
     playable: set[int] | None,
 ) -> None:
     """Both panels; the mover's lengths that cannot go down now are faded out."""
+    drawn = draw_player_panels(surface, fonts, pal, layout, infos)
     for player, info in infos.items():
-        rows = draw_player_panel(surface, fonts, pal, layout.panels[player], info, layout.u)
+        rows = drawn[player]
         if playable is None or not info.to_move:
             continue
         for length, rect in rows.items():
@@ -86,43 +89,29 @@ def draw_stacks(
     state: FoundationsState,
     hidden=frozenset(),
     mark_last: bool = True,
+    upto: int | None = None,
 ) -> None:
-    """The board with every stack, the last placement ringed."""
-    surface.blit(board.stack_surface(pal, state.pieces(), hidden), board.rect)
-    if mark_last and state.moves and not isinstance(parse_notation(state.moves[-1]), Pass):
-        board.mark_piece(surface, state.pieces()[-1], pal.last_move)
-
-
-def draw_stack_tooltip(
-    surface: pygame.Surface,
-    fonts: Fonts,
-    pal: Palette,
-    board: StackBoard,
-    state: FoundationsState,
-    cell: int | None,
-    u: float,
-    bounds: pygame.Rect | None = None,
-) -> None:
-    """The stack under `cell`, listed beside it, inside `bounds` (default: the board)."""
-    if cell is None or not state.height(cell):
-        return
-    near = board.body_rect((cell,), state.height(cell))
-    lines = stack_lines(state, cell)
-    draw_tooltip(surface, fonts, pal, lines, near, u, board.rect if bounds is None else bounds)
-
-
-def between_panels(layout: GameLayout) -> pygame.Rect:
-    """The screen between the two side panels and the two bars: what the board may
-    cover with a tooltip without hiding a player's panel."""
-    left, right = layout.panels[Player.DARK], layout.panels[Player.LIGHT]
-    top, bottom = layout.top.bottom, layout.bottom.top
-    return pygame.Rect(left.right, top, right.left - left.right, bottom - top)
+    """The board with every stack (`upto`: only levels 1 to it), the last placement
+    ringed (if shown)."""
+    pieces = [p for p in state.pieces() if upto is None or p.level <= upto]
+    surface.blit(board.stack_surface(pal, pieces, hidden), board.rect)
+    last = state.pieces()[-1] if state.pieces() else None
+    placed = state.moves and not isinstance(parse_notation(state.moves[-1]), Pass)
+    if mark_last and placed and last is not None and (upto is None or last.level <= upto):
+        board.mark_piece(surface, last, pal.last_move)
 
 
 def draw_top_left(
-    surface: pygame.Surface, fonts: Fonts, pal: Palette, top: pygame.Rect, state, u: float
+    surface: pygame.Surface,
+    fonts: Fonts,
+    pal: Palette,
+    top: pygame.Rect,
+    state,
+    u: float,
+    shown: int | None = None,
 ) -> None:
+    """The game's name and the levels' legend (`shown`: the highest level drawn)."""
     x = int(20 * u)
     pos = (x, top.centery - int(12 * u))
     blit_text(surface, fonts, "FOUNDATIONS", int(26 * u), pal.text_dim, pos, "midleft", True)
-    level_legend(surface, fonts, pal, max(2, state.top_level), (x, top.centery + int(14 * u)), u)
+    draw_legend(surface, fonts, pal, top, max(2, state.top_level), u, shown)

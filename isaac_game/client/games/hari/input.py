@@ -19,18 +19,33 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from isaac_game.rules import LENGTHS, VALUE, BoardPiece, Discard, HariState, Place, Player, Slide
+from isaac_game.rules import (
+    LENGTHS,
+    VALUE,
+    BoardPiece,
+    Discard,
+    HariState,
+    Place,
+    Player,
+    Slide,
+    piece_name,
+)
 
-from ...input import Action, Button
+from ...input import ARROWS, Action, Button
 from ...states import narrow
 from ...widgets.board_view import BoardView
-from ...widgets.hand_cursor import HandCursorInput
+from ...widgets.hand_cursor import MOVES_THE_CURSOR, HandCursorInput
 from ...widgets.hud import bar_button
+from ...words import place_words
+from .words import slide_words
 
 if TYPE_CHECKING:
     from ..base import PlayHost
 
 OFF = "off"  # a slide target beyond the board's edge
+#: Input that answers "discard?" with no: a choice or a move of the player's own (not
+#: the pointer wandering, nor the text a key also types).
+_KEEPS_THE_PIECE = (MOVES_THE_CURSOR - {Button.POINT}) | {Button.BACK}
 #: The share of the bottom bar the Discard button takes, at its right end.
 DISCARD_SHARE = 0.24
 
@@ -41,13 +56,16 @@ class HariInput(HandCursorInput[HariState]):
         self.piece: BoardPiece | None = None  # picked up to slide
         self.grab = 0  # the cell it was picked up by
         self.target: Slide | None = None  # where it would go now
+        #: the length a first D / Y / Discard asked about: a second one discards it
+        self.armed: int | None = None
         self.dragging = False
         #: where the pointer held the piece when the drag began (screen pixels)
         self.grab_pos: tuple[int, int] | None = None
 
     def reset(self) -> None:
-        """Forget a picked-up piece (after a move, undo or redo)."""
+        """Forget a picked-up piece and a discard asked about (after a move, undo or redo)."""
         self.piece, self.target, self.dragging = None, None, False
+        self.armed = None
 
     def discard_button(self) -> pygame.Rect | None:
         """The bar's Discard button, while the human to move holds no piece to slide."""
@@ -108,8 +126,7 @@ class HariInput(HandCursorInput[HariState]):
         piece, board = self.piece, self.board
         if piece is None:
             return None
-        x = (pos[0] - board.grid.x) // board.cell
-        y = 9 - (pos[1] - board.grid.y) // board.cell
+        y, x = board.row_col_at(pos)  # beyond the edges too, whichever side faces the screen
         gr, gc = divmod(self.grab, 10)
         pos_r, pos_c = divmod(piece.anchor, 10)
         if piece.direction == "h":
@@ -134,11 +151,11 @@ class HariInput(HandCursorInput[HariState]):
         start = piece.anchor % 10 if piece.direction == "h" else piece.anchor // 10
         low = -(start + piece.length) if rng.off_low else rng.low
         high = 10 - start if rng.off_high else rng.high
-        # (row numbers grow up the screen)
-        h = piece.direction == "h"
-        along = pos[0] - self.grab_pos[0] if h else self.grab_pos[1] - pos[1]
+        # the pointer's way along the piece's axis, towards higher coordinates
+        ux, uy = board.screen_way(piece.direction, 1)
+        along = (pos[0] - self.grab_pos[0]) * ux + (pos[1] - self.grab_pos[1]) * uy
         along = max(low * board.cell, min(high * board.cell, along))
-        return (along, 0) if piece.direction == "h" else (0, -along)
+        return along * ux, along * uy
 
     def _take_hold(self, cell: int, pos: tuple[int, int]) -> None:
         """The pointer takes hold of the picked-up piece at `cell`, `pos`: a drag."""
@@ -165,13 +182,25 @@ class HariInput(HandCursorInput[HariState]):
         d_key = b == Button.RIGHT and action.key == pygame.K_d
         if d_key or (b == Button.HINT and action.device == "pad"):
             self.discard(state, player)
-        elif self.piece is not None:
+            return
+        if b in _KEEPS_THE_PIECE and not self._on_discard_button(action):
+            self.armed = None  # another choice or move: the piece is kept
+        if self.piece is not None:
             self._handle_slide(action, state, player)
         else:
             self._handle_play(action, state, player)
 
     def _handle_play(self, action: Action, state: HariState, player: Player) -> None:
         super().handle(action, state, player)
+
+    def _on_discard_button(self, action: Action) -> bool:
+        button = self.discard_button()
+        return bool(
+            action.button == Button.CLICK
+            and action.pos is not None
+            and button is not None
+            and button.collidepoint(action.pos)
+        )
 
     def _click_off_board(self, pos: tuple[int, int], state: HariState, player: Player) -> bool:
         button = self.discard_button()
@@ -225,12 +254,12 @@ class HariInput(HandCursorInput[HariState]):
         elif b in (Button.ALT_CLICK, Button.BACK):
             self.reset()
             self.host.bar.say("Piece put back")
-        elif b in (Button.UP, Button.DOWN, Button.LEFT, Button.RIGHT):
-            along = (
-                (Button.LEFT, Button.RIGHT) if piece.direction == "h" else (Button.DOWN, Button.UP)
-            )
-            if b in along:
-                self._step_target(state, 1 if b == along[1] else -1)
+        elif b in ARROWS:
+            # an arrow along the piece's axis, as the screen shows it, steps its targets
+            rows, cols = self.board.board_step(*ARROWS[b])
+            step = cols if piece.direction == "h" else rows
+            if step:
+                self._step_target(state, step)
             else:
                 self.reset()
                 self._move_focus(b)
@@ -253,12 +282,16 @@ class HariInput(HandCursorInput[HariState]):
         piece = self.own_piece_at(state, cell, player)
         if piece is None:
             return False
-        reason = state.slide_block(cell)
+        blocked = state.slide_refusal(cell)
+        reason = None if blocked is None else self.host.why_not(blocked)
         if reason is None and not state.slide_range(cell).any:
-            reason = "no room: it is hemmed in on both ends"
+            reason = "No room: it is hemmed in on both ends"
         if reason is not None:
-            self.host.bar.say(f"That piece cannot slide: {reason}", warn=True)
+            self.host.bar.say(f"That piece cannot slide. {reason}", warn=True)
             return True
+        slides = [m for m in state.legal_moves() if isinstance(m, Slide) and m.cell == piece.anchor]
+        if self.host.refuse_choice(slides):
+            return True  # not this piece (a lesson's step): said at once
         self.piece, self.grab, self.target = piece, cell, None
         self.host.app.audio.play("click")
         return True
@@ -270,7 +303,7 @@ class HariInput(HandCursorInput[HariState]):
         try:
             state.parse_move(target)
         except ValueError as error:
-            self.host.bar.say(str(error), warn=True)
+            self.host.bar.say(self.host.why_not(error), warn=True)
             return
         self.host.submit(target)
 
@@ -279,10 +312,27 @@ class HariInput(HandCursorInput[HariState]):
             self.host.bar.say(self.play_reason(state, Discard(length)), warn=True)
 
     def discard(self, state: HariState, player: Player) -> None:
+        """The first D, Y or Discard asks (the piece leaves the game, and D is also the
+        right arrow of WASD); the second discards. Anything else in between keeps it."""
         length = self.selected(state, player)
-        if length is not None:
+        if length is None:
+            return
+        if self.armed == length:
             self.reset()
             self.host.submit(Discard(length))
+            return
+        reason = self.play_reason(state, Discard(length))
+        if reason:
+            self.host.bar.say(reason, warn=True)
+            return
+        if self.host.refuse_choice([Discard(length)]):
+            return  # a lesson's step asks for another move: said at once
+        self.armed = length
+        self.host.bar.say(
+            f"Discard your {piece_name(length)}? It leaves the game. "
+            "D, Y or the button again to discard",
+            seconds=8.0,
+        )
 
     # ----- words for the bar -----------------------------------------------------------
 
@@ -296,7 +346,9 @@ class HariInput(HandCursorInput[HariState]):
                     " (Esc / right-click: put back)"
                 )
             reason = self.play_reason(state, target)
-            where = "off the board (it leaves the game)" if target.distance is None else str(target)
+            where = slide_words(state, target, self.board.facing)
+            if target.distance is None:
+                where += " (it leaves the game)"
             return reason or f"{name}: slide {where}  (let go / click / Enter)"
         mine = self.own_piece_at(state, self.focus, player)
         if mine is not None:
@@ -308,22 +360,24 @@ class HariInput(HandCursorInput[HariState]):
         move = Place(length, direction, anchor)
         if legal:
             return (
-                f"{name}: place the {VALUE[length]} at {move}  (click / Enter / A; rotate: R,"
+                f"{name}: place {place_words(move, self.board.facing)}  (click / Enter / A;"
+                " rotate: R,"
                 " right-click, X;"
                 " discard: D, Y)"
             )
-        return self.play_reason(state, move) or f"{move} is not legal"
+        return self.play_reason(state, move)
 
-    @staticmethod
-    def slide_text(state: HariState, piece: BoardPiece) -> str:
-        """What the piece under the cursor may do: its slide range, or why not."""
-        reason = state.slide_block(piece.anchor)
-        if reason is not None:
-            return f"This piece cannot slide: {reason}"
+    def slide_text(self, state: HariState, piece: BoardPiece) -> str:
+        """What the piece under the cursor may do: its slide range (its ways as the
+        screen shows them), or why not."""
+        blocked = state.slide_refusal(piece.anchor)
+        if blocked is not None:
+            return f"This piece cannot slide. {self.host.why_not(blocked)}"
         rng = state.slide_range(piece.anchor)
         if not rng.any:
             return "This piece cannot slide: no room on either end"
-        lo, hi = ("left", "right") if piece.direction == "h" else ("down", "up")
+        board = self.board
+        lo, hi = board.way_word(piece.direction, -1), board.way_word(piece.direction, 1)
         parts = []
         for way, far, off in ((lo, -rng.low, rng.off_low), (hi, rng.high, rng.off_high)):
             reach = [f"up to {far}" if far > 1 else "1"] if far else []

@@ -12,11 +12,11 @@ import pygame
 from isaac_game.rules import VALUE, Discard, HariState, Move, Pass, Place, Player, Slide, piece_name
 
 from ...input import Action, Button
-from ...theme import blit_text, draw_panel, mix
+from ...theme import blit_text, draw_panel, mix, note_box
 from ...widgets.anim import DropIn
-from ...widgets.board_view import BoardView
+from ...widgets.board_view import BoardView, piece_cells
 from ...widgets.hints import HintHelper
-from ...widgets.hud import GameLayout, PanelInfo, draw_bar_text, draw_player_panel
+from ...widgets.hud import GameLayout, PanelInfo, draw_bar_text, draw_player_panels
 from ..base import GamePlay, PlayHost
 from .input import HariInput
 from .view import (
@@ -121,7 +121,7 @@ class HariPlay(GamePlay[HariState]):
 
     def draw(self, surface: pygame.Surface, layout: GameLayout) -> None:
         host = self.host
-        pal, fonts, u = host.app.palette, host.app.fonts, layout.u
+        pal, fonts = host.app.palette, host.app.fonts
         state = self.state
         human = host.human_to_move()
         ui = self.move_input
@@ -149,9 +149,8 @@ class HariPlay(GamePlay[HariState]):
         self.hints.draw_board(surface)
         if human is not None and not host.passing and not host.anims:
             self._draw_input(surface, state, human)
-        for player in (Player.DARK, Player.LIGHT):
-            info = host.panel_info(player)
-            rows = draw_player_panel(surface, fonts, pal, layout.panels[player], info, u)
+        infos = {player: host.panel_info(player) for player in (Player.DARK, Player.LIGHT)}
+        for player, rows in draw_player_panels(surface, fonts, pal, layout, infos).items():
             shade_short_rows(surface, pal, rows, state.min_length(player))
         self._draw_bars(surface, state, human, layout)
 
@@ -180,9 +179,8 @@ class HariPlay(GamePlay[HariState]):
                 if ghost is not None:
                     length, direction, anchor, legal = ghost
                     image = board.ghost(length, direction, pal.legal if legal else pal.illegal)
-                    rect = board.cell_rect(anchor)
-                    top = rect.y - (board.cell * (length - 1) if direction == "v" else 0)
-                    surface.blit(image, (rect.x, top))
+                    cells = piece_cells(length, direction, anchor)
+                    surface.blit(image, board.span_rect(cells).topleft)
         else:
             draw_reach(surface, board, pal, state, piece, 90)
             rect = board.span_rect(piece.cells).inflate(-2, -2)
@@ -239,17 +237,20 @@ class HariPlay(GamePlay[HariState]):
                 back = mix(pal.panel, pal.illegal if not ok else pal.target, 0.45 if ok else 0.2)
                 inner = button.inflate(-int(8 * u), -int(8 * u))
                 pygame.draw.rect(surface, back, inner, border_radius=int(10 * u))
+                note_box(surface, inner)
                 # by its printed value (docs/rules.md 0)
                 label = f"Discard a {VALUE[length]} (D / Y)"
+                if ui.armed == length:  # asked once: the next press discards
+                    label = f"Sure? Discard the {VALUE[length]}"
                 draw_bar_text(
                     surface,
                     fonts,
                     pal,
-                    button,
+                    inner,
                     label,
                     int(28 * u),
                     pal.text if ok else pal.text_dim,
                     True,
                 )
         text, color = host.bar.status(human, lambda player: ui.info(state, player))
-        draw_bar_text(surface, fonts, pal, text_rect, text, int(30 * u), color)
+        self.hints.draw_text(surface, text_rect, text, color, int(30 * u), u)

@@ -44,6 +44,7 @@ PUZZLES: tuple[Puzzle, ...] = (
         ("s70+1", "s80+1", "s40+x", "6v40"),
         "score",
         BUDGET,
+        clue="Three slides: one of them takes your 1 (3 cells) off the board.",
     ),
     Puzzle(
         "hari-2",
@@ -56,6 +57,7 @@ PUZZLES: tuple[Puzzle, ...] = (
         ("s32-2", "s57-1", "s62-2", "s73+x", "7h81"),
         "score",
         BUDGET,
+        clue="One of the four slides takes a 1 (3 cells) off the board.",
     ),
     Puzzle(
         "hari-3",
@@ -68,6 +70,7 @@ PUZZLES: tuple[Puzzle, ...] = (
         ("s42-1", "s55+1", "6v05"),
         "score",
         BUDGET,
+        clue="Both slides move a 2 (4 cells) by one cell.",
     ),
     Puzzle(
         "hari-4",
@@ -80,6 +83,7 @@ PUZZLES: tuple[Puzzle, ...] = (
         ("s04+1", "s14-x", "s54-x", "7v04"),
         "score",
         BUDGET,
+        clue="Three slides, two of them off the board.",
     ),
     Puzzle(
         "hari-5",
@@ -92,6 +96,7 @@ PUZZLES: tuple[Puzzle, ...] = (
         ("s00+2", "s21-2", "s51+x", "7v31"),
         "score",
         BUDGET,
+        clue="Start with your 3 (5 cells); one piece leaves the board.",
     ),
     Puzzle(
         "hari-6",
@@ -104,5 +109,6 @@ PUZZLES: tuple[Puzzle, ...] = (
         ("s42-x", "7h40"),
         "score",
         BUDGET,
+        clue="The 2 slides off the board, and the 6 goes where it was.",
     ),
 )

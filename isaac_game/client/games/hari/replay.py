@@ -8,7 +8,7 @@ from isaac_game.rules import HariState, Player
 
 from ...theme import Fonts, Palette
 from ...widgets.board_view import BoardView
-from ...widgets.hud import GameLayout, draw_player_panel
+from ...widgets.hud import GameLayout, draw_player_panels
 from ..base import ReplayHost, ReplayView
 from .view import budget_text, draw_marks, hari_panel, recent_actions, shade_short_rows
 
@@ -30,9 +30,8 @@ class HariReplayView(ReplayView[HariState]):
         self, surface: pygame.Surface, host: ReplayHost, layout: GameLayout, fonts: Fonts
     ) -> None:
         state, pal = self.shown(host), host.app.palette
-        for player in (Player.DARK, Player.LIGHT):
-            info = hari_panel(state, player, "")
-            rows = draw_player_panel(surface, fonts, pal, layout.panels[player], info, layout.u)
+        infos = {player: hari_panel(state, player, "") for player in (Player.DARK, Player.LIGHT)}
+        for player, rows in draw_player_panels(surface, fonts, pal, layout, infos).items():
             shade_short_rows(surface, pal, rows, state.min_length(player))
 
     def step_note(self, host: ReplayHost) -> str:

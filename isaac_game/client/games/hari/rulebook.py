@@ -17,7 +17,9 @@ from isaac_game.rules import VALUE, BoardPiece, HariState, Move, Place, Player, 
 from ...theme import Palette
 from ...widgets.board_view import piece_cells
 from ...widgets.rules_pages import RulesBook, play_through, ring, seeded_game
-from .view import draw_marks, draw_reach, recent_actions, turn_text
+from ...words import span_words
+from .view import draw_marks, draw_reach, recent_actions
+from .words import slide_words, turn_words
 
 #: Dark slides 4h32 two cells left and places 4h96; Light then slides 3v66 and 4h92.
 STORY = ("4h32", "3v66", "4v17", "4h92", "s32-2", "4h96", "s66-3", "s92-2")
@@ -49,12 +51,9 @@ PAGES = (
         "you could still play would pay for it.",
     ),
     (
-        "4. The end and notation",
+        "4. The end",
         "A player who cannot play any piece passes; when both pass in a row the game ends. "
-        "The higher total value of your own pieces on the board wins; equal totals: a draw.\n"
-        "Notation: a turn is its actions in order. s23+2 slides the piece covering 23 two "
-        "cells toward higher row or column (s23-2: lower), s23+x or s23-x slides it off the "
-        "board, 5h40 places, d5 discards the 3 (5 cells), and pass.",
+        "The higher total value of your own pieces on the board wins; equal totals: a draw.",
     ),
     (
         "5. Controls",
@@ -62,9 +61,11 @@ PAGES = (
         "cell on its line (beyond the edge: off the board). With keys or a pad, Enter / A "
         "picks up the piece under the cursor, the arrows step through its targets and Enter "
         "/ A slides it; Esc, pad B or right-click puts it back.\n"
-        "Play: as in ISAAC's placing (3-7, Tab / Q or shoulders to choose; R, right-click, "
-        "wheel or X to rotate; click, Enter or A to place). D, pad Y or the bar's Discard "
-        "button discards the chosen piece. Ctrl+Z / Ctrl+Y: undo and redo one action.",
+        "Play: as in ISAAC's placing (its printed value on the number keys, Tab / Q or "
+        "shoulders to choose; R, right-click, wheel or X to rotate; click, Enter or A to "
+        "place). D, pad Y or the bar's Discard button asks to discard the chosen piece; the "
+        "same again discards it. Ctrl+Z / Ctrl+Y: undo and redo one action. F: turn the "
+        "board.",
     ),
 )
 
@@ -92,9 +93,10 @@ def finished_game(seed: int = 0) -> tuple[HariState, ...]:
     return tuple(seeded_game(HariState, seed, choose))
 
 
-def notation(piece: BoardPiece) -> str:
-    """`4h96`: where a piece lies, in the notation (which gives its length in cells)."""
-    return str(Place(piece.length, piece.direction, piece.anchor))
+def lies(piece: BoardPiece) -> str:
+    """`row 9, columns 6-9`: where a piece lies (the rules pages read the board from
+    Dark's side)."""
+    return span_words(piece.length, piece.direction, piece.anchor)
 
 
 def or_list(items) -> str:
@@ -151,7 +153,7 @@ class HariBook(RulesBook):
             assert slid is not None and isinstance(placed, Place)  # the story's own turn
             slid_name, placed_name = piece_name(slid.length), piece_name(placed.length)
             return (
-                f"In the picture Dark's last turn (orange) was {turn_text(turn, Player.DARK)}: "
+                "In the picture Dark's last turn is in orange: "
                 f"it slid its {slid_name} two cells left (its old cells ringed), then placed "
                 f"a {placed_name}."
             )
@@ -173,9 +175,9 @@ class HariBook(RulesBook):
         blocker = state.piece_at(96)
         if blocker is not None:
             ring(surface, board, board.span_rect(blocker.cells), pal.illegal)
-        ways = "; ".join(f"its {p.value} ({notation(p)}) {reach_text(state, p.anchor)}"
+        ways = "; ".join(f"its {p.value} (on {lies(p)}) {reach_text(state, p.anchor)}"
                          for p in mine)  # fmt: skip
-        named = f"{blocker.value} ({notation(blocker)})" if blocker is not None else "piece"
+        named = f"{blocker.value} (on {lies(blocker)})" if blocker is not None else "piece"
         return (
             f"In the picture Light may slide {ways} (green). Dark's {named}, in red, blocks "
             "both on the right and at the top: no slide goes through it."
@@ -192,13 +194,13 @@ class HariBook(RulesBook):
         cells = piece_cells(move.length, move.direction, move.cell)
         image = self.board.ghost(move.length, move.direction, pal.legal)
         surface.blit(image, self.board.span_rect(cells).topleft)
-        slides = turn_text(recent_actions(states)[-2:], mover, " and ")
+        slides = turn_words(recent_actions(states)[-2:], mover).replace(", slid", " and")
         return (
-            f"In the picture {mover.title} has slid {slides} (blue), worth {need} in all: "
+            f"In the picture {mover.title} {slides} (blue), worth {need} in all: "
             f"{mover.title} must now play a piece worth {need} or more, no shorter than its "
             f"last play, a {piece_name(state.min_length(mover))}: a "
-            f"{or_list(VALUE[n] for n in lengths)}. Green: {PLAY}, a {VALUE[move.length]}, "
-            "would do."
+            f"{or_list(VALUE[n] for n in lengths)}. Green: a {VALUE[move.length]} on "
+            f"{span_words(move.length, move.direction, move.cell)} would do."
         )
 
     def _end(self, surface, pal: Palette, states) -> str:
@@ -233,6 +235,7 @@ class HariBook(RulesBook):
             surface, pal.highlight, [tip, (tip[0] - s, tip[1] - s), (tip[0] + s, tip[1] - s)]
         )
         return (
-            f"In the picture Light has picked up its {piece.value} ({notation(piece)}): the "
-            f"green cells show where it may go, and letting go at the ghost plays {target}."
+            f"In the picture Light has picked up its {piece.value} (on {lies(piece)}): the "
+            "green cells show where it may go, and letting go at the ghost slides "
+            f"{slide_words(state, target)}."
         )

@@ -45,12 +45,6 @@ def recent_actions(states: Sequence[HariState]) -> list[Step]:
     return out[::-1]
 
 
-def turn_text(actions: list[Step], player: Player, sep: str = " ") -> str:
-    """`s23+2 d5`: the player's actions among `actions`, in notation (the rules pages
-    show a turn as the record writes it)."""
-    return sep.join(str(move) for mover, move, _, _ in actions if mover == player)
-
-
 def draw_marks(
     surface: pygame.Surface, board: BoardView, pal: Palette, actions: list[Step], now: HariState
 ) -> None:
@@ -95,11 +89,9 @@ class SlideAnim(Anim):
         start = board.span_rect(self.piece.cells)
         if self.cells:
             end = board.span_rect(self.cells)
-        else:  # off the board: just past the edge it leaves by
-            span = board.cell * (10 if self.piece.direction == "h" else -10)
-            end = start.move(span * self.sign, 0) if self.piece.direction == "h" else start
-            if self.piece.direction == "v":
-                end = start.move(0, span * self.sign)
+        else:  # off the board: just past the edge it leaves by, as the screen shows it
+            ux, uy = board.screen_way(self.piece.direction, self.sign)
+            end = start.move(ux * board.cell * 10, uy * board.cell * 10)
         t = ease_out(self.progress)
         rect = pygame.Rect(
             round(start.x + (end.x - start.x) * t),
@@ -199,14 +191,9 @@ def draw_off_arrow(
     cx, cy = board.cell_center(edge)
     half, reach = board.cell // 2, board.margin + (board.cell // 3 if big else 0)
     s = max(4, board.margin // 2 + (board.cell // 6 if big else 0))
-    points: list[tuple[float, float]]
-    if piece.direction == "h":
-        tip_x = cx + sign * (half + reach)
-        base_x = tip_x - sign * s * 1.6
-        points = [(tip_x, cy), (base_x, cy - s), (base_x, cy + s)]
-    else:  # row 9 is at the top of the screen
-        tip_y = cy - sign * (half + reach)
-        base_y = tip_y + sign * s * 1.6
-        points = [(cx, tip_y), (cx - s, base_y), (cx + s, base_y)]
+    ux, uy = board.screen_way(piece.direction, sign)  # where it points on the screen
+    tip = (cx + ux * (half + reach), cy + uy * (half + reach))
+    base = (tip[0] - ux * s * 1.6, tip[1] - uy * s * 1.6)
+    points = [tip, (base[0] - uy * s, base[1] - ux * s), (base[0] + uy * s, base[1] + ux * s)]
     pygame.draw.polygon(surface, color, points)
     pygame.draw.polygon(surface, (0, 0, 0), points, 1)

@@ -21,7 +21,9 @@ GAME = GameEntry(
     replay_view=lambda fonts: IsaacReplayView(BoardView(fonts)),
     rules_book=IsaacBook,
     words=words.describe,
+    facing_words=words.describe,  # rows and columns as read from the side facing the screen
     result=words.result,
+    refusals=words.refusal,
     lesson=LESSON,
     puzzles=PUZZLES,
 )

@@ -8,10 +8,12 @@ engine (`removal_points`, `scores`, `tiebreak`), as the game itself shows them.
 
 from __future__ import annotations
 
-from isaac_game.rules import IsaacState, Move, Pass, Player, Remove
+from isaac_game.rules import IsaacState, Move, Pass, Place, Player, Remove
 
 from ...learn.lesson import Lesson, Step, cells_of
 from ...states import start
+from ...words import place_words
+from .words import no_removal
 
 
 def removals(state: IsaacState, cell: int, least: int = 0) -> frozenset[str]:
@@ -42,8 +44,9 @@ def points_words(before: IsaacState, move: Move, after: IsaacState) -> str:
 
 
 def _placed(before: IsaacState, move: Move, after: IsaacState) -> str:
+    placed = place_words(move, before.to_move or Player.DARK) if isinstance(move, Place) else ""
     return (
-        f"Placed: {move}. Now Light places, and you take turns placing until no piece "
+        f"Placed: {placed}. Now Light places, and you take turns placing until no piece "
         "fits. Placing is compulsory while you can."
     )
 
@@ -57,10 +60,9 @@ def _passed(before: IsaacState, move: Move, after: IsaacState) -> str:
 
 
 def _blocked(before: IsaacState, move: Move, after: IsaacState) -> str:
-    why = "; ".join(after.blocked_pieces().values()) or "blocked"
     return (
-        f"{points_words(before, move, after)} You stopped short on purpose: Light's "
-        f"last piece is {why}. Light has no removal, passes and is out for good."
+        f"{points_words(before, move, after)} You stopped short on purpose: "
+        f"{no_removal(after, Player.LIGHT)}. Light has no removal, passes and is out for good."
     )
 
 
@@ -122,22 +124,23 @@ def _steps() -> tuple[Step[IsaacState], ...]:
             opening,
             "ISAAC begins with placing. Dark moves first: you are Dark. Your 6 (7 cells) is "
             "picked"
-            " (your hand is on the left). Lay it along the bottom row on the lit cells "
-            "00-06: point at them and click, or use the arrows and Enter (pad: D-pad, A).",
+            " (your hand is on the left). Lay it along the bottom row, on the lit cells "
+            "(row 0, columns 0-6): point at them and click, or use the arrows and Enter "
+            "(pad: D-pad, A).",
             cells_of("7h00"),
             frozenset({"7h00"}),
-            "That is a fine move in a game, but this step asks for the lit cells 00-06.",
+            "That is a fine move in a game, but this step asks for the lit cells (row 0).",
             _placed,
         ),
         Step(
             "Turn a piece",
             turned,
-            "Light put its 6 on the top row. Now pick your 3 (5 cells): press 5, or click "
+            "Light put its 6 on the top row. Now pick your 3 (5 cells): press 3, or click "
             "it in your hand. Turn it upright with R, a right-click, the wheel or X, and "
-            "put it on the lit cells 14-54 of column 4.",
+            "put it on the lit cells of column 4 (rows 1-5).",
             cells_of("5v14"),
             frozenset({"5v14"}),
-            "Legal, but not this step's: your 3 (5 cells), upright, on the lit cells 14-54.",
+            "Legal, but not this step's: your 3 (5 cells), upright, on the lit cells of column 4.",
             _placed,
         ),
         Step(
@@ -155,7 +158,7 @@ def _steps() -> tuple[Step[IsaacState], ...]:
             "Scoring: N and M",
             first,
             "Both passed and you passed first, so you start the scoring phase. Now you "
-            "remove your own pieces and move your counter (on 05). Remove the lit 3: it "
+            "remove your own pieces and move your counter (on 5). Remove the lit 3: it "
             "scores value x N x M. Click it (or Enter), then a lit cell on your track, or "
             "Enter for the full gain.",
             cells_of("5h52"),
@@ -189,7 +192,7 @@ def _steps() -> tuple[Step[IsaacState], ...]:
             "Stop short to block",
             short,
             "Your 4 (6 cells) is worth 8: your counter may go from 16 up to 24, or stop "
-            "anywhere before. Light has one piece left, its 1 on cells 20-22. Stop short "
+            "anywhere before. Light has one piece left, its 1 on row 2, columns 0-2. Stop short "
             "on a lit cell (click your 4, then the cell; or Left and Enter): a piece "
             "under a counter cannot be removed.",
             frozenset({20, 21, 22}),
@@ -201,12 +204,12 @@ def _steps() -> tuple[Step[IsaacState], ...]:
         Step(
             "Play Light: a row",
             example_3,
-            "The rulebook's example 3: now play Light (the lesson gives you both sides). "
-            "Remove Light's 3 (5 cells) on row 1: four other pieces cross that row and no "
-            "counter is on it.",
+            "The rulebook's example 3: now play Light (the lesson gives you both sides); the "
+            "board turns to face you, Light's own numbers nearest to you. Remove Light's 3 (5 "
+            "cells) on row 8: four other pieces cross that row and no counter is on it.",
             cells_of("5h10"),
             removals(example_3, 12),
-            "This step asks you to remove Light's lit 3 (5 cells) on row 1.",
+            "This step asks you to remove Light's lit 3 (5 cells) on row 8.",
             points_words,
         ),
         Step(

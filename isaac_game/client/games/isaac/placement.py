@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from isaac_game.rules import LENGTHS, VALUE, IsaacState, Place, Player
+from isaac_game.rules import LENGTHS, IsaacState, Place, Player
 
 from ...widgets.board_view import BoardView
 from ...widgets.hand_cursor import HandCursorInput
+from ...words import place_words
 
 if TYPE_CHECKING:
     from ..base import PlayHost
@@ -39,7 +40,7 @@ class PlacementInput(HandCursorInput[IsaacState]):
         if legal:
             hint = "; hint: H, Y" if self.host.hint_available() else ""  # none in a lesson
             return (
-                f"{name}: place the {VALUE[length]} at {move}  (click / Enter / A; rotate:"
+                f"{name}: place {place_words(move, self.board.facing)}  (click / Enter / A; rotate:"
                 f" right-click, wheel, R, X{hint})"
             )
-        return self.play_reason(state, move) or f"{move} is not legal"
+        return self.play_reason(state, move)

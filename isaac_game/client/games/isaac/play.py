@@ -8,11 +8,11 @@ import pygame
 from isaac_game.rules import GameState, IsaacState, Move, Pass, Place, Player, Remove, piece_name
 
 from ...input import Action, Button
-from ...theme import blit_text, draw_panel, mix
+from ...theme import blit_text, draw_panel, mix, note_box
 from ...widgets.anim import CounterHop, DropIn, LiftOut
 from ...widgets.board_view import BoardView
 from ...widgets.hints import HintHelper
-from ...widgets.hud import GameLayout, PanelInfo, bar_button, draw_bar_text, draw_player_panel
+from ...widgets.hud import GameLayout, PanelInfo, bar_button, draw_bar_text, draw_player_panels
 from ..base import GamePlay, PlayHost
 from .placement import PlacementInput
 from .scoring import ScoringInput, track_cell
@@ -162,10 +162,8 @@ class IsaacPlay(GamePlay[IsaacState]):
             anim.draw(surface, board, pal, False)
         if state.phase == "placement" and human is not None and not host.passing:
             self.placement.draw(surface, state, human, True)
-        for player in (Player.DARK, Player.LIGHT):
-            draw_player_panel(
-                surface, fonts, pal, layout.panels[player], host.panel_info(player), u
-            )
+        infos = {player: host.panel_info(player) for player in (Player.DARK, Player.LIGHT)}
+        draw_player_panels(surface, fonts, pal, layout, infos)
         host.draw_top_bar(surface, host.bar.heading(self.step(state)))
         at = (int(20 * u), layout.top.centery)
         phase = f"ISAAC  -  {state.phase}"
@@ -194,10 +192,11 @@ class IsaacPlay(GamePlay[IsaacState]):
             back = mix(pal.panel, pal.target, 0.6 if selected else 0.3)
             face = button.inflate(-int(8 * u), -int(8 * u))
             pygame.draw.rect(surface, back, face, border_radius=int(10 * u))
+            note_box(surface, face)
             label = f"Off the track: {targets[-1]} (wins)"
-            draw_bar_text(surface, fonts, pal, button, label, int(30 * u), pal.text, True)
+            draw_bar_text(surface, fonts, pal, face, label, int(30 * u), pal.text, True)
         text_rect = self.hints.draw_bar(surface, text_rect, u)
-        draw_bar_text(surface, fonts, pal, text_rect, text, int(32 * u), color)
+        self.hints.draw_text(surface, text_rect, text, color, int(32 * u), u)
 
     def _draw_last_move(self, surface: pygame.Surface) -> None:
         """The piece just placed outlined, or the cells a removal emptied ringed."""

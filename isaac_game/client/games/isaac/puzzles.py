@@ -37,6 +37,7 @@ PUZZLES: tuple[Puzzle, ...] = (
         ("x34-16",),
         "score",
         "Not the longest piece: the line with the most pieces on it pays.",
+        clue="Not the longest piece: look for the line with the most pieces on it.",
     ),
     Puzzle(
         "isaac-2",
@@ -50,6 +51,7 @@ PUZZLES: tuple[Puzzle, ...] = (
         ("x52-69",),
         "score",
         "A counter on the line doubles the points.",
+        clue="A counter on the piece's line doubles the points.",
     ),
     Puzzle(
         "isaac-3",
@@ -64,6 +66,7 @@ PUZZLES: tuple[Puzzle, ...] = (
         ("x03-62",),
         "score",
         "Light's score is counted in Light's own coordinates.",
+        clue="A short piece can pay most: count the pieces and the counters on its line.",
     ),
     Puzzle(
         "isaac-4",
@@ -77,6 +80,7 @@ PUZZLES: tuple[Puzzle, ...] = (
         ("x62-48",),
         "score",
         "Two counters on the line: the smallest piece scores x 4.",
+        clue="Two counters on one line multiply by 4, even for the smallest piece.",
     ),
     Puzzle(
         "isaac-5",
@@ -91,6 +95,7 @@ PUZZLES: tuple[Puzzle, ...] = (
         ("x35-61",),
         "score",
         "Lengths never go down: only pieces of 4 cells or more may be removed.",
+        clue="Of the pieces you may remove, find one whose line has a counter on it.",
     ),
     Puzzle(
         "isaac-6",
@@ -105,6 +110,7 @@ PUZZLES: tuple[Puzzle, ...] = (
         ("x55-30",),
         "score",
         "",
+        clue="A line with five other pieces and a counter on it pays best.",
     ),
     Puzzle(
         "isaac-7",
@@ -115,6 +121,7 @@ PUZZLES: tuple[Puzzle, ...] = (
         ("x83-37",),
         "blocks",
         "A counter may stop short of its full gain to stand on the opponent's piece.",
+        clue="Light's counter already stands on one of Light's two pieces.",
     ),
     Puzzle(
         "isaac-8",
@@ -124,6 +131,7 @@ PUZZLES: tuple[Puzzle, ...] = (
         ("x35-89",),
         "wins",
         "",
+        clue="The winning removal stops the counter short of its full gain.",
     ),
     Puzzle(
         "isaac-9",
@@ -133,6 +141,7 @@ PUZZLES: tuple[Puzzle, ...] = (
         ("x77-75",),
         "wins",
         "",
+        clue="The winning removal stops the counter short of its full gain.",
     ),
     Puzzle(
         "isaac-10",
@@ -142,5 +151,6 @@ PUZZLES: tuple[Puzzle, ...] = (
         ("x08-77",),
         "wins",
         "",
+        clue="The winning removal stops the counter short of its full gain.",
     ),
 )

@@ -9,7 +9,7 @@ from isaac_game.rules import IsaacState, Place, Player, Remove
 
 from ...theme import Fonts, Palette
 from ...widgets.board_view import BoardView
-from ...widgets.hud import GameLayout, PanelInfo, draw_player_panel
+from ...widgets.hud import GameLayout, PanelInfo, draw_player_panels
 from ..base import ReplayHost, ReplayView
 
 
@@ -41,8 +41,10 @@ class IsaacReplayView(ReplayView[IsaacState]):
         self, surface: pygame.Surface, host: ReplayHost, layout: GameLayout, fonts: Fonts
     ) -> None:
         state = host.states[host.index]
-        for player in (Player.DARK, Player.LIGHT):
-            status = "winner" if state.winner == player else ""
-            info = PanelInfo.of(state, player, "", status=status)
-            pal = host.app.palette
-            draw_player_panel(surface, fonts, pal, layout.panels[player], info, layout.u)
+        infos = {
+            player: PanelInfo.of(
+                state, player, "", status="winner" if state.winner == player else ""
+            )
+            for player in (Player.DARK, Player.LIGHT)
+        }
+        draw_player_panels(surface, fonts, host.app.palette, layout, infos)

@@ -13,6 +13,7 @@ from ...states import start
 from ...theme import Palette
 from ...widgets.board_view import BoardView, piece_cells
 from ...widgets.rules_pages import RulesBook, cross
+from ...words import span_words
 from .scoring import track_cell
 
 
@@ -120,7 +121,9 @@ PAGES = (
         "your turn put one piece from your hand on empty cells, across or up. You must place "
         "if you can; if you cannot, you pass and place no more. When both have passed, the "
         "pieces left in hand are set aside for the tie-break.\n"
-        "Dark's numbers run along the bottom and left edges, Light's along the top and right.",
+        "Dark's numbers run along the bottom and left edges, Light's along the top and right: "
+        "each player reads the board by their own, from their own edge. In play the board "
+        "faces you, your numbers nearest to you (F turns it).",
     ),
     (
         "2. Scoring a removal",
@@ -135,8 +138,9 @@ PAGES = (
     (
         "3. Counters on the track",
         "Each score is a counter on the board, counted in its owner's numbers. Both start at "
-        "0: Dark's on Dark's cell 00 (bottom left), Light's on Light's 00 (top right). Dark's "
-        "score 34 stands on Dark's cell 34, Light's on Light's own cell 34. After a removal "
+        "0: Dark's on Dark's row 0, column 0 (bottom left), Light's on Light's own row 0, "
+        "column 0 (top right). A score of 34 stands on row 3, column 4, each in its owner's "
+        "numbers: the tens are the row, the units the column. After a removal "
         "move your counter forward by up to the points you made, or leave it, but never onto "
         "the other counter's cell. Stopping short can block: a counter on a piece freezes it.",
     ),
@@ -149,15 +153,15 @@ PAGES = (
     ),
     (
         "5. Controls",
-        "Placing: choose a piece with the keys 3-7 (its length), Tab / Q, the pad's shoulders "
-        "or a click on its row in your panel; rotate it with R, right-click, the wheel or pad "
-        "X; move it with the mouse, the arrows or the D-pad and put it down with a click, "
-        "Enter or pad A.\n"
+        "Placing: choose a piece with its printed value on the number keys, Tab / Q, the "
+        "pad's shoulders or a click on its row in your panel; rotate it with R, right-click, "
+        "the wheel or pad X; move it with the mouse, the arrows or the D-pad and put it down "
+        "with a click, Enter or pad A.\n"
         "Scoring: click one of your outlined pieces (or Tab to it and press Enter / A), then "
         "click where your counter goes, or step through the targets with the arrows and "
         "confirm with Enter / A; Esc / B chooses again.\n"
-        "Any time: H / pad Y for a hint, Ctrl+Z / Ctrl+Y to undo and redo, Esc / Start for "
-        "the menu.",
+        "Any time: H / pad Y for a hint, Ctrl+Z / Ctrl+Y to undo and redo, F to turn the "
+        "board, Esc / Start for the menu.",
     ),
 )
 
@@ -247,5 +251,6 @@ class IsaacBook(RulesBook):
         assert mover is not None  # a placement to show: someone is to move
         return (
             f"In the picture {mover.title}'s chosen {piece_name(5)} follows the cursor: green "
-            f"where it fits ({move}), red where it does not."
+            f"where it fits (on {span_words(move.length, move.direction, move.cell)}), red "
+            "where it does not."
         )

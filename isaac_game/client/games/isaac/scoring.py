@@ -10,8 +10,9 @@ import pygame
 from isaac_game.rules import BoardPiece, IsaacState, Pass, Player, Remove
 from isaac_game.rules import piece_name as length_name
 
-from ...input import Action, Button
+from ...input import ARROWS, Action, Button
 from ...widgets.board_view import BoardView
+from .words import no_removal
 
 if TYPE_CHECKING:
     from ..base import PlayHost
@@ -95,10 +96,8 @@ class ScoringInput:
                 and after.to_move == player.other
                 and isinstance(after.legal_moves()[0], Pass)
             )
-            if stuck and landed is not None and landed.owner == player.other:
-                text = f"{opp}'s last piece is blocked: {opp} passes and is out"
-            elif stuck:
-                text = f"{opp} has no removal left: {opp} passes and is out"
+            if stuck:
+                text = f"{no_removal(after, player.other)}: {opp} passes and is out"
             elif landed is not None and landed.owner == player.other:
                 text = f"counter lands on {opp}'s {piece_name(landed)}: it is blocked"
             elif landed is not None:
@@ -168,10 +167,12 @@ class ScoringInput:
                 self.host.bar.say(self.out_of_reach(state, player, cell), warn=True)
         elif b in (Button.ALT_CLICK, Button.BACK):
             self.reset()
-        elif b in (Button.RIGHT, Button.UP, Button.NEXT):
-            self.index = min(len(self.targets) - 1, self.index + 1)
-        elif b in (Button.LEFT, Button.DOWN, Button.PREV):
-            self.index = max(0, self.index - 1)
+        elif b in ARROWS or b in (Button.NEXT, Button.PREV):
+            further = b in (Button.RIGHT, Button.UP, Button.NEXT)
+            if b in ARROWS and player != self.board.facing:
+                further = not further  # the track runs right and up from its owner's side
+            step = 1 if further else -1
+            self.index = max(0, min(len(self.targets) - 1, self.index + step))
         elif b == Button.FIRST:
             self.index = 0
         elif b == Button.LAST:
@@ -197,10 +198,7 @@ class ScoringInput:
         if self.focus is None:
             self.focus = 45
             return
-        r, c = divmod(self.focus, 10)
-        dr = {Button.UP: 1, Button.DOWN: -1}.get(b, 0)
-        dc = {Button.RIGHT: 1, Button.LEFT: -1}.get(b, 0)
-        self.focus = max(0, min(9, r + dr)) * 10 + max(0, min(9, c + dc))
+        self.focus = self.board.moved(self.focus, *ARROWS[b])  # as the screen shows it
 
     def _cycle_piece(self, state: IsaacState, player: Player, step: int) -> None:
         pieces = sorted(self.removable(state, player), key=lambda p: p.anchor)
@@ -234,8 +232,11 @@ class ScoringInput:
         if reason is not None:
             self.host.bar.say(f"That piece cannot be removed: {reason}", warn=True)
             return
+        targets = state.removal_targets(piece.anchor)
+        if self.host.refuse_choice(Remove(piece.anchor, t) for t in targets):
+            return  # not this piece (a lesson's step): said at once, not after the target
         self.anchor = piece.anchor
-        self.targets = state.removal_targets(piece.anchor)
+        self.targets = targets
         self.index = len(self.targets) - 1  # the full gain, preselected
         self.chosen_after = self.host.bar.messages_given
         self.host.app.audio.play("click")
