@@ -187,7 +187,7 @@ GAMES_INTERFACE = "isaac_game.client.games.base"
 GAMES_PACKAGE = "isaac_game.client.games"
 #: client/learn (lessons, puzzles, their progress) is basics-like: scenes and games may
 #: use it, and it never imports a scene or a specific game.
-BASICS = {"client", "client/widgets", "client/learn"}
+BASICS = {"client", "client/widgets", "client/learn", "i18n"}
 
 #: Which parts each part may import (its own part included where it is listed). Three
 #: entries are narrowed in `import_allowed`: "client/game" means the game's own folder,
@@ -196,11 +196,12 @@ BASICS = {"client", "client/widgets", "client/learn"}
 #: limited; nothing but a command and `__main__` may import a command.
 MAY_IMPORT: dict[str, set[str]] = {
     "rules": {"rules"},
-    "ai": {"ai"},  # and the package isaac_game.rules itself: see import_allowed
-    "match": {"match", "rules"},
-    "lan": {"lan", "match", "rules", "players", "ai", "net", "userdirs"},
+    "ai": {"ai", "i18n"},  # and the package isaac_game.rules itself: see import_allowed
+    "match": {"match", "rules", "i18n"},
+    "lan": {"lan", "match", "rules", "players", "ai", "net", "userdirs", "i18n"},
     "net": {"net"},
     "userdirs": set(),  # where the user's files live: the standard library and platformdirs
+    "i18n": set(),  # the player's language: gettext, read by every part that words things
     "client": BASICS | {"rules", "match", "players", "ai", "userdirs"},
     "client/widgets": BASICS | {"rules", "match", "players", "ai"},
     "client/learn": BASICS | {"client/games", "rules", "match", "players", "ai"},
@@ -401,7 +402,8 @@ def test_type_check():
 
 @pytest.mark.timeout(600)
 def test_a_normal_install_ships_net_and_assets(tmp_path):
-    """pyproject.toml: net/ and assets/ are in the wheel, not only in a checkout."""
+    """pyproject.toml: net/, assets/ (the font among them) and the compiled catalogues
+    are in the wheel, not only in a checkout; and the wheel stays small."""
     subprocess.run(
         [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation",
          "-q", "-w", str(tmp_path), str(ROOT)],
@@ -413,3 +415,7 @@ def test_a_normal_install_ships_net_and_assets(tmp_path):
     assert "assets/__init__.py" in names
     assert "isaac_game/rules/isaac.py" in names
     assert any(n.endswith("entry_points.txt") for n in names)
+    assert "assets/fonts/NotoSansKR-subset.otf" in names and "assets/fonts/OFL.txt" in names
+    for code in ("it", "ko"):
+        assert f"isaac_game/locale/{code}/LC_MESSAGES/isaac_game.mo" in names
+    assert wheel.stat().st_size < 10_000_000

@@ -5,13 +5,15 @@
 Rows and columns are named in the coordinates of the player the board faces (`facing`:
 Dark's by default; Light's own are (9 - r, 9 - c), docs/rules.md 0), so the line agrees
 with the numbers on the board's near edges; pieces by their printed value, as players name
-them ("the 3 (5 cells)", docs/rules.md 0).
+them ("the 3 (5 cells)", docs/rules.md 0). The line is in the player's language: the
+client's worker is told which (`AsyncHint.start`), as it speaks English by itself.
 """
 
 from __future__ import annotations
 
 import random
 
+from isaac_game.i18n import _, language, ngettext, set_language
 from isaac_game.rules import (
     WINNING_SCORE,
     GameState,
@@ -21,12 +23,11 @@ from isaac_game.rules import (
     Place,
     Player,
     Remove,
-    piece_name,
 )
 
 from .bots import DEFAULT_BUDGET, HardBot
 from .generic import think
-from .reasons import line_name, reason
+from .reasons import line_name, piece_label, reason
 from .worker import EncodedState, Task, Worker, decode_state, encode_state
 
 
@@ -58,36 +59,7 @@ def explain(state: IsaacState, move: Move, facing: Player = Player.DARK) -> str:
     if me is None:
         raise ValueError("the game is over")
     if isinstance(move, Remove):
-        piece = state.piece_at(move.cell)
-        assert piece is not None
-        b = state.removal_points(move.cell)
-        line = line_name(piece.direction, piece.anchor, facing)
-        text = f"removes the {piece_name(piece.length)} on {line}: {b}"
-        full = state.scores[me.index] + b.points
-        if move.target >= WINNING_SCORE:
-            return text + f", reaching {move.target}: wins"
-        if move.target < full:
-            text += f"; counter stops on {move.target}, not {full}"
-            after = state.play(move)
-            cell = after.counter_cell(me)
-            blocked = None if cell is None else after.piece_at(cell)
-            if blocked is not None and blocked.owner == me.other:
-                text += f", to block {me.other.title}'s {piece_name(blocked.length)}"
-                if after.to_move == me.other and isinstance(after.legal_moves()[0], Pass):
-                    text += f" (they can remove nothing: {me.other.title} is out)"
-            elif cell is not None:
-                lines = {("h", cell // 10), ("v", cell % 10)}
-                boosted = [
-                    p
-                    for p in after.pieces()
-                    if p.owner == me
-                    and (p.direction, p.anchor // 10 if p.direction == "h" else p.anchor % 10)
-                    in lines
-                ]
-                if boosted:
-                    p = max(boosted, key=lambda p: p.length)
-                    text += f", for x2 on {line_name(p.direction, p.anchor, facing)}"
-        return text
+        return _removal_words(state, move, me, facing)
     if isinstance(move, Place):
         after = state.play(move)
         b = after.removal_points(move.cell)
@@ -105,12 +77,94 @@ def explain(state: IsaacState, move: Move, facing: Player = Player.DARK) -> str:
             and p.direction != move.direction
             and _on_line(_cells_of(move), p.direction, p.anchor)
         )
-        text = f"places a {piece_name(move.length)} on {line}, {len(touching)} pieces touch it"
-        text += f" ({mine} yours): {b.value} x {b.pieces} = {b.value * b.pieces} as it stands"
+        # TRANSLATORS: a hint; {touching} pieces have a cell on the line, {mine} of them the
+        # player's; then value x N = points, were the piece removed now
+        text = ngettext(
+            "places a {piece} on {line}, {touching} pieces touch it ({mine} yours): "
+            "{value} x {pieces} = {points} as it stands",
+            "places a {piece} on {line}, {touching} pieces touch it ({mine} yours): "
+            "{value} x {pieces} = {points} as it stands",
+            len(touching),
+        ).format(
+            piece=piece_label(move.length),
+            line=line,
+            touching=len(touching),
+            mine=mine,
+            value=b.value,
+            pieces=b.pieces,
+            points=b.value * b.pieces,
+        )
         if crossed:
-            text += f"; crosses {crossed} of your lines"
+            # TRANSLATORS: added to a placement hint: {count} of the player's lines crossed
+            more = ngettext(
+                "{hint}; crosses {count} of your lines",
+                "{hint}; crosses {count} of your lines",
+                crossed,
+            )
+            text = more.format(hint=text, count=crossed)
         return text
-    return "no piece can be " + ("placed" if state.phase == "placement" else "removed") + ": pass"
+    if state.phase == "placement":
+        return _("no piece can be placed: pass")
+    return _("no piece can be removed: pass")
+
+
+def _removal_words(state: IsaacState, move: Remove, me: Player, facing: Player) -> str:
+    """`explain` for a removal: its points, and why the counter stops where it does."""
+    piece = state.piece_at(move.cell)
+    assert piece is not None
+    b = state.removal_points(move.cell)
+    full = state.scores[me.index] + b.points
+    words = {
+        "piece": piece_label(piece.length),
+        "line": line_name(piece.direction, piece.anchor, facing),
+        "points": b,
+        "target": move.target,
+        "full": full,
+    }
+    if move.target >= WINNING_SCORE:
+        # TRANSLATORS: a hint; {points} is the sum ("3 x 4 x 2 = 24"); {target} the score
+        return _("removes the {piece} on {line}: {points}, reaching {target}: wins").format(**words)
+    if move.target >= full:
+        return _("removes the {piece} on {line}: {points}").format(**words)
+    after = state.play(move)
+    cell = after.counter_cell(me)
+    blocked = None if cell is None else after.piece_at(cell)
+    other = _("Dark") if me.other is Player.DARK else _("Light")
+    if blocked is not None and blocked.owner == me.other:
+        words.update(other=other, blocked=piece_label(blocked.length))
+        if after.to_move == me.other and isinstance(after.legal_moves()[0], Pass):
+            # TRANSLATORS: a hint: the counter stops short of {full} on {other}'s piece
+            text = _(
+                "removes the {piece} on {line}: {points}; counter stops on {target}, not "
+                "{full}, to block {other}'s {blocked} (they can remove nothing: {other} is out)"
+            )
+            return text.format(**words)
+        # TRANSLATORS: a hint: the counter stops short of {full} on {other}'s piece
+        text = _(
+            "removes the {piece} on {line}: {points}; counter stops on {target}, not {full}, "
+            "to block {other}'s {blocked}"
+        )
+        return text.format(**words)
+    if cell is not None:
+        lines = {("h", cell // 10), ("v", cell % 10)}
+        boosted = [
+            p
+            for p in after.pieces()
+            if p.owner == me
+            and (p.direction, p.anchor // 10 if p.direction == "h" else p.anchor % 10) in lines
+        ]
+        if boosted:
+            p = max(boosted, key=lambda p: p.length)
+            # TRANSLATORS: a hint: the counter stops short to double a later removal on
+            # {boosted} ("row 5")
+            text = _(
+                "removes the {piece} on {line}: {points}; counter stops on {target}, not "
+                "{full}, for x2 on {boosted}"
+            )
+            return text.format(boosted=line_name(p.direction, p.anchor, facing), **words)
+    return _(
+        "removes the {piece} on {line}: {points}; counter stops on {target}, not {full}"
+    ).format(**words)
 
 
 def _cells_of(move: Place) -> tuple[int, ...]:
@@ -118,11 +172,15 @@ def _cells_of(move: Place) -> tuple[int, ...]:
     return tuple(move.cell + step * i for i in range(move.length))
 
 
-def think_hint(position: EncodedState, budget: float, facing: str = "dark") -> tuple[str, str]:
+def think_hint(
+    position: EncodedState, budget: float, facing: str = "dark", words: str | None = None
+) -> tuple[str, str]:
     """(move as notation, explanation) for `position` (see `encode_state`), read from
-    `facing`'s side.
+    `facing`'s side, the explanation in the language `words` (None: as it is).
 
     The task an `AsyncHint` hands its worker: it runs in the worker process."""
+    if words is not None and words != language():
+        set_language(words)
     move, text = hint(decode_state(position), budget, facing=Player(facing))
     return (str(move), text)
 
@@ -142,9 +200,9 @@ class AsyncHint:
 
     def start(self, state: GameState, facing: Player = Player.DARK) -> None:
         """Ask for a hint for `state`, told as read from `facing`'s side of the board
-        (forgets any hint still being computed)."""
+        (forgets any hint still being computed), in the language the window speaks."""
         self._state = state
-        task = Task(think_hint, (encode_state(state), self.budget, str(facing)))
+        task = Task(think_hint, (encode_state(state), self.budget, str(facing), language()))
         self.worker.submit(task, self.budget)
 
     def poll(self) -> tuple[Move, str] | None:

@@ -8,6 +8,7 @@ the board faces (Dark's by default).
 
 from __future__ import annotations
 
+from isaac_game.i18n import _
 from isaac_game.rules import (
     VALUE,
     Discard,
@@ -19,7 +20,6 @@ from isaac_game.rules import (
     Place,
     Player,
     Slide,
-    piece_name,
 )
 
 
@@ -29,7 +29,15 @@ def line_name(direction: str, anchor: int, facing: Player = Player.DARK) -> str:
     r, c = divmod(anchor, 10)
     if facing == Player.LIGHT:
         r, c = 9 - r, 9 - c
-    return f"row {r}" if direction == "h" else f"column {c}"
+    return (
+        _("row {row}").format(row=r) if direction == "h" else _("column {column}").format(column=c)
+    )
+
+
+def piece_label(length: int) -> str:
+    """`3 (5 cells)`: the rules' `piece_name` in the player's language."""
+    # TRANSLATORS: a piece by the value printed on it, its length in cells after
+    return _("{value} ({length} cells)").format(value=VALUE[length], length=length)
 
 
 def _where(move: Place, facing: Player) -> str:
@@ -41,22 +49,33 @@ def foundations_reason(state: FoundationsState, move: Move, facing: Player = Pla
     me = state.to_move
     assert me is not None
     if isinstance(move, Pass):
-        return "nothing you may play fits anywhere: pass"
+        return _("nothing you may play fits anywhere: pass")
     assert isinstance(move, Place)
-    name = piece_name(move.length)
+    name = piece_label(move.length)
     level = state.current_level(me)
     if move.level > level:
-        return (
-            f"nothing more fits on level {level}: go up to level {move.level} with the "
-            f"{name} on {_where(move, facing)}, which leaves longer pieces free to follow"
+        # TRANSLATORS: a hint's reason; {line} is "row 5" or "column 4"
+        text = _(
+            "nothing more fits on level {level}: go up to level {higher} with the "
+            "{piece} on {line}, which leaves longer pieces free to follow"
         )
+        return text.format(level=level, higher=move.level, piece=name, line=_where(move, facing))
     least = state.min_length(me)
     hand = state.hand(me)
     shorter = any(hand.get(n, 0) for n in range(max(least, 3), move.length))
-    text = f"places the {name} on {_where(move, facing)}, level {move.level}"
     if shorter:
-        return text + ": while it still fits (shorter pieces can follow later only by moving up)"
-    return text + ": the shortest piece you may play, so every longer one stays playable"
+        # TRANSLATORS: a hint's reason; {line} is "row 5" or "column 4"
+        text = _(
+            "places the {piece} on {line}, level {level}: while it still fits (shorter "
+            "pieces can follow later only by moving up)"
+        )
+    else:
+        # TRANSLATORS: a hint's reason; {line} is "row 5" or "column 4"
+        text = _(
+            "places the {piece} on {line}, level {level}: the shortest piece you may play, "
+            "so every longer one stays playable"
+        )
+    return text.format(piece=name, line=_where(move, facing), level=move.level)
 
 
 def hari_reason(state: HariState, move: Move, facing: Player = Player.DARK) -> str:
@@ -64,23 +83,28 @@ def hari_reason(state: HariState, move: Move, facing: Player = Player.DARK) -> s
     me = state.to_move
     assert me is not None
     if isinstance(move, Pass):
-        return "no piece you may still play is left: pass"
+        return _("no piece you may still play is left: pass")
     if isinstance(move, Slide):
         piece = state.piece_at(move.cell)
         assert piece is not None
-        name = piece_name(piece.length)
+        name = piece_label(piece.length)
         if move.distance is None:
-            return f"slides your {name} off the board (its value is lost) to make room"
-        return f"slides your {name} {move.distance} along its line to make room for a longer piece"
+            text = _("slides your {piece} off the board (its value is lost) to make room")
+            return text.format(piece=name)
+        # TRANSLATORS: a hint's reason; {distance} is a number of cells
+        text = _("slides your {piece} {distance} along its line to make room for a longer piece")
+        return text.format(piece=name, distance=move.distance)
     if isinstance(move, Discard):
-        return (
-            f"discards the {piece_name(move.length)}: no room worth taking for it, and the "
-            "pieces after it must be at least as long"
+        text = _(
+            "discards the {piece}: no room worth taking for it, and the pieces after it "
+            "must be at least as long"
         )
+        return text.format(piece=piece_label(move.length))
     assert isinstance(move, Place)
     mine = state.scores[me.index] + VALUE[move.length]
-    where = _where(move, facing)
-    return f"places the {piece_name(move.length)} on {where}: your value on the board is {mine}"
+    # TRANSLATORS: a hint's reason; {line} is "row 5" or "column 4"
+    text = _("places the {piece} on {line}: your value on the board is {total}")
+    return text.format(piece=piece_label(move.length), line=_where(move, facing), total=mine)
 
 
 def reason(
@@ -95,5 +119,8 @@ def reason(
     else:
         raise ValueError("ISAAC's hints are explained by hint.explain")
     if win_chance is not None:
-        text += f" (wins {win_chance:.0%} of Hard's playouts)"
+        # TRANSLATORS: {reason} is what the hinted move does; {share} how often it won
+        text = _("{reason} (wins {share:.0%} of Hard's playouts)").format(
+            reason=text, share=win_chance
+        )
     return text

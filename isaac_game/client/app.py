@@ -20,6 +20,8 @@ from typing import Any
 
 import pygame
 
+from isaac_game import i18n
+
 from .audio import Audio
 from .input import Action, Button, InputMapper
 from .scene import Scene
@@ -53,6 +55,7 @@ class App:
         storage: Storage | None = None,
         sound: bool = True,
         scenes: Mapping[str, SceneFactory] | None = None,
+        language: str | None = None,
     ) -> None:
         #: name -> factory: how scenes ask for the next one (Tuxemon's state registry)
         self.scene_factories: dict[str, SceneFactory] = dict(scenes or {})
@@ -68,6 +71,8 @@ class App:
         pygame.key.set_repeat(320, 45)  # held arrows keep moving the cursor
         self.fonts = Fonts()
         self.fonts.set_window(self.screen.get_size())  # text no smaller than readable
+        #: `--lang` for this run only; else the setting; else the system's language
+        i18n.set_language(language or self.settings.language or i18n.system_language())
         self.input = InputMapper()
         self.audio = Audio(self.settings, enabled=sound)
         self.scenes: list[Scene] = []
@@ -116,6 +121,16 @@ class App:
         else:
             self.screen = surface
         self.fonts.set_window(self.screen.get_size())
+
+    def set_language(self, code: str) -> None:
+        """Speak `code` from now on, kept in the settings: every scene on the stack makes
+        its words again, the rendered-text cache is emptied and the screen redrawn."""
+        self.settings.language = i18n.set_language(code)
+        self.save_settings()
+        self.fonts.clear()
+        for scene in self.scenes:
+            scene.on_language()
+        self._dirty = True
 
     @property
     def palette(self) -> Palette:

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
+from isaac_game.i18n import N_, _
 from isaac_game.match import Match, MatchEvent
 from isaac_game.players import HUMAN
 from isaac_game.rules import GameState, Move, Player
@@ -24,6 +25,7 @@ from .input import Action
 from .scene import Question
 from .widgets.hud import GameLayout, PanelInfo
 from .widgets.menu import MenuItem
+from .words import kind_words, level_name, side_name
 
 if TYPE_CHECKING:
     from .app import App
@@ -31,7 +33,8 @@ if TYPE_CHECKING:
 
 
 def kind_label(kind: str) -> str:
-    """A player kind ("human", a computer level) as the panel names it."""
+    """A player kind ("human", a computer level) as the saved record names it (English:
+    records are not translated; the window shows `kind_words`)."""
     return "Human" if kind == HUMAN else f"Computer ({kind})"
 
 
@@ -83,15 +86,19 @@ class MatchControl:
         return setup.dark if player == Player.DARK else setup.light
 
     def seat_label(self, player: Player, setup: GameSetup) -> str:
-        return kind_label(self.seat_kind(player, setup))
+        return kind_words(self.seat_kind(player, setup))
 
     def waiting_text(self, player: Player, setup: GameSetup) -> str:
         """The top bar while `player` is to move and no local human may move for them:
         "Light (hard) is thinking..." (a LAN game: "Bob's turn")."""
         kind = self.seat_kind(player, setup)
         if kind == HUMAN:
-            return f"{player.title}'s turn"
-        return f"{player.title} ({kind}) is thinking..."
+            # TRANSLATORS: {player} is "Dark" or "Light"
+            return _("{player}'s turn").format(player=side_name(player))
+        # TRANSLATORS: {player} is "Dark" or "Light", {level} a computer level ("hard")
+        return _("{player} ({level}) is thinking...").format(
+            player=side_name(player), level=level_name(kind)
+        )
 
     def facing(self, state: GameState, setup: GameSetup, turn_for_mover: bool) -> Player | None:
         """The player whose edge of the board faces the screen, as the box's board faces
@@ -117,9 +124,9 @@ class MatchControl:
     def leave_question(self, leave: Callable[[], None]) -> Question:
         """What to ask before the player leaves the game under way."""
         return Question(
-            "Leave the game?",
-            "It is saved: Resume picks it up.",
-            [MenuItem("Leave", leave, key="leave"), MenuItem("Stay", key="stay")],
+            _("Leave the game?"),
+            _("It is saved: Resume picks it up."),
+            [MenuItem(N_("Leave"), leave, key="leave"), MenuItem(N_("Stay"), key="stay")],
         )
 
     def refuse_move(self, state: GameState, move: Move) -> str:
@@ -191,7 +198,7 @@ class ResultsControl:
     leaves_to_title = False
 
     def rematch_label(self) -> str:
-        return "Rematch (colours swapped)"
+        return _("Rematch (colours swapped)")
 
     def can_rematch(self) -> bool:
         return True

@@ -1,4 +1,15 @@
-"""Fonts: pygame's default font at any pixel size, never under the readable minimum.
+"""Fonts: the game's one font at any pixel size, never under the readable minimum.
+
+One font serves every language, so the game looks the same in all of them: Noto Sans
+KR, cut down to Latin, every Hangul syllable and the symbols the game uses
+(`assets/fonts/`, made by `assets/make_font.py`). pygame has no font fallback, so a
+font without Hangul would draw a Korean name as boxes. If the file cannot be opened,
+pygame's default font stands in (Latin only) and the reason is printed once.
+
+Sizes are asked in the units of pygame's default font, which the layouts were made
+with: the shipped font is drawn at `FACE_SCALE` of the size asked, so that a word is as
+wide as it was. Its lines are taller (the font leaves room for Hangul), and layouts
+measure them (`line_height`).
 
 The smallest text on screen is defined once (`MIN_TEXT_HEIGHT`, scaled with the
 window: `min_text_height`); `Fonts` gives no smaller font, for measuring and drawing
@@ -8,12 +19,15 @@ Rendered text is cached, since most labels never change.
 
 from __future__ import annotations
 
+import sys
 from collections import OrderedDict
 from collections.abc import Callable
+from pathlib import Path
 from typing import TypeVar
 
 import pygame
 
+from assets import asset_path
 from isaac_game.rules import clean_text
 
 Color = tuple[int, int, int]
@@ -25,6 +39,26 @@ MAX_DRAWN_CHARS = 1000
 #: 800x600, 42 px at 3840x2160.
 MIN_TEXT_HEIGHT = 14
 REFERENCE_SIZE = (960, 720)
+#: The font every text is drawn in, and the size it is drawn at for a size asked.
+FACE_PATH = asset_path("fonts", "NotoSansKR-subset.otf")
+FACE_SCALE = 0.69
+
+_face_refused: list[str] = []  # why the shipped font could not be opened, said once
+
+
+def _open_face(path: Path, px: int) -> pygame.font.Font:
+    """The shipped font at `px` asked, or pygame's default when it cannot be opened."""
+    if not _face_refused:
+        try:
+            return pygame.font.Font(str(path), max(1, round(px * FACE_SCALE)))
+        except (OSError, pygame.error) as error:
+            _face_refused.append(str(error))
+            print(
+                f"isaac: the font {path} cannot be opened ({error}); "
+                "pygame's default font is used, and it has no Hangul",
+                file=sys.stderr,
+            )
+    return pygame.font.Font(None, px)
 
 
 def min_text_height(size: tuple[int, int]) -> int:
@@ -45,21 +79,28 @@ class Fonts:
         self._text: OrderedDict[tuple, pygame.Surface] = OrderedDict()
         self._max = max_cached
         self.floor = 8  # the smallest pixel size given (see `set_window`)
+        self.face = FACE_PATH
 
     def set_window(self, size: tuple[int, int]) -> None:
         """The window is `size`: no text drawn smaller than `min_text_height(size)`."""
         want, px = min_text_height(size), 8
-        while self._font(px, False).get_linesize() < want and px < 400:
+        # measured on pygame's default font, whose sizes the layouts use: the shipped
+        # font's glyphs are as large, and its lines taller
+        while pygame.font.Font(None, px).get_linesize() < want and px < 400:
             px += 1
         if px != self.floor:
             self.floor = px
             self._text.clear()
 
+    def clear(self) -> None:
+        """Forget every rendered text (the language changed: none of it is shown again)."""
+        self._text.clear()
+
     def _font(self, px: int, bold: bool) -> pygame.font.Font:
         key = (px, bold)
         font = self._fonts.get(key)
         if font is None:
-            font = pygame.font.Font(None, px)
+            font = _open_face(self.face, px)
             font.bold = bold
             self._fonts[key] = font
         return font

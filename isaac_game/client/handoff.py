@@ -9,9 +9,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from isaac_game.i18n import _
 from isaac_game.match import Match
 from isaac_game.players import PLAYER_KINDS, make_seat
 from isaac_game.rules import GameRecord, GameState, Player, new_game
+
+from .words import kind_words
 
 
 @dataclass(frozen=True)
@@ -76,7 +79,22 @@ def setup_from_record(record: GameRecord, path: Path) -> GameSetup:
 
 def resume_label(record: GameRecord) -> str:
     """`Resume: ISAAC, Human vs Computer (hard), move 23` (the move to be played next)."""
-    dark = record.headers.get("Dark", "Dark")
-    light = record.headers.get("Light", "Light")
+    dark, light = (seat_words(record.headers, side) for side in ("Dark", "Light"))
     move = len(record.state.moves) + 1
-    return f"Resume: {record.game.upper()}, {dark} vs {light}, move {move}"
+    # TRANSLATORS: {game} is a game's name (ISAAC), {dark}/{light} the players
+    # ("Human", "Computer (hard)", a name), {move} the number of the move to play next
+    return _("Resume: {game}, {dark} vs {light}, move {move}").format(
+        game=record.game.upper(), dark=dark, light=light, move=move
+    )
+
+
+def seat_words(headers: dict[str, str], side: str) -> str:
+    """A saved game's player ("Dark" or "Light" `side`) as the window names it: its
+    kind in the player's language when the record keeps it, else the name recorded."""
+    kind = headers.get(f"{side}Player", "")
+    recorded = headers.get(side, "")
+    if kind in PLAYER_KINDS and recorded in ("", "Human", f"Computer ({kind})"):
+        return kind_words(kind)
+    if recorded == "Human" or (recorded[:10] == "Computer (" and recorded[10:-1] in PLAYER_KINDS):
+        return kind_words("human" if recorded == "Human" else recorded[10:-1])  # older saves
+    return recorded or (_("Dark") if side == "Dark" else _("Light"))

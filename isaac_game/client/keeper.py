@@ -23,20 +23,23 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from isaac_game.i18n import _
 from isaac_game.rules import GameLock, GameRecord, GameState, Journal, RecordError
 
-from .storage import OPEN_ELSEWHERE, Storage
+from .storage import OPEN_ELSEWHERE, Storage, load_error
 
 
 def saved_elsewhere(storage: Storage, path: Path) -> str:
     """What to tell a player whose game went to another folder than its own: where, and
     how to find it again (Continue lists only the saves folder)."""
     if path.parent == storage.saves_dir:
-        return f"Your game is saved in {path}: Continue lists it."
-    return (
-        f"Your game is saved in {path}. Continue does not look there: to go on with it, "
-        f'start the game with that file (isaac "{path}").'
+        return _("Your game is saved in {path}: Continue lists it.").format(path=path)
+    # TRANSLATORS: {path} is a file's path; 'isaac "{path}"' is a command, keep it as it is
+    text = _(
+        "Your game is saved in {path}. Continue does not look there: to go on with it, "
+        'start the game with that file (isaac "{path}").'
     )
+    return text.format(path=path)
 
 
 class CannotOpen(Exception):
@@ -45,6 +48,12 @@ class CannotOpen(Exception):
     def __init__(self, title: str, text: str) -> None:
         super().__init__(text)
         self.title, self.text = title, text
+
+
+def elsewhere_failed(reason: str) -> str:
+    """Why no other folder took a game, in words."""
+    # TRANSLATORS: {reason} is why the last folder refused it ("Permission denied")
+    return _("It could not be saved in another folder either ({reason})").format(reason=reason)
 
 
 class GameKeeper:
@@ -75,15 +84,17 @@ class GameKeeper:
         lock = GameLock(path)
         if not lock.acquire():
             raise CannotOpen(
-                OPEN_ELSEWHERE,
-                f"{OPEN_ELSEWHERE}. Play it there, or close it there first; "
-                "Replay shows it here as it is.",
+                _(OPEN_ELSEWHERE),
+                _(
+                    "This game is open in another window. Play it there, or close it "
+                    "there first; Replay shows it here as it is."
+                ),
             )
         try:
             journal, record = Journal.resume(path)
         except RecordError as error:
             lock.release()
-            raise CannotOpen("Cannot load", f"This saved game cannot be loaded: {error}") from None
+            raise CannotOpen(_("Cannot load"), load_error(error)) from None
         keeper = cls(storage)
         keeper.path, keeper.journal, keeper.lock = Path(path), journal, lock
         return keeper, record
@@ -104,7 +115,7 @@ class GameKeeper:
             return ""
         if self.blocked:
             first = not self.error
-            self.error = f"{OPEN_ELSEWHERE}: nothing played here is saved"
+            self.error = _("This game is open in another window: nothing played here is saved")
             return self.error if first else ""
         return self._write(state)
 
@@ -118,18 +129,21 @@ class GameKeeper:
             self.journal.keep(state)
         except OSError as error:
             first = not self.error
-            self.error = f"The game cannot be saved: {error.strerror or error}"
+            # TRANSLATORS: {reason} is the system's reason ("No space left on device")
+            self.error = _("The game cannot be saved: {reason}").format(
+                reason=error.strerror or error
+            )
             if self.journal is not None:
                 self.journal.written = None  # rewrite it whole next time
             return self.error if first else ""
         self.error = ""
-        return "The game is saved again" if failed_before else ""
+        return _("The game is saved again") if failed_before else ""
 
     def _new_file(self, folder: Path) -> tuple[Path, GameLock]:
         """A new save file's name in `folder`, locked for this game (a second window
         making a game in the same second gets the next name, never the same file)."""
         folder.mkdir(parents=True, exist_ok=True)
-        for _ in range(20):
+        for _try in range(20):
             path = self.storage.new_save_path(folder)
             lock = GameLock(path)
             if lock.acquire():
@@ -142,10 +156,10 @@ class GameKeeper:
         """Save now, whatever was played (the pause menu's Save); a message for the user."""
         self.state = state
         if self.blocked:
-            return f"{OPEN_ELSEWHERE}: it is not saved here"
+            return _("This game is open in another window: it is not saved here")
         self._write(state)
         assert self.path is not None
-        return self.error or f"Saved as {self.path.name}"
+        return self.error or _("Saved as {name}").format(name=self.path.name)
 
     # ----- when it is not on disk -----------------------------------------------------------
 
@@ -156,7 +170,7 @@ class GameKeeper:
         if self.error:
             return self.error
         if self.journal is None or self.journal.written != self.state.moves:
-            return "The game is not saved yet"
+            return _("The game is not saved yet")
         return ""
 
     def retry(self) -> str:
@@ -171,9 +185,9 @@ class GameKeeper:
         there. (True, where it went) or (False, why nowhere took it)."""
         state = self.state
         if state is None:
-            return False, "There is no game to save"
+            return False, _("There is no game to save")
         headers = self.record_headers()
-        reason = "no folder to try"
+        reason = _("no folder to try")
         for folder in self.storage.elsewhere(self.path):
             try:
                 path, lock = self._new_file(folder)
@@ -191,7 +205,7 @@ class GameKeeper:
             self.path, self.lock, self.journal = path, lock, journal
             self.error, self.blocked = "", False
             return True, saved_elsewhere(self.storage, path)
-        return False, f"It could not be saved in another folder either ({reason})"
+        return False, elsewhere_failed(reason)
 
     # ----- closing --------------------------------------------------------------------------
 

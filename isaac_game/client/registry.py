@@ -16,6 +16,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
+from isaac_game.i18n import _, ngettext
 from isaac_game.lan import LanSession
 from isaac_game.rules import GameRecord, GameState
 
@@ -114,11 +115,19 @@ def _lesson(app: App, game: str = "isaac") -> Scene:
     """A lesson is the real match scene, steered step by step by a lesson control."""
     lesson = GAMES[game].lesson
     if lesson is None:
-        return app.make("message", "No lesson yet", f"{GAMES[game].title} has no lesson yet.")
+        # TRANSLATORS: {game} is a game's name (ISAAC)
+        text = _("{game} has no lesson yet.").format(game=GAMES[game].title)
+        return app.make("message", _("No lesson yet"), text)
 
     def done() -> None:
-        text = f"{lesson.title}: all {len(lesson.steps)} steps done. Have a real game now!"
-        app.switch("message", "Lesson complete", text)
+        steps = len(lesson.steps)
+        # TRANSLATORS: {lesson} is the lesson's title, {count} its number of steps
+        text = ngettext(
+            "{lesson}: all {count} step done. Have a real game now!",
+            "{lesson}: all {count} steps done. Have a real game now!",
+            steps,
+        ).format(lesson=_(lesson.title), count=steps)
+        app.switch("message", _("Lesson complete"), text)
 
     return MatchScene(app, GAMES[game], GameSetup(game), LessonControl(app, lesson, done))
 
@@ -191,6 +200,15 @@ def make_app(
     fullscreen: bool | None = None,
     storage: Storage | None = None,
     sound: bool = True,
+    language: str | None = None,
 ) -> App:
-    """The application with every scene registered (the window opens here)."""
-    return App(size=size, fullscreen=fullscreen, storage=storage, sound=sound, scenes=SCENES)
+    """The application with every scene registered (the window opens here); `language`
+    overrides the chosen one for this run."""
+    return App(
+        size=size,
+        fullscreen=fullscreen,
+        storage=storage,
+        sound=sound,
+        scenes=SCENES,
+        language=language,
+    )

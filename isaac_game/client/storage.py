@@ -19,6 +19,7 @@ import time
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 
+from isaac_game.i18n import N_, _
 from isaac_game.rules import (
     FileReadError,
     GameLock,
@@ -41,8 +42,9 @@ from isaac_game.userdirs import RECORD_SUFFIX, elsewhere_dirs, new_record_path
 from isaac_game.userdirs import config_dir as user_config_dir
 from isaac_game.userdirs import data_dir as user_data_dir
 
-#: What another window playing a game means for this one, said where it matters.
-OPEN_ELSEWHERE = "This game is open in another window"
+#: What another window playing a game means for this one, said where it matters (an
+#: English source: the window shows `_(OPEN_ELSEWHERE)`, the command line this).
+OPEN_ELSEWHERE = N_("This game is open in another window")
 
 HEADER_BYTES = 4096  # a record's header lines come first and are short
 _HEADER_LINE = re.compile(r"([A-Za-z][A-Za-z0-9_-]*):[ \t]*(.*)")
@@ -90,6 +92,7 @@ class Settings:
     dark_kind: str = "human"
     light_kind: str = "human"
     player_name: str = ""  # the name LAN opponents see (empty: the login name)
+    language: str = ""  # "en", "it", "ko"; empty: the system's language (i18n)
 
     @classmethod
     def from_dict(cls, data: object) -> Settings:
@@ -139,16 +142,19 @@ class Storage:
             reason = str(error)
         except ValueError as error:
             reason = str(error)
-        return Settings(), (
-            f"Your settings file could not be read ({reason}); "
+        # TRANSLATORS: {reason} says what is wrong with the file
+        text = _(
+            "Your settings file could not be read ({reason}); "
             "the defaults are used and it will be rewritten when you change a setting."
         )
+        return Settings(), text.format(reason=reason)
 
     def save_settings(self, settings: Settings) -> str | None:
         try:
             write_atomically(self.settings_path, json.dumps(asdict(settings), indent=2))
         except OSError as error:
-            return f"Settings could not be saved: {error.strerror or error}"
+            # TRANSLATORS: {reason} is the system's reason ("Permission denied")
+            return _("Settings could not be saved: {reason}").format(reason=error.strerror or error)
         return None
 
     # ----- saved games --------------------------------------------------------------
@@ -196,14 +202,14 @@ class Storage:
         """Delete the saved game `path` (only a record in the saves folder, never one open
         in another window); None when it is gone, else a message saying why not."""
         if path.parent != self.saves_dir or not path.name.endswith(RECORD_SUFFIX):
-            return f"{path.name} is not a saved game"
+            return _("{name} is not a saved game").format(name=path.name)
         lock = GameLock(path)
         if not lock.acquire():
-            return f"{OPEN_ELSEWHERE}: close it there first."
+            return _("This game is open in another window: close it there first.")
         try:
             path.unlink(missing_ok=True)
         except OSError as error:
-            return f"The saved game could not be deleted: {error.strerror}"
+            return _("The saved game could not be deleted: {reason}").format(reason=error.strerror)
         finally:
             lock.release()
         with contextlib.suppress(OSError):  # its analysis (the Review's cache) goes with it
@@ -233,7 +239,7 @@ class Storage:
         try:
             save_record(path, state, {"Date": time.strftime("%Y-%m-%d"), **headers})
         except OSError as error:
-            return f"The game could not be saved: {error.strerror or error}"
+            return _("The game could not be saved: {reason}").format(reason=error.strerror or error)
         return None
 
     def in_progress(
@@ -261,4 +267,18 @@ class Storage:
         try:
             return load_journal(path), None
         except (OSError, ValueError) as error:  # RecordError is a ValueError
-            return None, f"This saved game cannot be loaded: {error}"
+            return None, load_error(error)
+
+
+def load_error(error: object) -> str:
+    """Why a saved game cannot be loaded, in words (`error`: the record's own reason)."""
+    # TRANSLATORS: {reason} is the record's reason, in English ("line 5: ...")
+    return _("This saved game cannot be loaded: {reason}").format(reason=error)
+
+
+def load_reason(message: str) -> str:
+    """The record's own reason inside `load_error`'s words."""
+    before, _sep, after = _("This saved game cannot be loaded: {reason}").partition("{reason}")
+    if message.startswith(before) and message.endswith(after):
+        return message[len(before) : len(message) - len(after)]
+    return message

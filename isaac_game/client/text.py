@@ -174,14 +174,23 @@ def fit_lines(
         if len(lines) * line_h <= height or size <= fonts.floor:
             break
         size = max(fonts.floor, int(size * 0.92))
-    most = max(1, height // line_h)
-    if len(lines) > most:
-        lines = lines[:most]
+    return size, cut_lines(fonts, lines, size, width, max(1, height // line_h), bold)
+
+
+def cut_lines(
+    fonts: Fonts, lines: list[str], px: float, width: int, most: int, bold: bool = False
+) -> list[str]:
+    """At most `most` of the wrapped `lines`, the last one ending in an ellipsis when
+    some were dropped (`most` 0: none)."""
+    if len(lines) <= most:
+        return lines
+    lines = lines[:most]
+    if lines:
         last = lines[-1]
-        while last and fonts.size(last + "...", size, bold)[0] > width:
+        while last and fonts.size(last + "...", px, bold)[0] > width:
             last = last[:-1]
         lines[-1] = last.rstrip() + "..."
-    return size, lines
+    return lines
 
 
 def fit_line(fonts: Fonts, text: str, px: float, width: int, bold: bool = False) -> tuple[int, str]:
@@ -256,7 +265,10 @@ def draw_texts(
         if len(lines[i]) <= 1:
             break
         lines[i] = lines[i][:-1]
-        lines[i][-1] = lines[i][-1].rstrip(".") + "..."
+        last, bold = lines[i][-1].rstrip("."), parts[i][3]
+        while last and fonts.size(last + "...", sizes[i], bold)[0] > box.width:
+            last = last[:-1]  # the ellipsis must fit the box too
+        lines[i][-1] = last.rstrip() + "..."
         total -= heights[i]
     y = box.centery - total // 2 if align == "center" else box.y
     taken = pygame.Rect(box.x, y, 0, 0)

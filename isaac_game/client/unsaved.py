@@ -15,9 +15,10 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
+from isaac_game.i18n import N_, _
 from isaac_game.rules import GameState
 
-from .keeper import saved_elsewhere
+from .keeper import elsewhere_failed, saved_elsewhere
 from .scene import Question
 from .storage import Storage
 from .widgets.menu import MenuItem
@@ -63,7 +64,7 @@ class FinishedGame:
         return self.error
 
     def save_elsewhere(self) -> tuple[bool, str]:
-        reason = "no folder to try"
+        reason = _("no folder to try")
         for folder in self.storage.elsewhere(self.path):
             try:
                 folder.mkdir(parents=True, exist_ok=True)
@@ -76,7 +77,7 @@ class FinishedGame:
                 self.path, self.error = path, ""
                 return True, saved_elsewhere(self.storage, path)
             reason = trouble
-        return False, f"It could not be saved in another folder either ({reason})"
+        return False, elsewhere_failed(reason)
 
 
 def unsaved_question(
@@ -103,18 +104,20 @@ def unsaved_question(
     def elsewhere() -> None:
         saved, words = saver.save_elsewhere()
         if saved:
-            app.open("message", "Saved", words, leave)
+            app.open("message", _("Saved"), words, leave)
         else:
-            app.open("message", "Not saved", words, ask_again)
+            app.open("message", _("Not saved"), words, ask_again)
 
+    # TRANSLATORS: {why} says why the game is not on disk
+    text = _("{why}. If you leave without saving it, the game is lost.")
     return Question(
-        "Leave the game? It is not saved",
-        f"{why.rstrip('.')}. If you leave without saving it, the game is lost.",
+        _("Leave the game? It is not saved"),
+        text.format(why=why.rstrip(".")),
         [
-            MenuItem("Try to save it again", retry, key="retry"),
-            MenuItem("Save it in another folder", elsewhere, key="elsewhere"),
-            MenuItem("Stay", key="stay"),
-            MenuItem("Leave without it (the game is lost)", leave, key="lose"),
+            MenuItem(N_("Try to save it again"), retry, key="retry"),
+            MenuItem(N_("Save it in another folder"), elsewhere, key="elsewhere"),
+            MenuItem(N_("Stay"), key="stay"),
+            MenuItem(N_("Leave without it (the game is lost)"), leave, key="lose"),
         ],
         close_leaves=False,
     )

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from isaac_game.i18n import N_, _, ngettext
+from isaac_game.players import HUMAN
 from isaac_game.rules import (
     VALUE,
     IllegalMoveError,
@@ -21,7 +23,6 @@ from isaac_game.rules import (
     Player,
     Refusal,
     Why,
-    piece_name,
 )
 
 from .widgets.board_view import own_cell, piece_cells
@@ -30,70 +31,135 @@ from .widgets.board_view import own_cell, piece_cells
 OwnRefusals = Callable[[Refusal, Player], str | None]
 
 
+def side_name(player: Player) -> str:
+    """ "Dark" or "Light" in the player's language (the rules' `Player.title` stays
+    English, for records and the command line)."""
+    return _("Dark") if player is Player.DARK else _("Light")
+
+
+#: The computer levels as a player reads them (the kinds themselves are identifiers).
+LEVEL_NAMES: dict[str, str] = {
+    "random": N_("random"),
+    "easy": N_("easy"),
+    "medium": N_("medium"),
+    "hard": N_("hard"),
+    "greedy": N_("greedy"),
+}
+
+
+def level_name(kind: str) -> str:
+    """A computer level in the player's language ("hard")."""
+    return _(LEVEL_NAMES[kind]) if kind in LEVEL_NAMES else kind
+
+
+def kind_words(kind: str) -> str:
+    """A player kind as the panel names it, in the player's language."""
+    if kind == HUMAN:
+        return _("Human")
+    # TRANSLATORS: {level} is a computer level: "random", "easy", "medium", "hard"
+    return _("Computer ({level})").format(level=level_name(kind))
+
+
 def cell_words(cell: int, facing: Player = Player.DARK) -> str:
     """`row 3, column 3`: a cell as read from `facing`'s side of the board."""
     row, column = own_cell(cell, facing)
-    return f"row {row}, column {column}"
+    return _("row {row}, column {column}").format(row=row, column=column)
 
 
 def cells_words(cells: list[int], facing: Player = Player.DARK) -> str:
     """`row 2, columns 1 and 3` (cells on one row), `column 4, rows 0 and 2`, else each
     cell by its row and column."""
     seen = [own_cell(c, facing) for c in cells]
-    rows, columns = sorted({r for r, _ in seen}), sorted({c for _, c in seen})
+    rows, columns = sorted({r for r, _c in seen}), sorted({c for _r, c in seen})
     if len(rows) == 1 and len(columns) > 1:
-        return f"row {rows[0]}, columns {_and(columns)}"
+        # TRANSLATORS: {columns} is a list of numbers, e.g. "1, 2 and 3"
+        return _("row {row}, columns {columns}").format(row=rows[0], columns=and_list(columns))
     if len(columns) == 1 and len(rows) > 1:
-        return f"column {columns[0]}, rows {_and(rows)}"
-    return _and([f"row {r}, column {c}" for r, c in seen])
+        # TRANSLATORS: {rows} is a list of numbers, e.g. "1, 2 and 3"
+        return _("column {column}, rows {rows}").format(column=columns[0], rows=and_list(rows))
+    return and_list([_("row {row}, column {column}").format(row=r, column=c) for r, c in seen])
 
 
-def _and(items: list) -> str:
-    """`1`, `1 and 3`, `1, 2 and 3`."""
+def and_list(items: list) -> str:
+    """`1`, `1 and 3`, `1, 2 and 3` (the "and" in the player's language)."""
     names = [str(i) for i in items]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    if len(names) == 1:
+        return names[0]
+    # TRANSLATORS: the end of a list: "{items}" is "1, 2", "{last}" is "3"
+    return _("{items} and {last}").format(items=", ".join(names[:-1]), last=names[-1])
+
+
+def piece_words(length: int) -> str:
+    """`3 (5 cells)`: a piece by its printed value, its length after."""
+    # TRANSLATORS: a piece named by the value printed on it, then its length in cells
+    return ngettext("{value} ({length} cell)", "{value} ({length} cells)", length).format(
+        value=VALUE[length], length=length
+    )
 
 
 def span_words(length: int, direction: str, anchor: int, facing: Player = Player.DARK) -> str:
     """`row 3, columns 2-4` (along a row) or `column 4, rows 0-4`: where a piece lies."""
     cells = [own_cell(c, facing) for c in piece_cells(length, direction, anchor)]
-    rows, columns = sorted({r for r, _ in cells}), sorted({c for _, c in cells})
+    rows, columns = sorted({r for r, _c in cells}), sorted({c for _r, c in cells})
     if direction == "h":
-        return f"row {rows[0]}, columns {columns[0]}-{columns[-1]}"
-    return f"column {columns[0]}, rows {rows[0]}-{rows[-1]}"
+        return _("row {row}, columns {first}-{last}").format(
+            row=rows[0], first=columns[0], last=columns[-1]
+        )
+    return _("column {column}, rows {first}-{last}").format(
+        column=columns[0], first=rows[0], last=rows[-1]
+    )
 
 
 def place_words(move: Place, facing: Player = Player.DARK, level: bool = False) -> str:
     """`the 3 on row 5, columns 2-6` (`level`: `, level 2` after it): a placement."""
     where = span_words(move.length, move.direction, move.cell, facing)
-    on = f", level {move.level}" if level else ""
-    return f"the {VALUE[move.length]} on {where}{on}"
+    value = VALUE[move.length]
+    if level:
+        # TRANSLATORS: a placement: "the 3 on row 5, columns 2-6, level 2"
+        return _("the {value} on {where}, level {level}").format(
+            value=value, where=where, level=move.level
+        )
+    # TRANSLATORS: a placement: "the 3 on row 5, columns 2-6"
+    return _("the {value} on {where}").format(value=value, where=where)
+
+
+def _at(text: str, cell: int | None, facing: Player) -> str:
+    """`text (row 3, column 3)`: a refusal with the cell it is about, when known."""
+    if cell is None:
+        return text
+    # TRANSLATORS: a refusal, then the cell it is about: "No piece there (row 3, column 3)"
+    return _("{refusal} ({cell})").format(refusal=text, cell=cell_words(cell, facing))
 
 
 def common_refusal(refusal: Refusal, facing: Player = Player.DARK) -> str:
     """The words for a refusal every game shares (and a plain one for any other)."""
     why, cell = refusal.why, refusal.cell
-    where = f" ({cell_words(cell, facing)})" if cell is not None else ""
     if why is Why.GAME_OVER:
-        return "The game is over"
+        return _("The game is over")
     if why is Why.WRONG_GAME:
-        return "That is not a move of this game"
+        return _("That is not a move of this game")
     if why is Why.MUST_MOVE:
-        return "You cannot pass: you still have a move"
+        return _("You cannot pass: you still have a move")
     if why is Why.NO_LEVELS:
-        return "This game has no levels"
+        return _("This game has no levels")
     if why is Why.NOT_IN_HAND and refusal.length is not None:
-        return f"No {piece_name(refusal.length)} left in hand"
+        # TRANSLATORS: {piece} is e.g. "3 (5 cells)"
+        return _("No {piece} left in hand").format(piece=piece_words(refusal.length))
     if why is Why.OFF_BOARD:
-        return "That piece would leave the board"
+        return _("That piece would leave the board")
     if why is Why.TAKEN:
-        on = f" on level {refusal.level}" if refusal.level and refusal.level > 1 else ""
-        return f"That cell is taken{on}{where}"
+        if refusal.level and refusal.level > 1:
+            taken = _("That cell is taken on level {level}").format(level=refusal.level)
+        else:
+            taken = _("That cell is taken")
+        return _at(taken, cell, facing)
     if why is Why.NO_PIECE:
-        return f"No piece there{where}"
+        return _at(_("No piece there"), cell, facing)
     if why is Why.NOT_YOURS and refusal.side is not None:
-        return f"That piece is {refusal.side.title}'s{where}"
-    return "That move is not allowed here"
+        # TRANSLATORS: {player} is "Dark" or "Light"
+        mine = _("That piece is {player}'s").format(player=side_name(Player(refusal.side)))
+        return _at(mine, cell, facing)
+    return _("That move is not allowed here")
 
 
 def why_not(
@@ -103,11 +169,11 @@ def why_not(
     shared ones. The engine's message (with its notation) is never shown to a player;
     text that is not a move at all gets plain words."""
     if isinstance(error, NotationError):
-        return "That is not a move"
+        return _("That is not a move")
     refusal = error if isinstance(error, Refusal) else None
     if isinstance(error, IllegalMoveError):
         refusal = error.refusal
     if refusal is None:
-        return "That move is not allowed here"
+        return _("That move is not allowed here")
     said = own(refusal, facing) if own is not None else None
     return said if said is not None else common_refusal(refusal, facing)

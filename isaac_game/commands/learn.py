@@ -19,6 +19,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--fullscreen", action="store_true", help="start in fullscreen")
     parser.add_argument("--windowed", action="store_true", help="start in a window")
     parser.add_argument("--size", default=None, help="window size, e.g. 1920x1080")
+    play.add_language(parser)
 
 
 def as_play(args: argparse.Namespace) -> argparse.Namespace:

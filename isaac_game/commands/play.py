@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING
 from isaac_game.client.app import MIN_WINDOW, DisplayError
 from isaac_game.client.handoff import GameSetup, setup_from_record
 from isaac_game.client.storage import OPEN_ELSEWHERE, Storage
+from isaac_game.i18n import LANGUAGES
 from isaac_game.players import PLAYER_KINDS
 from isaac_game.rules import game_names, write_atomically
 
@@ -43,7 +44,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--windowed", action="store_true", help="start in a window")
     parser.add_argument("--demo", action="store_true", help="computer against computer, in a loop")
     parser.add_argument("--size", default=None, help="window size, e.g. 1920x1080")
+    add_language(parser)
     parser.add_argument("--resume", action="store_true", help="go on with the game in progress")
+
+
+def add_language(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--lang",
+        choices=tuple(LANGUAGES),
+        help="the window's language for this run (else Settings', else the system's)",
+    )
 
 
 def window_size(text: str | None) -> tuple[int, int] | None:
@@ -105,7 +115,7 @@ def run(args: argparse.Namespace) -> int:
         return 2
     fullscreen = True if args.fullscreen else False if args.windowed else None
     try:
-        app = _open_app(make_app, size, fullscreen)
+        app = _open_app(make_app, size, fullscreen, getattr(args, "lang", None))
     except DisplayError as error:
         print(f"isaac: cannot open a window ({error})", file=sys.stderr)
         return 1
@@ -146,8 +156,8 @@ def close_on_signals(app: App) -> None:
             signal.signal(number, close)
 
 
-def _open_app(make_app: Callable[..., App], size, fullscreen) -> App:
-    return make_app(size=size, fullscreen=fullscreen)
+def _open_app(make_app: Callable[..., App], size, fullscreen, language=None) -> App:
+    return make_app(size=size, fullscreen=fullscreen, language=language)
 
 
 def crash_message(app: App, details: str) -> str:

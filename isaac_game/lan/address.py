@@ -9,7 +9,13 @@ from net import DEFAULT_PORT
 
 
 class AddressError(ValueError):
-    """A typed address that cannot be dialled; the message says what is wrong."""
+    """A typed address that cannot be dialled; the message (English, for the command
+    line) says what is wrong."""
+
+
+class BadPort(AddressError):
+    """The address's port is not a number from 1 to 65535 (the window says so in the
+    player's words, told apart by this class rather than by the message)."""
 
 
 def parse_address(text: str) -> tuple[str, int]:
@@ -26,7 +32,7 @@ def parse_address(text: str) -> tuple[str, int]:
     elif text.count(":") > 1:
         host = text  # a bare IPv6 address
     if port_text and (not port_text.isdigit() or not 0 < int(port_text) < 65536):
-        raise AddressError(f"bad port in {text!r}")
+        raise BadPort(f"bad port in {text!r}")
     port = int(port_text) if port_text else DEFAULT_PORT
     if not host:
         raise AddressError(f"bad address {text!r}")

@@ -13,15 +13,21 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from isaac_game.i18n import N_
 from isaac_game.rules import GameRecord, GameState, Player, load_journal, save_record
 from isaac_game.userdirs import new_record_path
 from net.messages import is_token
 
 from .session import LanSession
 
+#: The joiner's name when the record names nobody: English, as the command line says
+#: it; the window shows it in the player's words.
+UNNAMED_PEER = "the other player"
+
 
 class LanRecordError(ValueError):
-    """A record that cannot be hosted again over the LAN; the message says why."""
+    """A record that cannot be hosted again over the LAN; the message says why (in
+    English, marked for the catalogue: the window shows it translated)."""
 
 
 def lan_headers(session: LanSession) -> dict[str, str]:
@@ -78,13 +84,13 @@ def kept_game(record: GameRecord) -> KeptGame:
     `LanRecordError` saying why not."""
     h = record.headers
     if h.get("Lan") != "host":
-        raise LanRecordError("this game was not hosted over the LAN on this machine")
+        raise LanRecordError(N_("this game was not hosted over the LAN on this machine"))
     if record.state.is_over:
-        raise LanRecordError("this game is over")
+        raise LanRecordError(N_("this game is over"))
     token, seat = h.get("LanToken", ""), h.get("LanSeat", "")
     if not is_token(token) or seat not in ("dark", "light"):
-        raise LanRecordError("the record lacks its LAN token or colour")
-    return KeptGame(record.state, token, seat, h.get("LanPeer", "") or "the other player")
+        raise LanRecordError(N_("the record lacks its LAN token or colour"))
+    return KeptGame(record.state, token, seat, h.get("LanPeer", "") or UNNAMED_PEER)
 
 
 def load_kept(path: Path) -> KeptGame:

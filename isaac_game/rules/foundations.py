@@ -33,7 +33,7 @@ from .common import (
     with_item,
 )
 from .fast.foundations import FoundationsCore
-from .foundations_scoring import decide
+from .foundations_scoring import LevelTieBreak, decide
 from .moves import PASS, Move, Pass, Place
 from .pieces import StackedPiece, stacked_piece
 from .state import MoveBlock, MoveList, TwoPassState, register_game
@@ -93,6 +93,12 @@ class FoundationsState(TwoPassState):
     @property
     def tiebreak(self) -> str | None:
         """How equal hands were decided level by level (docs/rules.md 2.7), else None."""
+        facts = self.tiebreak_facts
+        return None if facts is None else str(facts)
+
+    @property
+    def tiebreak_facts(self) -> LevelTieBreak | None:
+        """`tiebreak` as facts, for a screen to put into its own words."""
         if not self.is_over:
             return None
         return decide(self.scores, self.level_values())[1]

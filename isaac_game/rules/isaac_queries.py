@@ -14,7 +14,13 @@ from typing import NamedTuple
 
 from .bitboard import SHAPES
 from .common import Player, Refusal, Why, piece_name, player_of
-from .isaac_scoring import Breakdown, counter_cell_of, decide_winner, removal_breakdown
+from .isaac_scoring import (
+    Breakdown,
+    TieBreak,
+    counter_cell_of,
+    decide_winner,
+    removal_breakdown,
+)
 from .moves import Remove
 from .pieces import BoardPiece, board_piece
 from .state import GameState
@@ -131,6 +137,12 @@ class IsaacQueries(GameState):
     @property
     def tiebreak(self) -> str | None:
         """Why the winner won when scores were equal (docs/rules.md 1.4), else None."""
+        facts = self.tiebreak_facts
+        return None if facts is None else str(facts)
+
+    @property
+    def tiebreak_facts(self) -> TieBreak | None:
+        """`tiebreak` as facts, for a screen to put into its own words."""
         if self._phase != OVER:
             return None
         return decide_winner(self._scores, self._hands)[1]

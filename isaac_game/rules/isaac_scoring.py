@@ -7,6 +7,7 @@ formulas (docs/rules.md 1.2-1.4) without a position in hand.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from .bitboard import CELL_LINES, PieceShape
 from .common import Player, hand_cells, player_of
@@ -57,27 +58,48 @@ def target_scores(start: int, points: int, forbidden: int) -> list[int]:
     return targets
 
 
+class TieBreak(NamedTuple):
+    """How equal scores were decided (docs/rules.md 1.4), as facts rather than words, so
+    that each screen can say it in its own language; `str()` is the English of records
+    and the command line. `cells` and `pieces` are (Dark's, Light's): the length of each
+    line of unplayed pieces, and how many pieces make it."""
+
+    score: int
+    winner: Player
+    cells: tuple[int, int]
+    pieces: tuple[int, int]
+
+    def __str__(self) -> str:
+        win = self.winner.index
+        if self.cells[0] != self.cells[1]:
+            return (
+                f"scores tied at {self.score}; {self.winner.title}'s unplayed pieces make the "
+                f"longer line ({self.cells[win]} cells against {self.cells[1 - win]})"
+            )
+        if self.pieces[0] != self.pieces[1]:
+            return (
+                f"scores tied at {self.score} and unplayed lines both {self.cells[0]} cells; "
+                f"{self.winner.title}'s has fewer pieces ({self.pieces[win]} against "
+                f"{self.pieces[1 - win]})"
+            )
+        return (
+            f"scores tied at {self.score} and unplayed lines equal; Dark started the game and wins"
+        )
+
+
 def decide_winner(
     scores: tuple[int, int], hands: tuple[tuple[int, ...], ...]
-) -> tuple[Player, str | None]:
+) -> tuple[Player, TieBreak | None]:
     """Winner and, when the scores tie, the tie-break that decided (docs/rules.md 1.4)."""
     dark, light = scores
     if dark != light:
         return (Player.DARK if dark > light else Player.LIGHT), None
-    cells = [hand_cells(h) for h in hands]
-    counts = [sum(h) for h in hands]
+    cells = (hand_cells(hands[0]), hand_cells(hands[1]))
+    counts = (sum(hands[0]), sum(hands[1]))
     if cells[0] != cells[1]:
-        win = 0 if cells[0] > cells[1] else 1
-        return player_of(win), (
-            f"scores tied at {dark}; {player_of(win).title}'s unplayed pieces make the longer "
-            f"line ({cells[win]} cells against {cells[1 - win]})"
-        )
-    if counts[0] != counts[1]:
-        win = 0 if counts[0] < counts[1] else 1
-        return player_of(win), (
-            f"scores tied at {dark} and unplayed lines both {cells[0]} cells; "
-            f"{player_of(win).title}'s has fewer pieces ({counts[win]} against {counts[1 - win]})"
-        )
-    return Player.DARK, (
-        f"scores tied at {dark} and unplayed lines equal; Dark started the game and wins"
-    )
+        win = player_of(0 if cells[0] > cells[1] else 1)
+    elif counts[0] != counts[1]:
+        win = player_of(0 if counts[0] < counts[1] else 1)
+    else:
+        win = Player.DARK
+    return win, TieBreak(dark, win, cells, counts)

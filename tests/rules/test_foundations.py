@@ -181,8 +181,9 @@ def test_rules_2_7_example_1_tie_break():
     """Both 3 in hand; level 3: 6 each; level 2: Black 10, White 9: White (Light) wins."""
     levels = [(17, 18), (2 + 2 + 3 + 3, 1 + 1 + 1 + 2 + 4), (2 + 4, 3 + 3)]
     winner, why = decide((3, 3), levels)
-    assert winner is LIGHT
-    assert why == (
+    assert winner is LIGHT and why is not None
+    assert why.levels == ((3, 6, 6), (2, 10, 9)) and why.winner is LIGHT  # as facts
+    assert str(why) == (  # and in the record's English
         "hands tied at 3; level 3: 6 each; level 2: Light 9 against Dark 10, so Light wins"
     )
 
@@ -191,7 +192,8 @@ def test_rules_2_7_lower_hand_wins_and_full_equality_is_a_draw():
     assert decide((5, 7), [(1, 1)]) == (DARK, None)
     assert decide((8, 2), [(1, 1)]) == (LIGHT, None)
     winner, why = decide((4, 4), [(10, 10), (3, 3)])
-    assert winner is None and why.endswith("equal on every level: a draw")
+    assert winner is None and why is not None and why.winner is None
+    assert str(why).endswith("equal on every level: a draw")
     assert decide((4, 4), [(10, 10), (0, 2)])[0] is DARK  # the top level holds only Light's
 
 

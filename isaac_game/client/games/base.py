@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Generic, Protocol
 
 import pygame
 
+from isaac_game.i18n import _
 from isaac_game.match import Match, MovePlayed, move_between
 from isaac_game.rules import GameState, Move, Player, Refusal
 
@@ -42,7 +43,7 @@ from ..widgets.hints import HintHelper
 from ..widgets.hud import GameLayout, PanelInfo, draw_bar_text
 from ..widgets.move_list import MoveWords
 from ..widgets.rules_pages import RulesBook
-from ..words import OwnRefusals, why_not
+from ..words import OwnRefusals, side_name, why_not
 
 if TYPE_CHECKING:
     from ..app import App
@@ -207,7 +208,8 @@ class GamePlay(ABC, Generic[S]):
 
     def pass_text(self, mover: Player) -> str:
         """What the bar says while a human who cannot move is passed for."""
-        return f"{mover.title} cannot move: passes"
+        # TRANSLATORS: {player} is "Dark" or "Light"
+        return _("{player} cannot move: passes").format(player=side_name(mover))
 
     def reset(self, new_game: bool = False) -> None:  # noqa: B027 (an optional hook)
         """Forget half-entered input: a move was played or undone, or (`new_game`) another
@@ -237,7 +239,7 @@ class GamePlay(ABC, Generic[S]):
 
     def request_hint(self) -> None:
         if self.hints is None:
-            self.host.bar.say("This game has no hints", warn=True)
+            self.host.bar.say(_("This game has no hints"), warn=True)
         else:
             self.hints.request()
 
@@ -263,7 +265,9 @@ class ReplayHost(Protocol):
 class ReplayView(ABC, Generic[S]):
     """How the replay scene draws a game whose states are `S`."""
 
-    unit = "move"  # what one step is called ("Move 12 of 60")
+    #: what one step is called: "move" or "action" (an identifier: the replay scene
+    #: words "Move 12 of 60" or "Action 12 of 60" by it)
+    unit = "move"
     bar_size = 28
 
     def __init__(self, board: BoardView, kind: type[S]) -> None:
@@ -307,8 +311,10 @@ class ReplayView(ABC, Generic[S]):
         return ""
 
     def over_text(self, state: GameState) -> str:
-        result = f"{state.winner.title} wins" if state.winner else "a draw"
-        return f"Game over: {result}"
+        if state.winner is None:
+            return _("Game over: a draw")
+        # TRANSLATORS: {player} is "Dark" or "Light"
+        return _("Game over: {player} wins").format(player=side_name(state.winner))
 
     def draw_overlay(self, surface: pygame.Surface, host: ReplayHost, u: float) -> None:  # noqa: B027
         """Anything drawn over the rest (a tooltip)."""
@@ -340,7 +346,9 @@ class GameEntry(Generic[S]):
     words: Callable[[S, Move, S], MoveWords]
     #: why the game ended as it did, under the results' scores ("Tie-break: ...")
     result: Callable[[S], str] = lambda state: ""
-    score_suffix: str = ""  # what the results' score boxes count (": in hand"), if not a score
+    #: what the results' score boxes count (": in hand"), if not a score: an English
+    #: source marked with `N_`, translated where it is shown
+    score_suffix: str = ""
     lesson: Lesson[S] | None = None  # the guided first game (Learn to play)
     puzzles: tuple[Puzzle, ...] = ()
     #: `words` as read from the side of the board facing the screen, for a game whose

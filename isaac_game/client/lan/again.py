@@ -13,7 +13,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from isaac_game.i18n import N_, _
 from isaac_game.lan import KeptGame, LanRecordError, LanSession, load_kept
+from isaac_game.lan.saved import UNNAMED_PEER
 
 from ..handoff import GameSetup, history_of
 from ..scene import Scene
@@ -25,20 +27,29 @@ if TYPE_CHECKING:
     from ..app import App
 
 
+def peer_name(kept: KeptGame) -> str:
+    """The joiner's name as the record keeps it, or "the other player" in the player's
+    words when the record names nobody."""
+    return _("the other player") if kept.peer == UNNAMED_PEER else kept.peer
+
+
 def host_again(app: App, path: Path, games: tuple[str, ...] = ()) -> Scene:
     """The host-again lobby for the record at `path`, or a message saying why not."""
     try:
         kept = load_kept(Path(path))
     except LanRecordError as error:
-        return app.make("message", "Cannot host it again", str(error))
+        # the reasons of `isaac_game.lan.saved` are marked for the catalogue (a record
+        # that cannot be read says so in the rules' words)
+        return app.make("message", _("Cannot host it again"), _(str(error)))
     if games and kept.game not in games:
-        return app.make("message", "Not yet", f"{kept.game.upper()} is not playable yet.")
+        not_yet = _("{game} is not playable yet.").format(game=kept.game.upper())
+        return app.make("message", _("Not yet"), not_yet)
     name = app.settings.player_name or "Player"
     session, port, why = lan_menu.start_host(
         kept.game, name, kept.seat, kept.state.moves, kept.token
     )
     if session is None:
-        return app.make("message", "Cannot host it again", why)
+        return app.make("message", _("Cannot host it again"), why)
     return LanHostAgainScene(app, session, kept, Path(path), port, games)
 
 
@@ -67,15 +78,16 @@ class LanHostAgainScene(LanLobbyScene):
         self.anyone = False  # the host's person lets anyone take the other seat
         self.menu = Menu(
             [
-                MenuItem(
-                    lambda: f"Only {kept.peer} may join" if self.anyone else "Let anyone join",
-                    self.toggle_anyone,
-                    key="anyone",
-                ),
-                MenuItem("Play it on this machine instead", self.play_here, key="here"),
-                MenuItem("Cancel", self.cancel, key="cancel"),
+                MenuItem(self._anyone_label, self.toggle_anyone, key="anyone"),
+                MenuItem(N_("Play it on this machine instead"), self.play_here, key="here"),
+                MenuItem(N_("Cancel"), self.cancel, key="cancel"),
             ]
         )
+
+    def _anyone_label(self) -> str:
+        if self.anyone:
+            return _("Only {name} may join").format(name=peer_name(self.kept))
+        return _("Let anyone join")
 
     def toggle_anyone(self) -> None:
         self.anyone = not self.anyone
@@ -90,12 +102,18 @@ class LanHostAgainScene(LanLobbyScene):
     def lines(self) -> list[tuple[str, str]]:
         s, kept = self.session, self.kept
         dots = "." * (1 + int(self.app.time * 2) % 3)
-        move = len(kept.state.moves) + 1
+        move, peer, game = len(kept.state.moves) + 1, peer_name(kept), kept.game.upper()
         rows = [
-            ("text", f"{kept.game.upper()} against {kept.peer}, hosted again by {s.name}"),
-            ("dim", f"The game goes on from move {move}. {kept.peer} can join at:"),
-        ]
+            ("text", _("{game} against {peer}, hosted again by {name}").format(
+                game=game, peer=peer, name=s.name)),
+            ("dim", _("The game goes on from move {move}. {peer} can join at:").format(
+                move=move, peer=peer)),
+        ]  # fmt: skip
         rows += [("big", a) for a in self.addresses]
-        who = f"{kept.peer} or anyone" if self.anyone else kept.peer
-        rows.append(("text", f"Waiting for {who}{dots}"))
+        if self.anyone:
+            # TRANSLATORS: {dots} is one to three dots, counting while it waits
+            waiting = _("Waiting for {peer} or anyone{dots}").format(peer=peer, dots=dots)
+        else:
+            waiting = _("Waiting for {peer}{dots}").format(peer=peer, dots=dots)
+        rows.append(("text", waiting))
         return rows

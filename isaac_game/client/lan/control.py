@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
+from isaac_game.i18n import N_, _, pgettext
 from isaac_game.lan import (
     CLOSED,
     CONNECTED,
@@ -59,7 +60,8 @@ from ..input import Action
 from ..scene import Question
 from ..widgets.hud import GameLayout, PanelInfo
 from ..widgets.menu import MenuItem
-from .hud import ChatBox, draw_link_box, draw_lost_notice
+from ..words import side_name
+from .hud import ChatBox, draw_link_box, draw_lost_notice, link_word
 
 if TYPE_CHECKING:
     from ..app import App
@@ -151,33 +153,52 @@ class LanControl(MatchControl):
             self.offered_give_up = False
             self.kept = ""
             you = self.you
-            news = f"New game: you play {you.title}" if you is not None else ""
+            news = _("New game: you play {side}").format(side=side_name(you)) if you else ""
             if self.session.games == self.games_seen:  # a rejoin rebuilt it (after a desync)
-                news = "Back in step: the game goes on from the host's record"
+                news = _("Back in step: the game goes on from the host's record")
             self.games_seen = self.session.games
             game.follow(match, news)
 
     def _net_event(self, event: NetEvent) -> None:
         game, s = self.game, self.session
         assert game is not None
-        opp = s.opponent or "The opponent"
+        opp = s.opponent or _("The opponent")  # a name: the peer's own words
         if isinstance(event, GameStarted) and event.resumed:
-            game.say("Reconnected: the game goes on")
+            game.say(_("Reconnected: the game goes on"))
         elif isinstance(event, ChatReceived):
             self.app.audio.play("click")
         elif isinstance(event, PeerResigned):
-            game.say(f"{opp} resigned")
+            game.say(_("{name} resigned").format(name=opp))
         elif isinstance(event, LinkLost) and event.bye:  # docs/protocol.md 1.1: a pause
-            game.say(f"{opp} left for now: the game is kept for their return", warn=True)
+            said = _("{name} left for now: the game is kept for their return")
+            game.say(said.format(name=opp), warn=True)
         elif isinstance(event, LinkLost):
-            game.say(f"Connection to {opp} lost: reconnecting...", warn=True)
+            said = _("Connection to {name} lost: reconnecting...")
+            game.say(said.format(name=opp), warn=True)
         elif isinstance(event, GameClosed | GameHeld | Closed) and not s.finished:
             if s.link == CLOSED:
-                game.say(f"{opp} left the game", warn=True)
+                game.say(_("{name} left the game").format(name=opp), warn=True)
         elif isinstance(event, PeerError | PeerMisbehaved):
-            game.say(f"Network: {event.code} {event.msg}", warn=True)
+            # TRANSLATORS: {code} and {message} are the peer's error, as the protocol says it
+            said = _("Network: {code} {message}").format(code=event.code, message=event.msg)
+            game.say(said, warn=True)
         elif isinstance(event, Throttled):
-            game.say(f"{opp} sends too many {event.what}: some are not shown", warn=True)
+            game.say(self._throttled(opp, event.what), warn=True)
+
+    @staticmethod
+    def _throttled(name: str, what: str) -> str:
+        """The peer sends too much of `what` (the network's words: "chat lines", "error
+        messages", "messages of unknown types")."""
+        if what == "chat lines":
+            return _("{name} sends too many chat lines: some are not shown").format(name=name)
+        if what == "error messages":
+            return _("{name} sends too many error messages: some are not shown").format(name=name)
+        if what == "messages of unknown types":
+            return _("{name} sends too many messages of unknown types: some are not shown").format(
+                name=name
+            )
+        # TRANSLATORS: {what} names the kind of message, as the network code calls it
+        return _("{name} sends too many {what}: some are not shown").format(name=name, what=what)
 
     # ----- what may happen now --------------------------------------------------------
 
@@ -200,13 +221,15 @@ class LanControl(MatchControl):
 
     def seat_label(self, player: Player, setup: GameSetup) -> str:
         if player == self.you:
-            return f"You: {self.session.name}"
-        return f"{self.session.opponent or '?'} (over the LAN)"
+            return _("You: {name}").format(name=self.session.name)
+        return _("{name} (over the LAN)").format(name=self.session.opponent or "?")
 
     def waiting_text(self, player: Player, setup: GameSetup) -> str:
         """A person plays the other seat: "Bob's turn" (never "thinking...")."""
         if player != self.you:
-            return f"{self.session.opponent or 'The opponent'}'s turn"
+            if self.session.opponent:
+                return _("{name}'s turn").format(name=self.session.opponent)
+            return _("The opponent's turn")
         return super().waiting_text(player, setup)
 
     def headers(self, setup: GameSetup) -> dict[str, str]:
@@ -221,25 +244,32 @@ class LanControl(MatchControl):
         }
 
     def leave_question(self, leave: Callable[[], None]) -> Question:
-        opp = self.session.opponent or "the opponent"
+        opp = self.session.opponent
 
         def resign() -> None:
             self.session.resign()
             if self.game is not None:
-                self.game.say("You resigned")
+                self.game.say(_("You resigned"))
 
+        if opp:
+            text = _("Your seat is kept for a while: come back to go on against {name}.")
+        else:
+            text = _("Your seat is kept for a while: come back to go on against the opponent.")
         return Question(
-            "Leave the game?",
-            f"Your seat is kept for a while: come back to go on against {opp}.",
+            _("Leave the game?"),
+            text.format(name=opp),
             [
-                MenuItem("Leave for now (your seat is kept)", leave, key="leave"),
-                MenuItem("Resign", resign, enabled=self.may_move, key="resign"),
-                MenuItem("Stay", key="stay"),
+                MenuItem(N_("Leave for now (your seat is kept)"), leave, key="leave"),
+                MenuItem(N_("Resign"), resign, enabled=self.may_move, key="resign"),
+                MenuItem(N_("Stay"), key="stay"),
             ],
         )
 
     def refuse_undo(self, what: str) -> str:
-        return f"{what} is off in LAN games"
+        """`what` is the match scene's "Undo" or "Redo" (English: told apart here)."""
+        if what == "Redo":
+            return _("Redo is off in LAN games")
+        return _("Undo is off in LAN games")
 
     def outcome_handoff(self, outcome: GameOutcome) -> tuple:
         return (outcome, self.session)
@@ -250,16 +280,16 @@ class LanControl(MatchControl):
         return self.chat.handle(action)
 
     def pause_items(self) -> list[MenuItem]:
-        return [MenuItem("Resign", self.ask_resign, enabled=self.may_move, key="resign")]
+        return [MenuItem(N_("Resign"), self.ask_resign, enabled=self.may_move, key="resign")]
 
     def ask_resign(self) -> None:
         def resign() -> None:
             self.app.pop_to("match")
             self.session.resign()
             if self.game is not None:
-                self.game.say("You resigned")
+                self.game.say(_("You resigned"))
 
-        self.app.open("confirm", "Resign this game?", "Resign", resign, self.game)
+        self.app.open("confirm", N_("Resign this game?"), N_("Resign"), resign, self.game)
 
     # ----- the frame ----------------------------------------------------------------------
 
@@ -334,9 +364,11 @@ class LanControl(MatchControl):
         game = self.game
         over = game is not None and game.match.state.is_over
         if player != self.you and s.link != CONNECTED and not over:
-            info.status = s.link if s.link != CLOSED else "left"
+            info.status = (
+                link_word(s.link) if s.link != CLOSED else pgettext("player status", "left")
+            )
         if s.resigned == player:
-            info.status = "resigned"
+            info.status = pgettext("player status", "resigned")
         elif s.resigned is not None and s.resigned != player:
-            info.status = "winner"
+            info.status = _("winner")
         return info

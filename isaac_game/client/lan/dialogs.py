@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from isaac_game.lan import CONNECTED, RECONNECTING
+from isaac_game.i18n import N_, _
+from isaac_game.lan import CONNECTED, RECONNECTING, LanSession
 
 from ..input import Action, Button
 from ..widgets.menu import MenuItem
@@ -37,21 +38,20 @@ class GiveUpScene(QuestionScreen):
         self.host = s.role == "host"
         self.freed = False  # host: "New game" was chosen; the seat is free
         self.message = ""
-        opp = s.opponent or "The opponent"
-        items = [MenuItem("Save the game", self.save, key="save")]
+        items = [MenuItem(N_("Save the game"), self.save, key="save")]
         if self.host:
             items.append(
                 MenuItem(
-                    f"New game ({opp}'s seat is freed)",
+                    lambda: self.new_game_label(s),
                     self.new_game,
                     enabled=lambda: not self.freed,
                     key="new",
                 )
             )
         items += [
-            MenuItem("Leave", self.leave, key="leave"),
+            MenuItem(N_("Leave"), self.leave, key="leave"),
             MenuItem(
-                "Keep waiting",
+                N_("Keep waiting"),
                 lambda: self.app.pop(self),
                 enabled=lambda: s.link == RECONNECTING and not self.freed,
                 key="wait",
@@ -60,33 +60,62 @@ class GiveUpScene(QuestionScreen):
         self.menu = self.make_menu(items)
         self.describe()
 
+    @staticmethod
+    def new_game_label(s: LanSession) -> str:
+        if s.opponent:
+            return _("New game ({name}'s seat is freed)").format(name=s.opponent)
+        return _("New game (the opponent's seat is freed)")
+
     def describe(self) -> None:
-        """Heading and text from where things stand (they change while it is open)."""
+        """Heading and text from where things stand (they change while it is open), in
+        the player's language (made again on every update)."""
         s = self.game.control.session
-        opp = s.opponent or "The opponent"
+        opp = s.opponent
         saved = self.message or self.game.control.kept  # "Saved as ...", once saved
         if self.freed:
-            self.heading = f"{opp}'s seat is free"
-            self.text = "The next player to join starts a new game here."
+            if opp:
+                self.heading = _("{name}'s seat is free").format(name=opp)
+            else:
+                self.heading = _("The opponent's seat is free")
+            self.text = _("The next player to join starts a new game here.")
             if saved:
-                self.text += f" The old one: {saved[:1].lower()}{saved[1:]}."
+                # TRANSLATORS: {saved} is "saved as NAME" (its first letter made small)
+                self.text = _(
+                    "The next player to join starts a new game here. The old one: {saved}."
+                ).format(saved=saved[:1].lower() + saved[1:])
             return
         if s.problem is not None:
-            self.heading = "The game cannot go on"
+            self.heading = _("The game cannot go on")
             # the problem itself names the move in notation: for the log, not the player
-            self.text = (
+            self.text = _(
                 "The two machines disagree about the game: a move one of them played, "
                 "the other refused."
             )
         elif s.link == RECONNECTING:
-            self.heading = "The connection did not come back"
-            self.text = f"{opp} has been unreachable for {int(s.lost_for)} s."
+            self.heading = _("The connection did not come back")
+            seconds = int(s.lost_for)
+            if opp:
+                self.text = _("{name} has been unreachable for {seconds} s.").format(
+                    name=opp, seconds=seconds
+                )
+            else:
+                self.text = _("The opponent has been unreachable for {seconds} s.").format(
+                    seconds=seconds
+                )
+        elif opp:
+            self.heading = _("{name} is gone").format(name=opp)
+            self.text = _("{name} left the game or could not come back in time.").format(name=opp)
         else:
-            self.heading = f"{opp} is gone"
-            self.text = f"{opp} left the game or could not come back in time."
+            self.heading = _("The opponent is gone")
+            self.text = _("The opponent left the game or could not come back in time.")
         if saved:
-            where = "Host it again" if self.host else "You can continue it"
-            self.text = f"{saved}. {where} from the main menu."
+            # TRANSLATORS: {saved} is "Saved as NAME"
+            if self.host:
+                self.text = _("{saved}. Host it again from the main menu.").format(saved=saved)
+            else:
+                self.text = _("{saved}. You can continue it from the main menu.").format(
+                    saved=saved
+                )
 
     def save(self) -> None:
         self.message = self.game.save()
@@ -110,7 +139,7 @@ class GiveUpScene(QuestionScreen):
         if self.game.control.session.link == CONNECTED and self.app.top is self:
             self.app.pop(self)  # the peer came back after all, or a new one came
             if not self.freed:
-                self.game.say("Reconnected: the game goes on")
+                self.game.say(_("Reconnected: the game goes on"))
             return
         self.describe()
 

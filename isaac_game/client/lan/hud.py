@@ -16,11 +16,13 @@ import getpass
 
 import pygame
 
-from isaac_game.lan import CONNECTED, LOST, RECONNECTING, LanSession
+from isaac_game.i18n import N_, _, pgettext
+from isaac_game.lan import CLOSED, CONNECTED, CONNECTING, LOST, RECONNECTING, WAITING, LanSession
 
 from ..input import Action, Button
 from ..theme import Fonts, Palette, TextPart, blit_text, draw_panel, draw_texts
 from ..widgets.menu import MenuItem
+from ..words import side_name
 
 _ENTER = (pygame.K_RETURN, pygame.K_KP_ENTER)
 
@@ -76,11 +78,15 @@ class TextField:
 
 
 def field_item(label: str, field: TextField, start, key: str, empty: str = "") -> MenuItem:
-    """A menu row showing a text field; activating it starts the edit."""
+    """A menu row showing a text field; activating it starts the edit. `label` and
+    `empty` are English sources (marked with `N_`), translated as the row is drawn."""
 
     def text() -> str:
-        value = field.shown() if field.editing else (field.text or empty)
-        return f"{label}:  {value}" + ("" if field.editing else "   (Enter / A to edit)")
+        value = field.shown() if field.editing else (field.text or (_(empty) if empty else ""))
+        if field.editing:
+            return _("{label}:  {value}").format(label=_(label), value=value)
+        # TRANSLATORS: a text row of a menu: "Your name:  Ann   (Enter / A to edit)"
+        return _("{label}:  {value}   (Enter / A to edit)").format(label=_(label), value=value)
 
     return MenuItem(text, start, key=key)
 
@@ -103,14 +109,28 @@ def link_colour(pal: Palette, link: str):
     return pal.text_dim
 
 
+def link_word(link: str) -> str:
+    """The state of the link (`isaac_game.lan`'s constants) in the player's language."""
+    words = {
+        WAITING: pgettext("connection", "waiting"),
+        CONNECTING: pgettext("connection", "connecting"),
+        CONNECTED: pgettext("connection", "connected"),
+        RECONNECTING: pgettext("connection", "reconnecting..."),
+        LOST: pgettext("connection", "lost"),
+        CLOSED: pgettext("connection", "closed"),
+    }
+    return words.get(link, link)
+
+
 def link_text(session: LanSession) -> str:
     """ "connected", "reconnecting... 12 s", "lost", "left"..."""
     link = session.link
     if link == RECONNECTING:
-        return f"{RECONNECTING} {int(session.lost_for)} s"
-    if link == "closed" and session.match is not None:
-        return "left the game"
-    return link
+        seconds = int(session.lost_for)
+        return pgettext("connection", "reconnecting... {seconds} s").format(seconds=seconds)
+    if link == CLOSED and session.match is not None:
+        return _("left the game")
+    return link_word(link)
 
 
 class ChatBox:
@@ -162,12 +182,14 @@ class ChatBox:
         px = int(22 * u)
         line_h = int(px * 1.15)
         inner_w = rect.width - 2 * pad
-        blit_text(surface, fonts, "Chat", px, pal.text_dim, (rect.x + pad, rect.y + pad), bold=True)
+        blit_text(
+            surface, fonts, _("Chat"), px, pal.text_dim, (rect.x + pad, rect.y + pad), bold=True
+        )
         if self.typing:
             prompt = "> " + self.field.shown(self.app.time % 1.0 < 0.6)
             colour = pal.accent
         else:
-            prompt, colour = "T: type a message", pal.text_dim
+            prompt, colour = _("T: type a message"), pal.text_dim
         bottom = rect.bottom - pad - line_h
         fit = fonts.fit(prompt, px, inner_w)
         blit_text(surface, fonts, prompt, fit, colour, (rect.x + pad, bottom))
@@ -188,21 +210,26 @@ def draw_link_box(
     rect: pygame.Rect,
     session: LanSession,
     u: float,
-    hints: tuple[str, ...] = ("T: chat   L: moves   Esc: menu, resign", "Undo is off in LAN games"),
+    hints: tuple[str, ...] = (
+        N_("T: chat   L: moves   Esc: menu, resign"),
+        N_("Undo is off in LAN games"),
+    ),
 ) -> None:
-    """Who the opponent is, the state of the link, the LAN keys."""
+    """Who the opponent is, the state of the link, the LAN keys (`hints`: English
+    sources, translated here)."""
     if rect.height < 40 * u:
         return
     draw_panel(surface, rect, pal, radius=int(12 * u))
     pad = int(10 * u)
     px = int(22 * u)
-    colour = session.remote.player.title if session.match is not None else "?"
-    who = f"Opponent: {session.opponent or '?'} ({colour})"
+    colour = side_name(session.remote.player) if session.match is not None else "?"
+    # TRANSLATORS: the opponent's name and colour: "Opponent: Bob (Light)"
+    who = _("Opponent: {name} ({colour})").format(name=session.opponent or "?", colour=colour)
     parts: list[TextPart] = [
         (who, pal.text, px, True),
         (link_text(session), link_colour(pal, session.link), int(30 * u), True),
     ]
-    parts += [(hint, pal.text_dim, px, False) for hint in hints]
+    parts += [(_(hint), pal.text_dim, px, False) for hint in hints]
     draw_texts(surface, fonts, rect.inflate(-2 * pad, -2 * pad), parts, "left")
 
 
@@ -221,7 +248,10 @@ def draw_lost_notice(
     shade.fill((*pal.panel, 235))
     surface.blit(shade, box)
     pygame.draw.rect(surface, pal.illegal, box, max(2, int(3 * u)), border_radius=int(12 * u))
-    title = f"Connection to {session.opponent or 'the opponent'} lost"
+    if session.opponent:
+        title = _("Connection to {name} lost").format(name=session.opponent)
+    else:
+        title = _("Connection to the opponent lost")
     px = fonts.fit(title, int(34 * u), box.width - int(20 * u), True)
     blit_text(
         surface, fonts, title, px, pal.text, (box.centerx, box.y + int(34 * u)), "center", True
@@ -231,7 +261,7 @@ def draw_lost_notice(
     blit_text(
         surface, fonts, state, px, pal.illegal, (box.centerx, box.centery + 4), "center", True
     )
-    note = "The game goes on by itself when the link returns."
+    note = _("The game goes on by itself when the link returns.")
     px = fonts.fit(note, int(22 * u), box.width - int(20 * u))
     blit_text(
         surface, fonts, note, px, pal.text_dim, (box.centerx, box.bottom - int(24 * u)), "center"

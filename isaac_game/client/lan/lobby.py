@@ -19,6 +19,7 @@ from pathlib import Path
 
 import pygame
 
+from isaac_game.i18n import _
 from isaac_game.lan import (
     BAD_TOKEN,
     TABLE_FULL,
@@ -71,7 +72,7 @@ class LanLobbyScene(Scene):
         port: int = 0,
         redial: Callable[[str], LanSession] | None = None,
         games: tuple[str, ...] = (),
-        note: str = "",
+        note: str | Callable[[], str] = "",
         save_path: Path | None = None,
     ):
         super().__init__(app)
@@ -81,14 +82,15 @@ class LanLobbyScene(Scene):
         #: joiner of a typed address: dials the same host for another game (once)
         self.redial = redial
         self.port = port
-        self.note = note  # one more line: "Rejoining your game with Ann"
+        #: one more line: "Rejoining your game with Ann" (a function: words made as drawn)
+        self.note = note
         self.save_path = save_path  # the file the game goes on being kept in, if any
         self.addresses = dial_addresses(bind, port) if session.role == "host" else []
         self.loopback = all(is_loopback(a.rsplit(":", 1)[0]) for a in self.addresses)
         self.failed = ""  # why the connection could not be made (joiner)
         self.handed_over = False
         self.menu = Menu(
-            [MenuItem(lambda: "Back" if self.failed else "Cancel", self.cancel, key="cancel")]
+            [MenuItem(lambda: _("Back") if self.failed else _("Cancel"), self.cancel, key="cancel")]
         )
 
     def cancel(self) -> None:
@@ -123,18 +125,26 @@ class LanLobbyScene(Scene):
         elif s.rejected is not None and self._redial(game_named(s, self.games)):
             return
         elif s.rejected is not None and s.rejected_code == BAD_TOKEN:
-            self.failed = f"{self.where} no longer keeps that game"
+            self.failed = _("{address} no longer keeps that game").format(address=self.where)
         elif s.rejected is not None and s.rejected_code == TABLE_FULL:
-            self.failed = f"{self.where} is busy: a game is under way or kept for its player"
+            self.failed = _("{address} is busy: a game is under way or kept for its player").format(
+                address=self.where
+            )
         elif s.rejected is not None:
-            self.failed = f"{self.where} turned us away: {s.rejected}"
+            # TRANSLATORS: {reason} is the host's own words (sent over the network)
+            self.failed = _("{address} turned us away: {reason}").format(
+                address=self.where, reason=s.rejected
+            )
         elif s.closed is not None:
             reason = s.closed
             if reason.startswith("could not connect"):
                 reason = reason.removeprefix("could not connect:").strip() or reason
                 if "refused" in reason.lower() or "failed" in reason.lower():
-                    reason = "nobody is hosting a game there"
-            self.failed = f"Could not connect to {self.where}: {reason}"
+                    reason = _("nobody is hosting a game there")
+            # TRANSLATORS: {reason}: why, often the system's own words
+            self.failed = _("Could not connect to {address}: {reason}").format(
+                address=self.where, reason=reason
+            )
 
     def _redial(self, game: str | None) -> bool:
         """Dial again for the host's `game` (True), if the first dial only guessed."""
@@ -151,25 +161,33 @@ class LanLobbyScene(Scene):
         game = s.adapter.game.upper()
         dots = "." * (1 + int(self.app.time * 2) % 3)
         if s.role == "host":
-            rows = [("text", f"{game}, hosted by {s.name}"), ("dim", "Others can join at:")]
+            hosted = _("{game}, hosted by {name}").format(game=game, name=s.name)
+            rows = [("text", hosted), ("dim", _("Others can join at:"))]
             rows += [("big", a) for a in self.addresses]
             if self.loopback:
-                rows.append(("dim", "(this machine only: no network address found)"))
-            rows.append(("dim", 'Listed under "Join a LAN game" on their screens'))
-            rows.append(("text", f"Waiting for a player{dots}"))
+                rows.append(("dim", _("(this machine only: no network address found)")))
+            rows.append(("dim", _('Listed under "Join a LAN game" on their screens')))
+            # TRANSLATORS: {dots} is one to three dots, counting while it waits
+            rows.append(("text", _("Waiting for a player{dots}").format(dots=dots)))
             return rows
         if self.failed:
             return [("warn", self.failed)]
-        what = f"Joining as {s.name}" if self.redial else f"{game} as {s.name}"
-        rows = [("text", what), ("big", self.where), ("text", f"Connecting{dots}")]
-        return [("dim", self.note), *rows] if self.note else rows
+        if self.redial:
+            what = _("Joining as {name}").format(name=s.name)
+        else:
+            # TRANSLATORS: the game's name and the player's: "ISAAC as Ann"
+            what = _("{game} as {name}").format(game=game, name=s.name)
+        connecting = _("Connecting{dots}").format(dots=dots)
+        rows = [("text", what), ("big", self.where), ("text", connecting)]
+        note = self.note() if callable(self.note) else self.note
+        return [("dim", note), *rows] if note else rows
 
     def draw(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
         u = ui_scale((w, h))
         pal, fonts = self.app.palette, self.app.fonts
         surface.fill(pal.background)
-        title = "Hosting a LAN game" if self.session.role == "host" else "Joining a LAN game"
+        title = _("Hosting a LAN game") if self.session.role == "host" else _("Joining a LAN game")
         at = (w // 2, int(h * 0.12))
         blit_text(surface, fonts, title, int(64 * u), pal.accent, at, "center", True)
         panel = pygame.Rect(0, 0, int(min(w * 0.8, 820 * u)), int(h * 0.64))
@@ -193,6 +211,6 @@ class LanLobbyScene(Scene):
         button.midbottom = (w // 2, panel.bottom - int(20 * u))
         self.menu.layout(button, int(30 * u))
         self.menu.draw(surface, fonts, pal)
-        hint = "Esc or B: cancel"
+        hint = _("Esc or B: cancel")
         at = (w // 2, h - int(26 * u))
         blit_text(surface, fonts, hint, int(22 * u), pal.text_dim, at, "center")

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 
 import pygame
 
+from isaac_game.i18n import N_, _, pgettext
 from isaac_game.lan import (
     BEACON_PORT as DEFAULT_BEACON_PORT,
 )
@@ -24,12 +25,15 @@ from isaac_game.lan import (
     TicketBook,
     parse_address,
 )
+from isaac_game.lan.address import BadPort
 from isaac_game.match import HumanSeat
+from isaac_game.rules import Player
 
 from ..input import Action, Button
 from ..theme import blit_text
 from ..widgets.menu import MenuItem
 from ..widgets.menu_screen import MenuScreen
+from ..words import side_name
 from .hud import TextField, default_name, field_item
 
 #: Where a hosted game listens and beacons go. Tests point these at loopback.
@@ -41,11 +45,19 @@ GAMES = ("isaac", "foundations", "hari")
 COLOURS = ("dark", "light", "random")
 
 
+def colour_name(colour: object) -> str:
+    """A colour of the host's choice ("dark", "light", "random") in the player's words."""
+    if colour in ("dark", "light"):
+        return side_name(Player(colour))
+    return pgettext("colour", "Random")
+
+
 def start_host(
     game: str, name: str, colour: str, moves: Sequence[str] = (), token: str | None = None
 ) -> tuple[LanSession | None, int, str]:
     """Host on HOST_BIND at the usual port, else any free one: (session, port, "") or
-    (None, 0, why not). `moves` and `token`: a saved game hosted again."""
+    (None, 0, why not, in the player's words). `moves` and `token`: a saved game hosted
+    again."""
     error = ""
     for try_port in dict.fromkeys((HOST_PORT, 0)):
         session = LanSession.host(
@@ -60,11 +72,12 @@ def start_host(
             token=token,
         )
         try:
-            _, port = session.start()  # type: ignore[misc]
+            __, port = session.start()  # type: ignore[misc]
             return session, port, ""
         except OSError as exc:
             error = exc.strerror or str(exc)
-    return None, 0, f"Cannot listen on {HOST_BIND}: {error}"
+    # TRANSLATORS: {address} is where the game listens; {error} is the system's reason
+    return None, 0, _("Cannot listen on {address}: {error}").format(address=HOST_BIND, error=error)
 
 
 class _LanMenu(MenuScreen):
@@ -83,12 +96,15 @@ class _LanMenu(MenuScreen):
         self.games = games
         self.name_field = TextField(default_name(app.settings.player_name), limit=32)
         #: the text rows by menu key: (what the on-screen keyboard is headed, the field)
-        self.fields: dict[str, tuple[str, TextField]] = {"name": ("Your name", self.name_field)}
+        #: (English sources, translated as shown)
+        self.fields: dict[str, tuple[str, TextField]] = {"name": (N_("Your name"), self.name_field)}
         self.editing: TextField | None = None
         self.message = ""
 
     def game_label(self, game: object) -> str:
-        return str(game).upper() + ("" if game in self.games else "  (not in this client yet)")
+        if game in self.games:
+            return str(game).upper()  # a game's name is a proper name: never translated
+        return _("{game}  (not in this client yet)").format(game=str(game).upper())
 
     def edit(self, field: TextField) -> None:
         self.editing = field
@@ -132,7 +148,9 @@ class _LanMenu(MenuScreen):
         return min(int(32 * u), int(area.height / max(1, len(self.menu.items)) / 1.7))
 
     def footer_text(self) -> str:
-        return "Typing: Enter keeps it, Esc cancels." if self.editing else self.hint
+        if self.editing:
+            return _("Typing: Enter keeps it, Esc cancels.")
+        return _(self.hint) if self.hint else ""
 
     def draw_extra(self, surface: pygame.Surface, panel: pygame.Rect, u: float) -> None:
         if self.message:
@@ -144,8 +162,8 @@ class _LanMenu(MenuScreen):
 
 class LanHostScene(_LanMenu):
     name = "lan_host"
-    heading = "Host a LAN game"
-    hint = "Left / Right change a value; Esc or B goes back."
+    heading = N_("Host a LAN game")
+    hint = N_("Left / Right change a value; Esc or B goes back.")
 
     def __init__(self, app, games: tuple[str, ...]) -> None:
         super().__init__(app, games)
@@ -153,15 +171,15 @@ class LanHostScene(_LanMenu):
         self.colour = "dark"
         self.menu = self.make_menu(
             [
-                MenuItem("Game", values=GAMES, get=lambda: self.game, set=self._set_game,
-                         show=self.game_label, key="game"),
-                MenuItem("Your colour", values=COLOURS, get=lambda: self.colour,
-                         set=self._set_colour, show=lambda c: str(c).title(), key="colour"),
-                field_item("Your name", self.name_field, lambda: self.edit(self.name_field),
+                MenuItem(N_("Game"), values=GAMES, get=lambda: self.game,
+                         set=self._set_game, show=self.game_label, key="game"),
+                MenuItem(N_("Your colour"), values=COLOURS, get=lambda: self.colour,
+                         set=self._set_colour, show=colour_name, key="colour"),
+                field_item(N_("Your name"), self.name_field, lambda: self.edit(self.name_field),
                            "name"),
-                MenuItem("Start hosting", self.start, enabled=lambda: self.game in self.games,
-                         key="start"),
-                MenuItem("Back", lambda: app.pop(self), key="back"),
+                MenuItem(N_("Start hosting"), self.start,
+                         enabled=lambda: self.game in self.games, key="start"),
+                MenuItem(N_("Back"), lambda: app.pop(self), key="back"),
             ],
         )  # fmt: skip
 
@@ -173,7 +191,9 @@ class LanHostScene(_LanMenu):
 
     def start(self) -> None:
         if self.game not in self.games:
-            self.message = f"{self.game.upper()} cannot be played in this client yet"
+            self.message = _("{game} cannot be played in this client yet").format(
+                game=self.game.upper()
+            )
             return
         name = self.name_field.text.strip() or "Player"
         session, port, error = start_host(self.game, name, self.colour)
@@ -186,13 +206,13 @@ class LanHostScene(_LanMenu):
 
 class LanJoinScene(_LanMenu):
     name = "lan_join"
-    heading = "Join a LAN game"
-    hint = "Games hosted on your network appear here by themselves. Esc or B goes back."
+    heading = N_("Join a LAN game")
+    hint = N_("Games hosted on your network appear here by themselves. Esc or B goes back.")
 
     def __init__(self, app, games: tuple[str, ...]) -> None:
         super().__init__(app, games)
         self.address = TextField("", limit=80)
-        self.fields["address"] = ("Address to join (ADDRESS:PORT)", self.address)
+        self.fields["address"] = (N_("Address to join (ADDRESS:PORT)"), self.address)
         self.browser: HostBrowser | None = None
         self.hosts: list[HostInfo] = []
         self.browse_error = ""
@@ -207,7 +227,9 @@ class LanJoinScene(_LanMenu):
                 self.browser = HostBrowser(beacon_port=BEACON_PORT)
                 self.browse_error = ""
             except OSError as exc:
-                self.browse_error = f"cannot listen for games: {exc.strerror or exc}"
+                self.browse_error = _("cannot listen for games: {error}").format(
+                    error=exc.strerror or exc
+                )
 
     def on_pause(self) -> None:
         if self.browser is not None:
@@ -228,30 +250,38 @@ class LanJoinScene(_LanMenu):
     def _rebuild(self) -> None:
         current = self.menu.current.key if self.menu.items else "address"
         rows = [
-            field_item("Your name", self.name_field, lambda: self.edit(self.name_field), "name"),
-            field_item("Address", self.address, lambda: self.edit(self.address), "address",
-                       empty="e.g. 192.168.1.20:7755"),
-            MenuItem("Join this address", self.join_typed, enabled=lambda: bool(self.address.text),
-                     key="join_typed"),
+            field_item(N_("Your name"), self.name_field, lambda: self.edit(self.name_field),
+                       "name"),
+            field_item(N_("Address"), self.address, lambda: self.edit(self.address), "address",
+                       empty=N_("e.g. 192.168.1.20:7755")),
+            MenuItem(N_("Join this address"), self.join_typed,
+                     enabled=lambda: bool(self.address.text), key="join_typed"),
         ]  # fmt: skip
         for h in self.hosts:
             rows.append(self._host_item(h))
         if not self.hosts:
-            looking = self.browse_error or "Looking for games on the network..."
-            rows.append(MenuItem(looking, enabled=lambda: False, key="none"))
-        rows.append(MenuItem("Back", lambda: self.app.pop(self), key="back"))
+            rows.append(MenuItem(self._looking, enabled=lambda: False, key="none"))
+        rows.append(MenuItem(N_("Back"), lambda: self.app.pop(self), key="back"))
         self.menu = self.make_menu(rows)
         keys = [r.key for r in rows]
         if current in keys and rows[keys.index(current)].enabled():
             self.menu.index = keys.index(current)
 
+    def _looking(self) -> str:
+        return self.browse_error or _("Looking for games on the network...")
+
     def _host_item(self, h: HostInfo) -> MenuItem:
-        label = f"{h.name}  -  {h.game.upper()}  -  {h.address}:{h.port}"
         ok = h.proto == PROTO and h.game in self.games
-        if h.proto != PROTO:
-            label += "  (another version)"
-        elif h.game not in self.games:
-            label += "  (not in this client yet)"
+
+        def label() -> str:
+            # the host's name (its own words), its game (a proper name), where it is
+            listed = f"{h.name}  -  {h.game.upper()}  -  {h.address}:{h.port}"
+            if h.proto != PROTO:
+                return _("{host}  (another version)").format(host=listed)
+            if h.game not in self.games:
+                return _("{host}  (not in this client yet)").format(host=listed)
+            return listed
+
         key = f"host:{h.address}:{h.port}"
         return MenuItem(label, lambda: self.join(h.address, h.port, h.game), lambda: ok, key=key)
 
@@ -266,7 +296,12 @@ class LanJoinScene(_LanMenu):
         try:
             host, port = parse_address(self.address.text)
         except AddressError as exc:
-            self.message = str(exc).capitalize() + ": type an address like 192.168.1.20:7755"
+            typed = repr(self.address.text.strip())
+            if isinstance(exc, BadPort):
+                said = _("Bad port in {address}: type an address like 192.168.1.20:7755")
+            else:
+                said = _("Bad address {address}: type an address like 192.168.1.20:7755")
+            self.message = said.format(address=typed)
             return
         # a listed host says which game it plays; otherwise guess, and the lobby
         # dials again if the host names another game

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pygame
 
+from isaac_game.i18n import _
 from isaac_game.lan import CONNECTED, ChatReceived, GameStarted, LanSession, RematchProposed
 from isaac_game.rules import Player
 
@@ -18,7 +19,8 @@ from ..handoff import GameOutcome
 from ..input import Action
 from ..theme import blit_text
 from ..widgets.menu import Menu
-from .hud import ChatBox
+from ..words import side_name
+from .hud import ChatBox, link_word
 
 #: The chat's room under the final board, in logical pixels.
 CHAT_ROOM = 190
@@ -42,18 +44,24 @@ class LanResultsControl(ResultsControl):
 
     def rematch_label(self) -> str:
         if self.session.remote.rematch_proposed and not self.asked:
-            return "Accept the rematch (colours swapped)"
-        return "Rematch (colours swapped)"
+            return _("Accept the rematch (colours swapped)")
+        return _("Rematch (colours swapped)")
 
     def rematch_status(self) -> str:
         s = self.session
-        opp = s.opponent or "the opponent"
+        opp = s.opponent
         if s.link != CONNECTED:
-            return f"{opp} has left" if s.link == "closed" else f"Connection: {s.link}"
+            if s.link != "closed":
+                return _("Connection: {state}").format(state=link_word(s.link))
+            return _("{name} has left").format(name=opp) if opp else _("The opponent has left")
         if self.asked:
-            return f"Rematch asked: waiting for {opp}..."
+            if opp:
+                return _("Rematch asked: waiting for {name}...").format(name=opp)
+            return _("Rematch asked: waiting for the opponent...")
         if s.remote.rematch_proposed:
-            return f"{opp} wants a rematch"
+            if opp:
+                return _("{name} wants a rematch").format(name=opp)
+            return _("The opponent wants a rematch")
         return ""
 
     def rematch(self) -> bool:
@@ -68,9 +76,19 @@ class LanResultsControl(ResultsControl):
         resigned = self.session.resigned
         if resigned is not None and not outcome.state.is_over:
             s = self.session
-            who = f"you, {s.name}" if resigned == s.you else s.opponent
             winner = resigned.other
-            return winner, f"{winner.title} wins!", f"{resigned.title} ({who}) resigned"
+            wins = _("{side} wins!").format(side=side_name(winner))
+            if resigned == s.you:
+                # TRANSLATORS: "Dark (you, Ann) resigned"
+                why = _("{side} (you, {name}) resigned").format(
+                    side=side_name(resigned), name=s.name
+                )
+            else:
+                # TRANSLATORS: "Light (Bob) resigned": the side and the opponent's name
+                why = _("{side} ({name}) resigned").format(
+                    side=side_name(resigned), name=s.opponent
+                )
+            return winner, wins, why
         return None
 
     # ----- the frame --------------------------------------------------------------------------
@@ -107,11 +125,11 @@ class LanResultsControl(ResultsControl):
 
     def draw(self, surface: pygame.Surface, menu: Menu, u: float, room: pygame.Rect) -> None:
         pal, fonts = self.app.palette, self.app.fonts
-        top = min(i.rect.top for i in menu.items) - int(30 * u)
+        panel_top = menu.area.top - int(10 * u)  # the panel around it (ResultsScene)
         cx = menu.items[0].rect.centerx
         status = self.rematch_status()
-        if status:
-            at = (cx, top - int(26 * u))
-            blit_text(surface, fonts, status, int(30 * u), pal.accent, at, "center", True)
+        if status:  # just above the menu's panel, whatever the font's line height
+            at = (cx, panel_top - int(6 * u))
+            blit_text(surface, fonts, status, int(30 * u), pal.accent, at, "midbottom", True)
         self.chat.rect = room  # under the board: "T: type a message" and the lines
         self.chat.draw(surface, fonts, pal, u)

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Collection
 from typing import TYPE_CHECKING
 
+from isaac_game.i18n import _
 from isaac_game.lan import LanSession, Ticket, TicketBook
 from isaac_game.match import HumanSeat
 
@@ -31,7 +32,9 @@ def lan_resumable(app: App) -> Resumable | None:
     if ticket is None:
         return None
     who = ticket.host_name or ticket.address
-    return Resumable(f"Resume the LAN game with {who}", REJOIN_SCENE, (ticket,))
+    # TRANSLATORS: {name}: the host's name (or its address)
+    label = _("Resume the LAN game with {name}").format(name=who)
+    return Resumable(label, REJOIN_SCENE, (ticket,))
 
 
 def resumables(app: App, games: Collection[str]) -> list[Resumable]:
@@ -44,8 +47,10 @@ def resumables(app: App, games: Collection[str]) -> list[Resumable]:
         if record.game not in games or role == "join":
             continue
         if role == "host":
-            peer = record.headers.get("LanPeer", "") or "the other player"
-            label = f"Host the {record.game.upper()} game with {peer} again"
+            peer = record.headers.get("LanPeer", "") or _("the other player")
+            label = _("Host the {game} game with {peer} again").format(
+                game=record.game.upper(), peer=peer
+            )
             found.append(Resumable(label, "lan_host_again", (path,)))
         else:
             setup = setup_from_record(record, path)
@@ -61,5 +66,13 @@ def rejoin_scene(app: App, ticket: Ticket, games: tuple[str, ...] = ()) -> LanLo
     session = LanSession.join(ticket.game, HumanSeat(name), ticket.host, ticket.port,
                               name=name, token=ticket.token, tickets=tickets)  # fmt: skip
     session.start()
-    note = f"Rejoining your {ticket.game.upper()} game with {ticket.host_name or 'the host'}"
+
+    def note() -> str:
+        game = ticket.game.upper()
+        if ticket.host_name:
+            return _("Rejoining your {game} game with {name}").format(
+                game=game, name=ticket.host_name
+            )
+        return _("Rejoining your {game} game with the host").format(game=game)
+
     return LanLobbyScene(app, session, where=ticket.address, games=games, note=note)

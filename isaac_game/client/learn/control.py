@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Protocol, cast
 
 import pygame
 
+from isaac_game.i18n import N_, _
 from isaac_game.match import Match
 from isaac_game.players import make_seat
 from isaac_game.rules import GameState, Move, Player
@@ -37,7 +38,7 @@ if TYPE_CHECKING:
 
 #: How much of the right-hand panel shows above the lesson box (logical pixels): its heading.
 PANEL_HEAD = 184
-NEXT_WORDS = "Enter, click or A: next"
+NEXT_WORDS = N_("Enter, click or A: next")
 
 
 class LessonScene(ControlledScene, Protocol):
@@ -91,7 +92,7 @@ class LessonControl(MatchControl):
         return self.explained is None
 
     def seat_label(self, player: Player, setup: GameSetup) -> str:
-        return "You" if player == self.step.state.to_move else "The other side"
+        return _("You") if player == self.step.state.to_move else _("The other side")
 
     def facing(self, state: GameState, setup: GameSetup, turn_for_mover: bool) -> Player | None:
         """A step is shown from the side of the player it asks to move (a Light step
@@ -101,7 +102,7 @@ class LessonControl(MatchControl):
 
     def waiting_text(self, player: Player, setup: GameSetup) -> str:
         if self.explained is not None:
-            return "Well done: read the box, then go on"
+            return _("Well done: read the box, then go on")
         return super().waiting_text(player, setup)
 
     def headers(self, setup: GameSetup) -> dict[str, str]:
@@ -109,35 +110,47 @@ class LessonControl(MatchControl):
 
     def leave_question(self, leave: Callable[[], None]) -> Question:
         return Question(
-            "Leave the lesson?",
-            "Learn to play brings you back to this step.",
-            [MenuItem("Leave", leave, key="leave"), MenuItem("Stay", key="stay")],
+            _("Leave the lesson?"),
+            _("Learn to play brings you back to this step."),
+            [
+                MenuItem(N_("Leave"), leave, key="leave"),
+                MenuItem(N_("Stay"), key="stay"),
+            ],
         )
 
     def refuse_undo(self, what: str) -> str:
-        return f"{what} is off in a lesson: each step sets its own position"
+        """`what` is the match scene's "Undo" or "Redo" (English: told apart here)."""
+        if what == "Redo":
+            return _("Redo is off in a lesson: each step sets its own position")
+        return _("Undo is off in a lesson: each step sets its own position")
 
     def pause_items(self) -> list[MenuItem]:
-        return [MenuItem("Choose a step", self.choose_step, key="steps")]
+        return [MenuItem(N_("Choose a step"), self.choose_step, key="steps")]
 
     def choose_step(self) -> None:
         """The steps by number and title, the current one chosen: any may be played."""
         rows = [
-            MenuItem(f"{i + 1}. {step.title}", partial(self.go_to, i), key=f"step{i}")
-            for i, step in enumerate(self.lesson.steps)
+            MenuItem(partial(self.step_label, i), partial(self.go_to, i), key=f"step{i}")
+            for i in range(len(self.lesson.steps))
         ]
-        question = Question("Choose a step", self.lesson.title, rows)
+        question = Question(_("Choose a step"), _(self.lesson.title), rows)
         self.app.open("chooser", question, self.scene, f"step{self.index}")
+
+    def step_label(self, index: int) -> str:
+        """`3. Score a piece`: a step by its number and title."""
+        title = _(self.lesson.steps[index].title)
+        # TRANSLATORS: a step of a lesson in the list of its steps: "3. Score a piece"
+        return _("{number}. {title}").format(number=index + 1, title=title)
 
     def refuse_move(self, state: GameState, move: Move) -> str:
         if self.explained is not None:
-            return f"{NEXT_WORDS} step"
+            return _("Enter, click or A: next step")
         scene = self.scene
         return refusal(self.step, state, move, scene.why_not if scene is not None else str)
 
     def refuse_choice(self, state: GameState, moves: list[Move]) -> str:
         if self.explained is not None:
-            return f"{NEXT_WORDS} step"
+            return _("Enter, click or A: next step")
         return refusal_of_choice(self.step, moves)
 
     # ----- the frame ------------------------------------------------------------------
@@ -155,7 +168,7 @@ class LessonControl(MatchControl):
         played = scene.match.last_played
         if self.explained is None and state is not self.shown and played is not None:
             words = self.step.told(played.move, state)
-            self.explained = words or "Well done."
+            self.explained = words or _("Well done.")
             self.app.request_redraw()
         return self.explained is not None  # the step's move is in: the game waits
 
@@ -180,7 +193,7 @@ class LessonControl(MatchControl):
         self.explained = None
         self.index = index
         self.shown = self.step.state
-        scene.follow(lesson_match(self.shown), self.step.title)
+        scene.follow(lesson_match(self.shown), _(self.step.title))
         self.progress.keep_step(self.lesson.key, index)
 
     # ----- drawing ---------------------------------------------------------------------
@@ -227,7 +240,9 @@ class LessonControl(MatchControl):
         draw_panel(surface, box, pal, radius=int(14 * u))
         inner = box.inflate(-int(24 * u), -int(20 * u))
         n = len(self.lesson.steps)
-        head = f"Step {self.index + 1} of {n}: {self.step.title}"
+        head = _("Step {step} of {steps}: {title}").format(
+            step=self.index + 1, steps=n, title=_(self.step.title)
+        )
         px, head_px = int(22 * u), int(24 * u)  # never below the readable minimum (`Fonts`)
         y = inner.y
         for line in wrap(fonts, head, head_px, inner.width, bold=True):
@@ -237,7 +252,7 @@ class LessonControl(MatchControl):
         bottom = inner.bottom
         if self.explained is not None:
             last = self.index + 1 >= n
-            text = "Enter, click or A: finish" if last else NEXT_WORDS
+            text = _("Enter, click or A: finish") if last else _(NEXT_WORDS)
             foot_px = int(19 * u)
             for line in reversed(wrap(fonts, text, foot_px, inner.width, bold=True)):
                 at = (inner.x, bottom)
@@ -245,7 +260,11 @@ class LessonControl(MatchControl):
                     surface, fonts, line, foot_px, pal.accent, at, "bottomleft", True
                 ).top
             bottom -= int(6 * u)
-        words = self.step.text if self.explained is None else self.explained
+        words = (
+            (_(self.step.text) if self.step.text else "")
+            if self.explained is None
+            else self.explained
+        )
         px, lines = fit_lines(fonts, words, px, inner.width, bottom - y)  # long words: smaller
         for line in lines:
             y = blit_text(surface, fonts, line, px, pal.text, (inner.x, y)).bottom

@@ -4,11 +4,16 @@ then each game's puzzles.
 A game with no lesson yet still offers its rules pages (a player who asks to learn a
 game wants to read how it is played more than to be told "coming soon"); a game with
 no puzzles has no puzzle row.
+
+The labels are in the player's language when made: the chooser asks for them afresh
+each time it shows, and when the language changes.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
+
+from isaac_game.i18n import _
 
 from ..games.base import GameEntry
 from .lesson import LearnEntry
@@ -22,14 +27,18 @@ def lesson_entries(games: Iterable[GameEntry], progress: Progress) -> list[Learn
     for game in games:
         key = f"lesson_{game.name}"
         if game.lesson is None:
-            label = f"{game.title}: the rules (no lesson yet)"
+            label = _("{game}: the rules (no lesson yet)").format(game=game.title)
             rows.append(LearnEntry(label, "rules", (game.name,), key=key))
             continue
-        done = "  (done)" if progress.done(game.lesson.key) else ""
+        label = _("{game}: learn to play").format(game=game.title)
+        if progress.done(game.lesson.key):
+            label = _("{game}: learn to play  (done)").format(game=game.title)
         at = progress.step_at(game.lesson.key)  # left there: the lesson comes back to it
         if 0 < at < len(game.lesson.steps):
-            done = f"  (step {at + 1} of {len(game.lesson.steps)})"
-        label = f"{game.title}: learn to play{done}"
+            # TRANSLATORS: a lesson left unfinished: "ISAAC: learn to play  (step 3 of 12)"
+            label = _("{game}: learn to play  (step {step} of {steps})").format(
+                game=game.title, step=at + 1, steps=len(game.lesson.steps)
+            )
         rows.append(LearnEntry(label, "lesson", (game.name,), key=key))
     return rows
 
@@ -41,7 +50,9 @@ def puzzle_entries(games: Iterable[GameEntry], progress: Progress) -> list[Learn
         if not game.puzzles:
             continue
         solved = sum(progress.done(progress_key(p)) for p in game.puzzles)
-        label = f"{game.title}: puzzles ({solved} of {len(game.puzzles)} solved)"
+        label = _("{game}: puzzles ({solved} of {count} solved)").format(
+            game=game.title, solved=solved, count=len(game.puzzles)
+        )
         rows.append(LearnEntry(label, "puzzles", (game.name,), key=f"puzzles_{game.name}"))
     return rows
 

@@ -18,6 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Generic
 
+from isaac_game.i18n import _
 from isaac_game.rules import GameState, Move, Place, parse_notation
 
 from ..states import S, narrow
@@ -33,13 +34,13 @@ def _no_words(before: GameState, move: Move, after: GameState) -> str:
 
 @dataclass(frozen=True)
 class Step(Generic[S]):
-    title: str  # "Place a piece"
+    title: str  # "Place a piece" (English, marked with `N_`: translated where shown)
     state: S  # the position the step starts from
-    text: str  # what to do, shown in the lesson box
+    text: str  # what to do, shown in the lesson box (marked with `N_`, as `wrong`)
     cells: frozenset[int] = frozenset()  # cells lit up on the board
     moves: frozenset[str] = frozenset()  # the moves asked, as the lesson writes them; empty: any
     wrong: str = ""  # said when a legal move is not one of `moves`
-    explain: Explain[S] = _no_words
+    explain: Explain[S] = _no_words  # its words are made (translated) as it is called
 
     @property
     def asked(self) -> frozenset[Move]:
@@ -54,7 +55,7 @@ class Step(Generic[S]):
 @dataclass(frozen=True)
 class Lesson(Generic[S]):
     game: str  # the rules engine's game name
-    title: str  # "ISAAC: your first game"
+    title: str  # "ISAAC: your first game" (marked with `N_`: translated where shown)
     steps: tuple[Step[S], ...]
 
     @property
@@ -83,9 +84,12 @@ def refusal(
     try:
         parsed = state.parse_move(move)
     except ValueError as error:
-        return f"Not quite: {why_not(error)}. Try again."
+        # TRANSLATORS: {reason}: why the rules refuse the move, in words
+        return _("Not quite: {reason}. Try again.").format(reason=why_not(error))
     if step.moves and parsed not in step.asked:
-        return step.wrong or "That move is legal, but this step asks for another. Try again."
+        if step.wrong:
+            return _(step.wrong)
+        return _("That move is legal, but this step asks for another. Try again.")
     return ""
 
 
@@ -94,7 +98,7 @@ def refusal_of_choice(step: Step, moves: list[Move]) -> str:
     can still make, is asked): said at the first click, not after the last."""
     if not step.moves or any(m in step.asked for m in moves):
         return ""
-    return step.wrong or "That piece is not this step's: try the lit one."
+    return _(step.wrong) if step.wrong else _("That piece is not this step's: try the lit one.")
 
 
 @dataclass(frozen=True)
@@ -102,7 +106,7 @@ class LearnEntry:
     """One row of the Learn to play chooser: a lesson, a puzzle set, or "coming soon"
     (`scene` empty: shown, not chosen). The registry composes the list."""
 
-    label: str
+    label: str  # in the player's language
     scene: str = ""  # the registry name of the scene it opens
     handoff: tuple = ()
     key: str = ""

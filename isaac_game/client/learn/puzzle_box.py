@@ -12,12 +12,14 @@ from dataclasses import dataclass
 
 import pygame
 
+from isaac_game.i18n import _
+
 from ..theme import Fonts, Palette, TextPart, blit_text, draw_panel, draw_texts, draw_wrapped, wrap
 
 
 @dataclass(frozen=True)
 class BoxWords:
-    head: str  # "Puzzle 3 of 10: Light scores 16"
+    head: str  # "Puzzle 3 of 10: Light scores 16" (every text here in the player's words)
     solved_before: bool
     paragraphs: tuple[tuple[str, str], ...]  # (words, colour's name in the palette)
     buttons: tuple[tuple[str, str], ...]  # (name, label): left, right
@@ -36,7 +38,7 @@ def draw_box(
         y = blit_text(surface, fonts, line, int(22 * u), pal.accent, at, bold=True).bottom
     if words.solved_before:
         at = (inner.x, y)
-        y = blit_text(surface, fonts, "(solved before)", int(17 * u), pal.text_dim, at).bottom
+        y = blit_text(surface, fonts, _("(solved before)"), int(17 * u), pal.text_dim, at).bottom
     y += int(8 * u)
     button_h, side_by_side = _buttons_height(fonts, inner, words, u)
     bottom = inner.bottom - button_h - int(8 * u)
@@ -60,7 +62,7 @@ def _buttons_height(
     count = len(words.buttons)
     w = (inner.width - gap * (count - 1)) // count
     line = fonts.line_height(px, True)
-    if all(len(wrap(fonts, label, px, w - 6, bold=True)) <= 2 for _, label in words.buttons):
+    if all(len(wrap(fonts, label, px, w - 6, bold=True)) <= 2 for __, label in words.buttons):
         return max(int(40 * u), 2 * line + 6), True
     return count * (line + int(12 * u)) + gap * (count - 1), False
 

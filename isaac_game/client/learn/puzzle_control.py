@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Protocol, cast
 
 import pygame
 
+from isaac_game.i18n import N_, _, ngettext, pgettext
 from isaac_game.match import Match, move_between
 from isaac_game.players import make_seat
 from isaac_game.rules import GameState, Move, Player
@@ -76,12 +77,16 @@ def changed_cells(before: GameState, after: GameState) -> list[int]:
 def miss_words(puzzle: Puzzle, got: float, mark: float) -> str:
     """Why the turn played falls short, in the puzzle's own measure."""
     if puzzle.measure == "score":
-        return f"That makes {got:g}; the best makes {mark:g}."
+        # TRANSLATORS: scores: what the player's turn made, and the best turn's
+        return _("That makes {got:g}; the best makes {best:g}.").format(got=got, best=mark)
     if puzzle.measure == "hand":
-        return f"That leaves {-got:g} in hand; the best leaves {-mark:g}."
+        # TRANSLATORS: value left in hand after the player's turn, and after the best turn
+        return _("That leaves {got:g} in hand; the best leaves {best:g}.").format(
+            got=-got, best=-mark
+        )
     if puzzle.measure == "blocks":
-        return "The other side can still move."
-    return "The other side can still escape from there."
+        return _("The other side can still move.")
+    return _("The other side can still escape from there.")
 
 
 class PuzzleControl(MatchControl):
@@ -133,30 +138,37 @@ class PuzzleControl(MatchControl):
         return self.verdict is None
 
     def seat_label(self, player: Player, setup: GameSetup) -> str:
-        return "You" if player == self.start.to_move else "The other side"
+        return _("You") if player == self.start.to_move else _("The other side")
 
     def headers(self, setup: GameSetup) -> dict[str, str]:
         return {"Dark": "Puzzle", "Light": "Puzzle"}
 
     def leave_question(self, leave: Callable[[], None]) -> Question:
         return Question(
-            "Leave the puzzle?",
-            "Solved puzzles are kept; this one starts again next time.",
-            [MenuItem("Leave", leave, key="leave"), MenuItem("Stay", key="stay")],
+            _("Leave the puzzle?"),
+            _("Solved puzzles are kept; this one starts again next time."),
+            [
+                MenuItem(N_("Leave"), leave, key="leave"),
+                MenuItem(N_("Stay"), key="stay"),
+            ],
         )
 
     def refuse_undo(self, what: str) -> str:
-        return f"{what} is off in a puzzle: R tries again"
+        """`what` is the match scene's "Undo" or "Redo" (English: told apart here)."""
+        if what == "Redo":
+            return _("Redo is off in a puzzle: R tries again")
+        return _("Undo is off in a puzzle: R tries again")
 
     def refuse_move(self, state: GameState, move: Move) -> str:
-        return "" if self.verdict is None else "Enter: next puzzle, R: try again"
+        return "" if self.verdict is None else _("Enter: next puzzle, R: try again")
 
     def pause_items(self) -> list[MenuItem]:
         trying = lambda: self.verdict is None  # noqa: E731
         return [
-            MenuItem("Clue (H)", self._back(self.show_clue), enabled=trying, key="clue"),
-            MenuItem("Show the answer", self._back(self.show_answer), enabled=trying, key="answer"),
-        ]
+            MenuItem(N_("Clue (H)"), self._back(self.show_clue), enabled=trying, key="clue"),
+            MenuItem(N_("Show the answer"), self._back(self.show_answer), enabled=trying,
+                     key="answer"),
+        ]  # fmt: skip
 
     def _back(self, then: Callable[[], None]) -> Callable[[], None]:
         """`then`, from the pause menu: back to the board first, to see it."""
@@ -205,20 +217,27 @@ class PuzzleControl(MatchControl):
 
     def show_clue(self) -> None:
         """The puzzle's one clue, in the box (and on the bar)."""
-        clue = self.puzzle.clue or "No clue for this one: the goal says it all."
         self.clue_shown = True
-        self.puzzle_scene.say(f"Clue: {clue}", seconds=6.0)
+        self.puzzle_scene.say(self.clue_words(), seconds=6.0)
         self.app.request_redraw()
+
+    def clue_words(self) -> str:
+        """`Clue: ...`, the puzzle's clue in the player's language."""
+        if not self.puzzle.clue:
+            return _("Clue: No clue for this one: the goal says it all.")
+        # TRANSLATORS: {clue} is the puzzle's clue, a sentence
+        return _("Clue: {clue}").format(clue=_(self.puzzle.clue))
 
     def show_answer(self, lead: str = "") -> None:
         """The answer, marked on the board and told in words, on the puzzle's position."""
         answer = play_turn(self.start, self.puzzle.solution)
         self.verdict = False
         self.marks = changed_cells(self.start, answer)
-        self.words = " ".join(w for w in (lead, self.answer_words(), self.puzzle.why) if w)
+        why = _(self.puzzle.why) if self.puzzle.why else ""
+        self.words = " ".join(w for w in (lead, self.answer_words(), why) if w)
         self.note = ""
         self.puzzle_scene.follow(puzzle_match(self.start))
-        self.puzzle_scene.say("The answer is marked on the board")
+        self.puzzle_scene.say(_("The answer is marked on the board"))
         self.app.request_redraw()
 
     def update(self, dt: float) -> bool:
@@ -237,22 +256,26 @@ class PuzzleControl(MatchControl):
         self.verdict = got >= mark
         if self.verdict:
             self.progress.mark(progress_key(puzzle))
-            self.words = " ".join(w for w in ("You found the best move!", puzzle.why) if w)
+            why = _(puzzle.why) if puzzle.why else ""
+            self.words = " ".join(w for w in (_("You found the best move!"), why) if w)
             self.note = ""
             self.app.audio.play("win")
-            self.puzzle_scene.say("You found the best move!")
+            self.puzzle_scene.say(_("You found the best move!"))
             self.app.request_redraw()
             return
         self.tries += 1
-        missed = f"Not the best. {miss_words(puzzle, got, mark)}"
+        missed = _("Not the best. {why}").format(why=miss_words(puzzle, got, mark))
         if self.tries >= TRIES:
             self.show_answer(missed)
             return
         self.verdict = None  # the position back, for another try
         left = TRIES - self.tries
-        self.note = f"{missed} Try again ({left} {'try' if left == 1 else 'tries'} left)."
+        # TRANSLATORS: {missed} is "Not the best. That makes 12; the best makes 16."
+        self.note = ngettext(
+            "{missed} Try again ({left} try left).", "{missed} Try again ({left} tries left).", left
+        ).format(missed=missed, left=left)
         self.puzzle_scene.follow(puzzle_match(self.start))
-        self.puzzle_scene.say("Not the best: try again", warn=True)
+        self.puzzle_scene.say(_("Not the best: try again"), warn=True)
         self.app.request_redraw()
 
     def answer_words(self) -> str:
@@ -263,13 +286,17 @@ class PuzzleControl(MatchControl):
             facing = self.puzzle_scene.board.facing  # its ways as the board shows them
             told.append(self.describe(state, played.move, played.after, facing).text)
             state = played.after
-        return "The answer: " + "; then ".join(told) + "."
+        actions = told[0] if told else ""
+        for action in told[1:]:
+            # TRANSLATORS: the actions of one turn so far, and the next one
+            actions = _("{actions}; then {action}").format(actions=actions, action=action)
+        return _("The answer: {actions}.").format(actions=actions)
 
     def retry(self) -> None:
         """The puzzle's position again, nothing judged (the tries counted afresh)."""
         self.verdict, self.words, self.marks = None, "", []
         self.tries, self.note = 0, ""
-        self.puzzle_scene.follow(puzzle_match(self.start), self.puzzle.title)
+        self.puzzle_scene.follow(puzzle_match(self.start), _(self.puzzle.title))
 
     def next_puzzle(self) -> None:
         """The next puzzle on the board; after the last, back to the list."""
@@ -343,18 +370,21 @@ class PuzzleControl(MatchControl):
 
     def box_words(self) -> BoxWords:
         """What the box says now, and its buttons."""
-        head = f"Puzzle {self.index + 1} of {len(self.puzzles)}: {self.puzzle.title}"
+        head = _("Puzzle {number} of {count}: {title}").format(
+            number=self.index + 1, count=len(self.puzzles), title=_(self.puzzle.title)
+        )
         if self.verdict is None:
-            said = [(self.puzzle.goal, "text")]
+            said = [(_(self.puzzle.goal), "text")]
             if self.note:
                 said.append((self.note, "illegal"))
             if self.clue_shown:
-                said.append((f"Clue: {self.puzzle.clue}", "accent"))
+                said.append((self.clue_words(), "accent"))
             solved = self.progress.done(progress_key(self.puzzle))
-            buttons = (("clue", "H: Clue"), ("answer", "Answer"))
+            buttons = (("clue", _("H: Clue")), ("answer", pgettext("button", "Answer")))
             return BoxWords(head, solved, tuple(said), buttons, "")
         last = self.index + 1 >= len(self.puzzles)
-        buttons = (("retry", "R: Try again"), ("next", "Tab: Back" if last else "Tab: Next puzzle"))
+        ahead = _("Tab: Back") if last else _("Tab: Next puzzle")
+        buttons = (("retry", _("R: Try again")), ("next", ahead))
         colour = "accent" if self.verdict else "text"
         lit = "next" if self.verdict else "retry"  # what Enter does is drawn lit
         return BoxWords(head, False, ((self.words, colour),), buttons, lit)

@@ -7,6 +7,8 @@ from collections.abc import Callable
 
 import pygame
 
+from isaac_game.i18n import N_, _
+
 from ..input import Action, Button
 from ..scene import Question, Scene
 from ..theme import blit_text, dim_behind, draw_panel, ui_scale, wrap
@@ -51,7 +53,7 @@ class MessageScene(Scene):
         self.ok_rect.midbottom = (panel.centerx, panel.bottom - int(20 * u))
         pygame.draw.rect(surface, pal.accent, self.ok_rect, border_radius=int(10 * u))
         at = self.ok_rect.center
-        blit_text(surface, fonts, "OK", int(32 * u), pal.background, at, "center", True)
+        blit_text(surface, fonts, _("OK"), int(32 * u), pal.background, at, "center", True)
 
 
 class ConfirmScene(QuestionScreen):
@@ -66,7 +68,7 @@ class ConfirmScene(QuestionScreen):
             app,
             behind,
             [
-                MenuItem("No, go back", lambda: self.app.pop(self), key="no"),
+                MenuItem(N_("No, go back"), lambda: self.app.pop(self), key="no"),
                 MenuItem(yes, self._yes, key="yes"),
             ],
         )

@@ -15,19 +15,23 @@ from dataclasses import dataclass
 
 import pygame
 
+from isaac_game.i18n import N_, _
+
 from ..input import Action, Button
 from ..scene import Scene
 from ..theme import blit_text, dim_behind, draw_panel, mix, ui_scale
 
 #: The character rows, ten keys each (letters shown in capitals while Shift is on).
 ROWS = ("1234567890", "qwertyuiop", "asdfghjkl:", "zxcvbnm.-_")
-#: The bottom row: (key, label), each two columns wide.
+#: The bottom row: (key, label), each two columns wide. The labels are English sources,
+#: translated as they are drawn (`KeyboardScene.label`).
 SPECIAL = (
-    ("shift", "Shift"),
-    ("space", "Space"),
-    ("back", "Delete"),
-    ("cancel", "Cancel"),
-    ("done", "Done"),
+    ("shift", N_("Shift")),
+    ("space", N_("Space")),
+    # TRANSLATORS: the on-screen keyboard's key that rubs out the last character
+    ("back", N_("Delete")),
+    ("cancel", N_("Cancel")),
+    ("done", N_("Done")),
 )
 COLUMNS = 10
 
@@ -68,6 +72,11 @@ def key_layout(size: tuple[int, int]) -> tuple[pygame.Rect, pygame.Rect, list[Ke
     return panel, box, keys
 
 
+def special_label(name: str) -> str:
+    """The label of a bottom-row key, in the player's language."""
+    return _(dict(SPECIAL)[name])
+
+
 class KeyboardScene(Scene):
     """Type `text` (at most `limit` characters) key by key; `on_done(text)` on Done."""
 
@@ -106,7 +115,7 @@ class KeyboardScene(Scene):
     def label(self, key: Key) -> str:
         if len(key.name) == 1:
             return key.name.upper() if self.shift else key.name
-        return dict(SPECIAL)[key.name]
+        return special_label(key.name)
 
     def press(self, key: Key) -> None:
         """What a key does."""
@@ -176,8 +185,10 @@ class KeyboardScene(Scene):
         panel, box, keys = key_layout(size)
         draw_panel(surface, panel, pal, radius=int(18 * u))
         at = (panel.centerx, panel.y + int(38 * u))
-        px = fonts.fit(self.heading, int(40 * u), panel.width - int(40 * u), True)
-        blit_text(surface, fonts, self.heading, px, pal.accent, at, "center", True)
+        # the opener's words (an English source, or translated already)
+        heading = _(self.heading) if self.heading else ""
+        px = fonts.fit(heading, int(40 * u), panel.width - int(40 * u), True)
+        blit_text(surface, fonts, heading, px, pal.accent, at, "center", True)
         pygame.draw.rect(surface, pal.background, box, border_radius=int(10 * u))
         pygame.draw.rect(surface, pal.accent, box, max(2, int(2 * u)), border_radius=int(10 * u))
         shown = self.text + "_"
@@ -204,7 +215,8 @@ class KeyboardScene(Scene):
             size_px = fonts.fit(label, size_px, key.rect.width - int(8 * u), bold=chosen)
             color = pal.accent if chosen else pal.text
             blit_text(surface, fonts, label, size_px, color, key.rect.center, "center", chosen)
-        foot = "D-pad: move   A: press   B: cancel   X: delete   Y: space   Start: done"
+        # TRANSLATORS: what the gamepad's buttons do on the on-screen keyboard
+        foot = _("D-pad: move   A: press   B: cancel   X: delete   Y: space   Start: done")
         at = (panel.centerx, panel.bottom - int(24 * u))
         px = fonts.fit(foot, int(22 * u), surface.get_width() - int(40 * u))
         blit_text(surface, fonts, foot, px, pal.text_dim, at, "center")

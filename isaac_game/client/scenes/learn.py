@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import partial
 
+from isaac_game.i18n import N_
+
 from ..learn.lesson import LearnEntry
 from ..widgets.menu import MenuItem
 from ..widgets.menu_screen import MenuScreen
@@ -16,8 +18,8 @@ from ..widgets.menu_screen import MenuScreen
 
 class LearnScene(MenuScreen):
     name = "learn"
-    heading = "Learn to play"
-    footer = "A lesson is a guided first game on real positions. Esc: back"
+    heading = N_("Learn to play")
+    footer = N_("A lesson is a guided first game on real positions. Esc: back")
     panel_size = (0.7, 760, 0.62)
 
     def __init__(self, app, entries: Callable[[], list[LearnEntry]]) -> None:
@@ -34,10 +36,14 @@ class LearnScene(MenuScreen):
             )
             for e in self.entries()
         ]
-        return [*rows, MenuItem("Back", self.close, key="back")]
+        return [*rows, MenuItem(N_("Back"), self.close, key="back")]
 
     def choose(self, entry: LearnEntry) -> None:
         self.app.open(entry.scene, *entry.handoff)
+
+    def on_language(self) -> None:
+        """The rows are asked again, in the new language."""
+        self.on_resume()
 
     def on_resume(self) -> None:
         key = self.menu.current.key if self.menu.items else ""

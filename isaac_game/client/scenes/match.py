@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pygame
 
+from isaac_game.i18n import _
 from isaac_game.match import GameEnded, Match, MatchEvent, MovePlayed, MoveRejected, SeatKind
 from isaac_game.rules import GameState, Move, Pass, Player, Refusal
 
@@ -30,6 +31,7 @@ from ..widgets.anim import Anim
 from ..widgets.board_view import BoardView
 from ..widgets.hud import GameLayout, PanelInfo, shown_hand_rows
 from ..widgets.menu import MenuItem
+from ..words import side_name
 from .match_bar import COMPUTER_PAUSE, MatchBar, Pace
 from .match_input import MatchInput
 from .match_keeping import MatchKeeping
@@ -243,12 +245,13 @@ class MatchScene(Scene):
         return refused
 
     def undo(self) -> None:
-        self._jump("Undo", self.match.undo, "Move taken back", "Nothing to undo")
+        self._jump("Undo", self.match.undo, _("Move taken back"), _("Nothing to undo"))
 
     def redo(self) -> None:
-        self._jump("Redo", self.match.redo, "Move replayed", "Nothing to redo")
+        self._jump("Redo", self.match.redo, _("Move replayed"), _("Nothing to redo"))
 
     def _jump(self, what: str, step: Callable[[], bool], done: str, nothing: str) -> None:
+        """`what`: "Undo" or "Redo", English (the control tells them apart by it)."""
         refused = self.control.refuse_undo(what)
         if refused:
             self.say(refused, warn=True)
@@ -295,9 +298,16 @@ class MatchScene(Scene):
                 self.play.animate_move(event)
                 self.keeping.keep()
             elif isinstance(event, MoveRejected):
-                self.say(self.why_not(event.refusal) if event.refusal else event.reason, warn=True)
+                self.say(self.rejected_words(event), warn=True)
             elif isinstance(event, GameEnded):
                 self.pace.results_in = RESULTS_DELAY
+
+    def rejected_words(self, event: MoveRejected) -> str:
+        """Why a move was rejected, in words (the event's reason is for the logs)."""
+        if event.refusal is not None:
+            return self.why_not(event.refusal)
+        # TRANSLATORS: a move offered out of turn; {player} is "Dark" or "Light"
+        return _("it is not {player}'s turn").format(player=side_name(event.player))
 
     def follow(self, match: Match, announce: str = "") -> None:
         """Show another match from its first move (a LAN rematch or the next joiner)."""

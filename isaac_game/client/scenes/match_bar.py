@@ -13,10 +13,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
+from isaac_game.i18n import _
 from isaac_game.match import Match, MovePlayed, SeatKind
 from isaac_game.rules import GameState, Move, Player
 
 from ..widgets.move_list import MoveHistory, MoveWords
+from ..words import side_name
 
 if TYPE_CHECKING:
     from ..app import App
@@ -161,7 +163,8 @@ class MatchBar:
         state = scene.match.state
         mover = state.to_move
         if mover is None or state.is_over or scene.control.finished():
-            return "Game over"
+            return _("Game over")
         if scene.human_to_move() == mover:
-            return f"{mover.title}: {step}"
+            # TRANSLATORS: the top bar: "Dark: choose a piece"; {player} is "Dark" or "Light"
+            return _("{player}: {step}").format(player=side_name(mover), step=step)
         return scene.control.waiting_text(mover, scene.setup)

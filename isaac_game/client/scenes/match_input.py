@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Protocol
 
+from isaac_game.i18n import _
 from isaac_game.rules import Player
 
 from ..input import Action, Button
@@ -72,7 +73,7 @@ class MatchInput:
                 scene.app.pop(screen)
             return
         if b == Button.PAD_LOST:
-            scene.open_pause("A controller was disconnected: the game is paused.")
+            scene.open_pause(_("A controller was disconnected: the game is paused."))
             return
         scene.view.relayout(scene.app.screen.get_size())  # the board faces the side it should
         entries = scene.bar.history.entries

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
+from isaac_game.i18n import _
 from isaac_game.rules import GameState
 
 from ..keeper import GameKeeper
@@ -91,11 +92,15 @@ class MatchKeeping:
         self.save()
         trouble = self.keeper.unsaved()
         if not trouble:
-            return f"Your game was kept: {self.save_path}."
+            return _("Your game was kept: {path}.").format(path=self.save_path)
         saved, words = self.keeper.save_elsewhere()
         if saved:
-            return f"Your game could not be saved in its own file ({trouble}). {words}."
-        return f"Your game could not be saved: {trouble}. {words}."
+            # TRANSLATORS: {trouble} says what went wrong, {words} where the game went instead
+            text = _("Your game could not be saved in its own file ({trouble}). {words}.")
+        else:
+            # TRANSLATORS: {trouble} says what went wrong, {words} why no other folder took it
+            text = _("Your game could not be saved: {trouble}. {words}.")
+        return text.format(trouble=trouble, words=words)
 
     def save(self) -> str:
         """Save the game to its file now; a message for the user."""

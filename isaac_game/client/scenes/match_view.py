@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
+from isaac_game.i18n import _
 from isaac_game.rules import Player
 
 from ..theme import blit_text, ui_scale
@@ -95,8 +96,9 @@ class MatchView:
         assert layout is not None
         pal, fonts, u, top = app.palette, app.fonts, layout.u, layout.top
         if self.scene.setup.demo:
-            title = "Demo: " + title + "   (press any key)"
+            # TRANSLATORS: the top bar of the demo game; {title} is what it says otherwise
+            title = _("Demo: {title}   (press any key)").format(title=title)
         bar = top.inflate(-int(inset * u), 0)
         draw_bar_text(surface, fonts, pal, bar, title, int(px * u), pal.text, True)
         at = (top.right - int(20 * u), top.centery)
-        blit_text(surface, fonts, "Esc / Start: menu", int(24 * u), pal.text_dim, at, "midright")
+        blit_text(surface, fonts, _("Esc / Start: menu"), int(24 * u), pal.text_dim, at, "midright")

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import pygame
 
+from isaac_game.i18n import N_
+
 from ..input import Action, Button
 from ..scene import GameScreen
 from ..theme import blit_text
@@ -15,7 +17,7 @@ from ..widgets.menu_screen import MenuScreen
 class PauseScene(MenuScreen):
     name = "pause"
     overlay = True
-    heading = "Paused"
+    heading = N_("Paused")
     heading_px = 52
     panel_size = (0.7, 560, 0.86)
 
@@ -23,16 +25,16 @@ class PauseScene(MenuScreen):
         self.game = game
         self.message = message
         items = [
-            MenuItem("Resume", self.resume, key="resume"),
-            MenuItem("Hint (H / Y)", self.hint, enabled=game.hint_available, key="hint"),
-            MenuItem("Undo (Ctrl+Z)", self.undo, enabled=game.can_undo, key="undo"),
-            MenuItem("Redo (Ctrl+Y)", self.redo, enabled=game.can_redo, key="redo"),
-            MenuItem("Save game", self.save, enabled=game.can_save, key="save"),
-            MenuItem("Turn the board (F)", self.turn_board, key="turn"),
-            MenuItem("Rules", self.rules, key="rules"),
-            MenuItem("Settings", lambda: app.open("settings"), key="settings"),
+            MenuItem(N_("Resume"), self.resume, key="resume"),
+            MenuItem(N_("Hint (H / Y)"), self.hint, enabled=game.hint_available, key="hint"),
+            MenuItem(N_("Undo (Ctrl+Z)"), self.undo, enabled=game.can_undo, key="undo"),
+            MenuItem(N_("Redo (Ctrl+Y)"), self.redo, enabled=game.can_redo, key="redo"),
+            MenuItem(N_("Save game"), self.save, enabled=game.can_save, key="save"),
+            MenuItem(N_("Turn the board (F)"), self.turn_board, key="turn"),
+            MenuItem(N_("Rules"), self.rules, key="rules"),
+            MenuItem(N_("Settings"), lambda: app.open("settings"), key="settings"),
             *game.pause_items(),  # a LAN game adds "Resign"
-            MenuItem("Quit to menu", self.quit_to_menu, key="quit"),
+            MenuItem(N_("Quit to menu"), self.quit_to_menu, key="quit"),
         ]
         super().__init__(app, items)
 

@@ -24,9 +24,11 @@ from pathlib import Path
 
 import pygame
 
+from isaac_game.i18n import N_, _, ngettext
 from isaac_game.rules import GameRecord, GameState, Move, Player
 
 from ..games.base import GameEntry
+from ..handoff import seat_words
 from ..input import Action, Button
 from ..scene import Scene
 from ..theme import blit_text, draw_panel, mix, ui_scale
@@ -36,15 +38,33 @@ from ..widgets.hud import GameLayout, draw_bar_text, game_layout
 from ..widgets.move_list import MoveHistory, MovesBox, MoveWords
 from ..widgets.review import ReviewAnalysis
 
-#: The bar's buttons, left to right: (key, label, its key).
+#: The bar's buttons, left to right: (key, label, its key); the labels and the keys'
+#: names are English sources, translated as they are drawn.
 BUTTONS = (
-    ("first", "First", "Home"),
-    ("back", "Back", "Left"),
-    ("next", "Next", "Right"),
-    ("last", "Last", "End"),
-    ("exit", "Exit", "Esc"),
-    ("view", "Analyse", "H"),
+    ("first", N_("First"), N_("Home")),
+    ("back", N_("Back"), N_("Left")),
+    ("next", N_("Next"), N_("Right")),
+    ("last", N_("Last"), N_("End")),
+    ("exit", N_("Exit"), N_("Esc")),
+    ("view", N_("Analyse"), "H"),
 )
+#: The months as a replay's title abbreviates them.
+MONTHS = (
+    N_("Jan"),
+    N_("Feb"),
+    N_("Mar"),
+    N_("Apr"),
+    N_("May"),
+    N_("Jun"),
+    N_("Jul"),
+    N_("Aug"),
+    N_("Sep"),
+    N_("Oct"),
+    N_("Nov"),
+    N_("Dec"),
+)
+#: A move's mark from the analysis, as the bar says it.
+MARKS = {"mistake": N_("a mistake"), "blunder": N_("a blunder")}
 
 
 def replay_buttons(bar: pygame.Rect, u: float) -> dict[str, pygame.Rect]:
@@ -61,12 +81,20 @@ def replay_buttons(bar: pygame.Rect, u: float) -> dict[str, pygame.Rect]:
 def replay_title(headers: dict[str, str], source: str = "") -> str:
     """`Human v Computer (hard), 21 Nov 2026` from a record's headers (`source`, the
     file's name, when they name nobody)."""
-    dark, light = headers.get("Dark", ""), headers.get("Light", "")
-    who = f"{dark or 'Dark'} v {light or 'Light'}" if dark or light or not source else source
+    who = source
+    if headers.get("Dark") or headers.get("Light") or not source:
+        dark, light = seat_words(headers, "Dark"), seat_words(headers, "Light")
+        # TRANSLATORS: a replay's players: "Human v Computer (hard)"
+        who = _("{dark} v {light}").format(dark=dark, light=light)
     date = headers.get("Date", "")
     with contextlib.suppress(ValueError):  # not a date: shown as it is
-        date = datetime.date.fromisoformat(date).strftime("%d %b %Y").lstrip("0")
-    return f"{who}, {date}" if date else who
+        day = datetime.date.fromisoformat(date)
+        # TRANSLATORS: a date, "21 Nov 2026"; {month} is the month's abbreviation
+        date = _("{day} {month} {year}").format(
+            day=day.day, month=_(MONTHS[day.month - 1]), year=day.year
+        )
+    # TRANSLATORS: a replay's title: its players, then its date
+    return _("{players}, {date}").format(players=who, date=date) if date else who
 
 
 def replay_side(headers: dict[str, str]) -> Player:
@@ -94,7 +122,8 @@ class ReplayScene(Scene):
             record = GameRecord(record)
         self.record = record
         save = source if isinstance(source, Path) else None
-        self.title = replay_title(record.headers, save.name if save else str(source))
+        self.source = save.name if save else str(source)
+        self.title = replay_title(record.headers, self.source)
         self.game = game
         self.analysis = ReviewAnalysis(record.game, record.state.moves, save)
         self.game_title = game.title
@@ -107,6 +136,13 @@ class ReplayScene(Scene):
         self.moves_box = MovesBox(app.fonts)
         self.pointer: tuple[int, int] | None = None
         self._layout: GameLayout | None = None
+
+    def on_language(self) -> None:
+        """The title (players, date) and the moves' words are made again."""
+        self.title = replay_title(self.record.headers, self.source)
+        self.history = MoveHistory(self.describe)
+        self.history.sync(self.record.state)
+        self.states = self.history.states
 
     @property
     def state(self) -> GameState:
@@ -221,12 +257,18 @@ class ReplayScene(Scene):
         if review is None:
             return ""
         if review.played == review.preferred:
-            return "Hard agrees with this move"
+            return _("Hard agrees with this move")
         before = self.states[self.index - 1]
         move = before.parse_move(review.preferred)
         words = self.describe(before, move, before.play(move)).announcement()
-        mark = f": a {review.mark}" if review.mark else ""
-        return f"Hard preferred: {words} (gave away {review.loss:.0%} win chance{mark})"
+        if review.mark in MARKS:
+            # TRANSLATORS: {words} is the move the computer preferred, {loss} a share
+            # ("12%"), {mark} "a mistake" or "a blunder"
+            text = _("Hard preferred: {words} (gave away {loss:.0%} win chance: {mark})")
+            return text.format(words=words, loss=review.loss, mark=_(MARKS[review.mark]))
+        # TRANSLATORS: {words} is the move the computer preferred, {loss} a share ("12%")
+        text = _("Hard preferred: {words} (gave away {loss:.0%} win chance)")
+        return text.format(words=words, loss=review.loss)
 
     def relayout(self, size: tuple[int, int]) -> GameLayout:
         side = self.facing.follow(None)
@@ -241,14 +283,27 @@ class ReplayScene(Scene):
 
     def bar_text(self) -> str:
         """`Move 12 of 60: Dark removes the 3 on row 5: ...` (the start: how many moves)."""
-        count, unit = len(self.states) - 1, self.view.unit
+        count, actions = len(self.states) - 1, self.view.unit == "action"
         if not self.index:
-            return f"The start: {count} {unit}s"
+            if actions:
+                return ngettext(
+                    "The start: {count} action", "The start: {count} actions", count
+                ).format(count=count)
+            return ngettext("The start: {count} move", "The start: {count} moves", count).format(
+                count=count
+            )
         entries = self.history.entries
         words = entries[self.index - 1].words.announcement() if entries else self.state.moves[-1]
-        text = f"{unit.title()} {self.index} of {count}: {words}"
+        if actions:
+            # TRANSLATORS: the replay's bar: "Action 12 of 60: Dark slides the 3 ..."
+            text = _("Action {number} of {count}: {words}")
+        else:
+            # TRANSLATORS: the replay's bar: "Move 12 of 60: Dark removes the 3 ..."
+            text = _("Move {number} of {count}: {words}")
+        text = text.format(number=self.index, count=count, words=words)
         note = self.view.step_note(self)
-        return f"{text}  ({note})" if note else text
+        # TRANSLATORS: the replay's bar, then a note on the step in brackets
+        return _("{text}  ({note})").format(text=text, note=note) if note else text
 
     def draw(self, surface: pygame.Surface) -> None:
         layout = self.relayout(surface.get_size())
@@ -262,7 +317,8 @@ class ReplayScene(Scene):
             move = before.parse_move(review.preferred)
             draw_suggestion(surface, view.board, pal, before, move, 0.8)
         view.draw_panels(surface, self, layout, fonts)
-        view.draw_title(surface, self, layout, f"Replay: {self.title}")
+        # TRANSLATORS: {title} is the players and the date
+        view.draw_title(surface, self, layout, _("Replay: {title}").format(title=self.title))
         self.moves_box.draw(surface, pal, self.history.entries, self.index - 1)
         bottom = layout.bottom
         draw_panel(surface, bottom, pal, radius=int(12 * u))
@@ -298,13 +354,15 @@ class ReplayScene(Scene):
             "last": self.index == last,
         }
         analysis = self.analysis
-        for key, label, keyname in BUTTONS:
+        for key, source, keyname in BUTTONS:
             rect = buttons[key]
+            label = _(source)
             if key == "view":
                 if analysis.running:
                     label = f"{analysis.progress():.0%}"
                 elif analysis.done:
-                    label = "Worst"
+                    # TRANSLATORS: the replay's button that steps through the worst moves
+                    label = _("Worst")
                     off["view"] = not analysis.worst()
             hot = self.pointer is not None and rect.collidepoint(self.pointer)
             back = mix(pal.panel, pal.accent, 0.35 if hot else 0.14)
@@ -316,4 +374,5 @@ class ReplayScene(Scene):
             top = (rect.centerx, rect.centery - int(9 * u))
             blit_text(surface, fonts, label, int(24 * u), color, top, "center", True)
             below = (rect.centerx, rect.centery + int(15 * u))
-            blit_text(surface, fonts, keyname, int(16 * u), pal.text_dim, below, "center")
+            shown = _(keyname) if len(keyname) > 1 else keyname  # a key's name ("Home")
+            blit_text(surface, fonts, shown, int(16 * u), pal.text_dim, below, "center")

@@ -18,10 +18,11 @@ from collections.abc import Callable
 
 import pygame
 
+from isaac_game.i18n import N_, _
 from isaac_game.players import HUMAN
 from isaac_game.rules import GameRecord, Player
 
-from ..control import ResultsControl, kind_label
+from ..control import ResultsControl
 from ..games.base import GameEntry
 from ..handoff import GameOutcome, GameSetup, history_of
 from ..input import Action, Button
@@ -30,6 +31,7 @@ from ..theme import blit_text, draw_panel, ui_scale, wrap
 from ..unsaved import FinishedGame, unsaved_question
 from ..widgets.menu import MenuItem
 from ..widgets.menu_screen import MenuScreen
+from ..words import kind_words, side_name
 
 
 class ResultsScene(MenuScreen):
@@ -59,8 +61,8 @@ class ResultsScene(MenuScreen):
                     key="rematch",
                 ),
                 MenuItem(self.file_label, self.file, key="file"),
-                MenuItem("Review the game", self.review, key="review"),
-                MenuItem("Main menu", self.to_menu, key="menu"),
+                MenuItem(N_("Review the game"), self.review, key="review"),
+                MenuItem(N_("Main menu"), self.to_menu, key="menu"),
             ]
         )
 
@@ -81,8 +83,8 @@ class ResultsScene(MenuScreen):
 
     def file_label(self) -> str:
         if self.saver.unsaved():
-            return "Try to save it again"
-        return "Save game" if self.saver.path is None else "Show the file"
+            return _("Try to save it again")
+        return _("Save game") if self.saver.path is None else _("Show the file")
 
     def file(self) -> None:
         """Where the game is kept; a game the disk refused (or one never kept, as a
@@ -91,18 +93,21 @@ class ResultsScene(MenuScreen):
             error = self.saver.retry()
             self.save_path = self.saver.path
             assert self.save_path is not None
-            self.message = error or f"Saved as {self.save_path.name}"
+            self.message = error or _("Saved as {name}").format(name=self.save_path.name)
             return
         path = self.saver.path
         assert path is not None
-        self.app.open("message", "Your game is saved", f"It is kept in {path}")
+        text = _("It is kept in {path}").format(path=path)
+        self.app.open("message", _("Your game is saved"), text)
 
     def review(self) -> None:
         """The replay of this game, titled with its players and its date, opened on its
         file when it is on disk (an analysis made there is kept beside it)."""
         record = GameRecord(self.outcome.state, self.saver.headers)
         path = self.saver.path
-        self.app.open("replay", record, path if path and not self.saver.unsaved() else "This game")
+        self.app.open(
+            "replay", record, path if path and not self.saver.unsaved() else _("This game")
+        )
 
     def to_menu(self) -> None:
         question = self.leave_question(self.leave)
@@ -143,19 +148,21 @@ class ResultsScene(MenuScreen):
         None in hotseat, where the colours say it all."""
         setup = self.outcome.setup
         kinds = ((Player.DARK, setup.dark), (Player.LIGHT, setup.light))
-        if all(kind == HUMAN for _, kind in kinds):
+        if all(kind == HUMAN for _player, kind in kinds):
             return None
         you = self.you()
-        dark, light = ("You" if player == you else kind_label(kind) for player, kind in kinds)
+        dark, light = (_("You") if player == you else kind_words(kind) for player, kind in kinds)
         return dark, light
 
     def score_line(self) -> str:
         """`You (Dark) 104 - Computer (hard) (Light) 57`: both names and the final scores
         (what the score boxes show)."""
         who, (dark, light) = self.who(), self.outcome.state.scores
-        names = [p.title for p in (Player.DARK, Player.LIGHT)]
+        names = [side_name(p) for p in (Player.DARK, Player.LIGHT)]
         if who is not None:
-            names = [f"{name} ({colour})" for name, colour in zip(who, names, strict=True)]
+            # TRANSLATORS: who played a colour: "You (Dark)", "Computer (hard) (Light)"
+            seat = _("{name} ({colour})")
+            names = [seat.format(name=n, colour=c) for n, c in zip(who, names, strict=True)]
         return f"{names[0]} {dark} - {names[1]} {light}"
 
     def headline(self) -> tuple[Player | None, str, str]:
@@ -165,10 +172,11 @@ class ResultsScene(MenuScreen):
             return told
         state = self.outcome.state
         winner = state.winner
-        title = f"{winner.title} wins!" if winner else "A draw"
+        # TRANSLATORS: the results' headline; {player} is "Dark" or "Light"
+        title = _("{player} wins!").format(player=side_name(winner)) if winner else _("A draw")
         you = self.you()
         if you is not None and winner is not None:
-            title = "You win" if winner == you else "You lose"
+            title = _("You win") if winner == you else _("You lose")
         return winner, title, self.game.why_over(state)
 
     closes_on = (Button.BACK,)
@@ -229,7 +237,8 @@ class ResultsScene(MenuScreen):
             if who is not None:
                 blit_text(surface, fonts, who[i], name_px, pal.text, at, "center", True)
                 at = (box.centerx, at[1] + lift)
-            label = player.title + self.game.score_suffix
+            suffix = self.game.score_suffix  # an English source (`N_`), or nothing
+            label = side_name(player) + (_(suffix) if suffix else "")
             px = int(24 * u) if who else int(34 * u)
             blit_text(surface, fonts, label, px, pal.text_dim, at, "center")
             score_at = (box.centerx, box.y + int(84 * u) + lift)

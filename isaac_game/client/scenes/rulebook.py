@@ -12,6 +12,8 @@ from collections.abc import Sequence
 
 import pygame
 
+from isaac_game.i18n import _
+
 from ..games.base import GameEntry
 from ..input import Action, Button
 from ..scene import Scene
@@ -135,7 +137,7 @@ class RulesScene(Scene):
         self._draw_tabs(surface, u)
         book = self.book
         self.page = min(self.page, self.pages - 1)
-        title, text = book.pages[self.page]
+        title, text = (_(part) if part else "" for part in book.pages[self.page])
         blit_text(
             surface, fonts, title, int(46 * u), pal.accent, (w // 2, int(94 * u)), "center", True
         )
@@ -146,9 +148,10 @@ class RulesScene(Scene):
         panel = pygame.Rect(int(w * 0.53), top, int(w * 0.43), bottom - top)
         draw_panel(surface, panel, pal, radius=int(16 * u))
         self._draw_text(surface, panel, text, caption, u)
-        foot = (
-            f"{book.name}: page {self.page + 1} of {self.pages}.   Left / Right: page.   "
+        # TRANSLATORS: the rules' footer; {game} is the game's name (ISAAC)
+        foot = _(
+            "{game}: page {page} of {pages}.   Left / Right: page.   "
             "Tab / Q or shoulders: other game.   Esc: close"
-        )
+        ).format(game=book.name, page=self.page + 1, pages=self.pages)
         px = fonts.fit(foot, int(24 * u), w - int(40 * u))
         blit_text(surface, fonts, foot, px, pal.text_dim, (w // 2, h - int(26 * u)), "center")

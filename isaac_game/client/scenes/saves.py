@@ -15,15 +15,17 @@ from pathlib import Path
 
 import pygame
 
-from isaac_game.rules import clean_text
+from isaac_game.i18n import N_, _, pgettext
+from isaac_game.rules import Player, clean_text
 
-from ..handoff import setup_from_record
+from ..handoff import seat_words, setup_from_record
 from ..input import Action, Button
 from ..scene import Question
-from ..storage import OPEN_ELSEWHERE, RECORD_SUFFIX, read_headers
+from ..storage import OPEN_ELSEWHERE, RECORD_SUFFIX, load_reason, read_headers
 from ..theme import mix, note_box
 from ..widgets.menu import Menu, MenuItem
 from ..widgets.menu_screen import MenuScreen
+from ..words import side_name
 
 _STAMP = re.compile(r"(\d{4}-\d\d-\d\d)_(\d\d)-(\d\d)-\d\d(?:_\d+)?")
 
@@ -38,22 +40,43 @@ def save_label(path: Path, error: str | None = None) -> str:
     when = f"{stamp.group(1)} {stamp.group(2)}:{stamp.group(3)}" if stamp else ""
     when = when or headers.get("Date", "") or name.replace("_", " ")
     game = headers.get("Game", "")
-    reason = (
-        error.split(f"{shown_name}: ", 1)[-1].split("cannot be loaded: ", 1)[-1] if error else ""
-    )
+    reason = load_reason(error).split(f"{shown_name}: ", 1)[-1] if error else ""
     if not game:
-        why = f": {reason}" if reason else ""
-        return f"{name.replace('_', ' ')}  (not a readable game record{why})"
+        shown = name.replace("_", " ")
+        if reason:
+            # TRANSLATORS: a file in the saves folder that is no game; {reason} says why
+            text = _("{name}  (not a readable game record: {reason})")
+            return text.format(name=shown, reason=reason)
+        return _("{name}  (not a readable game record)").format(name=shown)
     if error:
-        return f"{game.upper()}  ·  {when}  ·  cannot be loaded: {reason}"
-    players = f"{headers.get('Dark', 'Dark')} v {headers.get('Light', 'Light')}"
+        # TRANSLATORS: a save's row: its game (ISAAC), its date, why it cannot be loaded
+        text = _("{game}  ·  {when}  ·  cannot be loaded: {reason}")
+        return text.format(game=game.upper(), when=when, reason=reason)
+    # TRANSLATORS: a save's players: "Human v Computer (easy)"
+    players = _("{dark} v {light}").format(
+        dark=seat_words(headers, "Dark"), light=seat_words(headers, "Light")
+    )
     result = headers.get("Result", "*")
     if result == "*":
-        state = "in progress"
+        state = _("in progress")
     else:
-        outcome = result.rsplit(",", 1)[-1].strip()
-        state = "finished" + (f": {outcome[:1].upper()}{outcome[1:]}" if outcome else "")
+        outcome = outcome_words(result.rsplit(",", 1)[-1].strip())
+        # TRANSLATORS: a finished save's result ("Dark wins", "a draw")
+        said = _("finished: {result}").format(result=outcome)
+        state = said if outcome else _("finished")
     return "  ·  ".join((game.upper(), players, when, state))
+
+
+def outcome_words(outcome: str) -> str:
+    """The record's result ("dark wins", "light wins", "draw") in the player's language;
+    anything else (a hand-edited file) as it is."""
+    if outcome in ("dark wins", "light wins"):
+        # TRANSLATORS: a finished game's result; {player}: Dark or Light
+        text = _("{player} wins")
+        return text.format(player=side_name(Player.DARK if outcome[0] == "d" else Player.LIGHT))
+    if outcome == "draw":
+        return pgettext("result", "a draw")
+    return f"{outcome[:1].upper()}{outcome[1:]}"
 
 
 def delete_rect(row: pygame.Rect) -> pygame.Rect:
@@ -73,15 +96,21 @@ class SavesScene(MenuScreen):
     name = "saves"
     panel_size = (0.9, 1000, 0.72)
     row_px = 30
-    footer = "Enter / A: open    Delete, pad X, right-click or the red X: delete    Esc / B: back"
+    footer = N_(
+        "Enter / A: open    Delete, pad X, right-click or the red X: delete    Esc / B: back"
+    )
     #: said under the list while some rows are out of view
-    scroll_footer = "Page Up/Down, shoulders or the wheel: more games    " + footer
+    scroll_footer = N_(
+        "Page Up/Down, shoulders or the wheel: more games    "
+        "Enter / A: open    Delete, pad X, right-click or the red X: delete    Esc / B: back"
+    )
 
     def __init__(self, app, purpose: str, games: tuple[str, ...]) -> None:
         self.purpose = purpose  # "continue" or "replay"
         self.games = games
         super().__init__(app)
-        self.heading = "Continue a saved game" if purpose == "continue" else "Replay a saved game"
+        continuing = purpose == "continue"
+        self.heading = N_("Continue a saved game") if continuing else N_("Replay a saved game")
         self.refresh()
 
     def make_menu(self, items: list[MenuItem]) -> Menu:
@@ -101,7 +130,7 @@ class SavesScene(MenuScreen):
             label = functools.partial(self.row_label, path)
             items.append(MenuItem(label, functools.partial(self.open, path), key=path.name))
             self.paths[path.name] = path
-        items.append(MenuItem("Back", lambda: self.app.pop(self), key="back"))
+        items.append(MenuItem(N_("Back"), lambda: self.app.pop(self), key="back"))
         self.menu = self.make_menu(items)
         self.menu.index = min(keep, len(items) - 1)
 
@@ -112,11 +141,12 @@ class SavesScene(MenuScreen):
             _record, error = self.app.storage.load_game(path)
             self.labels[path] = save_label(path, error)
         if self.app.storage.open_elsewhere(path):
-            return f"{self.labels[path]}  ·  open in another window"
+            # TRANSLATORS: a save's row, then that another window has it open
+            return _("{row}  ·  open in another window").format(row=self.labels[path])
         return self.labels[path]
 
     def footer_text(self) -> str:
-        return self.scroll_footer if self.menu.scrolls else self.footer
+        return _(self.scroll_footer) if self.menu.scrolls else _(self.footer)
 
     # ----- deleting ---------------------------------------------------------------------
 
@@ -141,12 +171,14 @@ class SavesScene(MenuScreen):
 
     def ask_delete(self, path: Path) -> None:
         """Ask before anything is deleted; "No, keep it" is the answer chosen first."""
+        # TRANSLATORS: {game} is the save's row: its game, players, date and state
+        text = _("{game}. A deleted game cannot be brought back.").format(game=save_label(path))
         question = Question(
-            "Delete this saved game?",
-            f"{save_label(path)}. A deleted game cannot be brought back.",
+            _("Delete this saved game?"),
+            text,
             [
-                MenuItem("No, keep it", None, key="keep"),
-                MenuItem("Delete it", functools.partial(self.delete, path), key="delete"),
+                MenuItem(N_("No, keep it"), None, key="keep"),
+                MenuItem(N_("Delete it"), functools.partial(self.delete, path), key="delete"),
             ],
         )
         self.app.open("question", question, None)
@@ -154,7 +186,7 @@ class SavesScene(MenuScreen):
     def delete(self, path: Path) -> None:
         error = self.app.storage.delete_save(path)
         if error is not None:
-            self.tell("Cannot delete", error)
+            self.tell(_("Cannot delete"), error)
         else:
             self.app.audio.play("remove")
         self.refresh(self.menu.index)
@@ -193,19 +225,21 @@ class SavesScene(MenuScreen):
     def open(self, path: Path) -> None:
         record, error = self.app.storage.load_game(path)
         if record is None:
-            self.tell("Cannot load", error or "unknown error")
+            self.tell(_("Cannot load"), error or _("unknown error"))
             return
         if record.game not in self.games:
-            self.tell("Not yet", f"{record.game.upper()} is not playable yet.")
+            text = _("{game} is not playable yet.").format(game=record.game.upper())
+            self.tell(_("Not yet"), text)
             return
         if self.purpose == "replay":
             self.app.switch("replay", record, path)
             return
         if record.state.is_over:
-            self.tell("Finished game", "That game is over: choose Replay to watch it.")
+            self.tell(_("Finished game"), _("That game is over: choose Replay to watch it."))
             return
         if self.app.storage.open_elsewhere(path):
-            self.tell(OPEN_ELSEWHERE, f"{OPEN_ELSEWHERE}: play it there, or close it there first.")
+            text = _("This game is open in another window: play it there, or close it there first.")
+            self.tell(_(OPEN_ELSEWHERE), text)
             return
         if record.headers.get("Lan") == "host" and record.headers.get("LanToken"):
             # a LAN game hosted here: host it again (its screen also offers playing it here)

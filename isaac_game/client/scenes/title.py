@@ -14,6 +14,7 @@ from functools import partial
 
 import pygame
 
+from isaac_game.i18n import N_, _
 from isaac_game.players import HUMAN, PLAYER_KINDS
 
 from ..handoff import GameSetup, Resumable
@@ -21,6 +22,7 @@ from ..input import Action, Button
 from ..scene import Scene
 from ..theme import blit_text, draw_panel, ui_scale
 from ..widgets.menu import Menu, MenuItem, setting_item
+from ..words import and_list, kind_words, level_name
 
 IDLE_DEMO = 90.0
 #: The rows kept free above the menu for games to pick up: the title offers at most a
@@ -29,7 +31,11 @@ RESUME_SLOTS = 2
 
 
 def kind_name(kind: object) -> str:
-    return "Human" if kind == HUMAN else f"Computer: {kind}"
+    """A seat's kind as the title's Dark and Light rows show it."""
+    if kind == HUMAN:
+        return kind_words(HUMAN)
+    # TRANSLATORS: a seat's kind on the title menu; {level} is "easy", "hard"...
+    return _("Computer: {level}").format(level=level_name(str(kind)))
 
 
 class TitleScene(Scene):
@@ -55,23 +61,23 @@ class TitleScene(Scene):
         """The main menu; a game to pick up comes first, so Enter resumes it."""
         app = self.app
         items = [
-            MenuItem(r.label, partial(self.resume, r), key=f"resume{i}")
+            MenuItem(partial(str, r.label), partial(self.resume, r), key=f"resume{i}")
             for i, r in enumerate(resume)
         ]
         items += [
             MenuItem(
-                "Game",
+                N_("Game"),
                 values=self.games,
                 get=lambda: self.game,
                 set=self._set_game,
                 show=lambda g: str(g).upper(),
                 key="game",
             ),
-            setting_item(app, "Dark", "dark_kind", PLAYER_KINDS, "dark", kind_name, str),
-            setting_item(app, "Light", "light_kind", PLAYER_KINDS, "light", kind_name, str),
-            MenuItem("New game", self.new_game, key="new"),
-            MenuItem("Host a LAN game", self.lan_host, key="lan_host"),
-            MenuItem("Join a LAN game", self.lan_join, key="lan_join"),
+            setting_item(app, N_("Dark"), "dark_kind", PLAYER_KINDS, "dark", kind_name, str),
+            setting_item(app, N_("Light"), "light_kind", PLAYER_KINDS, "light", kind_name, str),
+            MenuItem(N_("New game"), self.new_game, key="new"),
+            MenuItem(N_("Host a LAN game"), self.lan_host, key="lan_host"),
+            MenuItem(N_("Join a LAN game"), self.lan_join, key="lan_join"),
             MenuItem(
                 self.continue_label,
                 self.continue_game,
@@ -79,15 +85,15 @@ class TitleScene(Scene):
                 key="continue",
             ),
             MenuItem(
-                "Replay a saved game",
+                N_("Replay a saved game"),
                 self.replay_game,
                 enabled=app.storage.has_saves,
                 key="replay",
             ),
-            MenuItem("Learn to play", self.learn, key="learn"),
-            MenuItem("Rules", self.rules, key="rules"),
-            MenuItem("Settings", self.settings, key="settings"),
-            MenuItem("Quit", app.quit, key="quit"),
+            MenuItem(N_("Learn to play"), self.learn, key="learn"),
+            MenuItem(N_("Rules"), self.rules, key="rules"),
+            MenuItem(N_("Settings"), self.settings, key="settings"),
+            MenuItem(N_("Quit"), app.quit, key="quit"),
         ]
         menu = Menu(items, on_change=lambda: app.audio.play("click"))
         if not resume:
@@ -104,8 +110,8 @@ class TitleScene(Scene):
     def continue_label(self) -> str:
         """Greyed out, the row says why: nothing is unfinished."""
         if self.app.storage.has_unfinished():
-            return "Continue a saved game"
-        return "No saved game to continue"
+            return _("Continue a saved game")
+        return _("No saved game to continue")
 
     def resume(self, game: Resumable) -> None:
         self.app.open(game.scene, *game.handoff)
@@ -150,7 +156,14 @@ class TitleScene(Scene):
             self.menu.select(key)  # else the game to pick up is chosen: Enter resumes it
         if self.app.notice:
             notice, self.app.notice = self.app.notice, None
-            self.app.open("message", "Note", notice)
+            self.app.open("message", _("Note"), notice)
+
+    def on_language(self) -> None:
+        """The games to pick up are labelled again (the other rows translate as drawn)."""
+        key = self.menu.current.key if self.menu.items else ""
+        self.menu = self.make_menu(self.resumables())
+        if key in {item.key for item in self.menu.items}:
+            self.menu.select(key)
 
     def handle(self, action: Action) -> None:
         self.idle = 0.0
@@ -212,21 +225,16 @@ class TitleScene(Scene):
                 pygame.draw.rect(surface, pal.panel_edge, rect, edge, border_radius=cell // 3)
         heading = self.heading()
         px = fonts.fit(heading, int(150 * u), int(w - 2 * side), True)
-        blit_text(surface, fonts, heading, px, pal.accent, (w // 2, int(h * 0.15)), "center", True)
-        sub = ", ".join(g.title() for g in self.games[:-1]) + " and " + self.games[-1].title()
-        blit_text(
-            surface,
-            fonts,
-            sub,
-            int(24 * u),
-            pal.text_dim,
-            (w // 2, int(h * 0.15 + 80 * u)),
-            "center",
-        )
+        at = (w // 2, int(h * 0.15))
+        drawn = blit_text(surface, fonts, heading, px, pal.accent, at, "center", True)
+        sub = and_list([g.title() for g in self.games])  # the games' names: never translated
+        # under the heading, however tall the font draws it
+        below = (w // 2, max(int(h * 0.15 + 68 * u), drawn.bottom + int(4 * u)))
+        blit_text(surface, fonts, sub, int(24 * u), pal.text_dim, below, "midtop")
         panel = self.lay_out_menu(w, h, u)
         draw_panel(surface, panel, pal, radius=int(18 * u))
         self.menu.draw(surface, fonts, pal)
-        hint = "Mouse, arrows + Enter, or a gamepad (D-pad + A).  F11: fullscreen"
+        hint = _("Mouse, arrows + Enter, or a gamepad (D-pad + A).  F11: fullscreen")
         blit_text(
             surface, fonts, hint, int(22 * u), pal.text_dim, (w // 2, h - int(22 * u)), "center"
         )

@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pygame
 
+from isaac_game import i18n
 from isaac_game.lan import CONNECTED, RECONNECTING, LanSession
 from isaac_game.match import RandomSeat
 from isaac_game.rules import Slide
@@ -235,21 +236,26 @@ def main(argv: list[str]) -> int:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     os.environ["ISAAC_LAN_BEACON_TARGETS"] = "127.255.255.255"  # loopback only
+    languages = [a.split("=", 1)[1] for a in argv if a.startswith("--lang=")] or ["en"]
+    argv = [a for a in argv if not a.startswith("--lang=")]
     outdir = Path(argv[0] if argv else "screenshots")
     outdir.mkdir(parents=True, exist_ok=True)
     sizes = [parse_size(s) for s in argv[1:]] or [(1280, 720)]
-    for size in sizes:
-        visit(size, _saver(outdir, size))
+    for language in languages:
+        for size in sizes:
+            visit(size, _saver(outdir, size, language), language)
+    i18n.set_language("en")
     return 0
 
 
-def _saver(outdir: Path, size: tuple[int, int]) -> Look:
-    """Draws each screen it is shown and saves it as `NAME-WxH.png` in `outdir`."""
+def _saver(outdir: Path, size: tuple[int, int], language: str = "en") -> Look:
+    """Draws each screen it is shown and saves it as `NAME-WxH[-LANG].png` in `outdir`."""
     surface = pygame.Surface(size)
+    tag = "" if language == "en" else f"-{language}"
 
     def save(name: str, app: App) -> None:
         app.draw(surface)
-        path = outdir / f"{name}-{size[0]}x{size[1]}.png"
+        path = outdir / f"{name}-{size[0]}x{size[1]}{tag}.png"
         pygame.image.save(surface, str(path))
         print(path)
 

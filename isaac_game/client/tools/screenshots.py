@@ -1,4 +1,5 @@
-"""`python -m isaac_game.client.tools.screenshots OUTDIR [WxH ...]`: render each screen to PNG.
+"""`python -m isaac_game.client.tools.screenshots OUTDIR [WxH ...] [--lang=it ...]`: render
+each screen to PNG (a name ends in `-it`, `-ko` for a language other than English).
 
 ISAAC's screens here; FOUNDATIONS', HARI's, the rules pages and the saves list in
 screenshots_games.py.
@@ -17,6 +18,7 @@ from pathlib import Path
 
 import pygame
 
+from isaac_game import i18n
 from isaac_game.ai import hint
 from isaac_game.rules import GameRecord, IsaacState, Player, new_game
 
@@ -28,7 +30,7 @@ from ..input import Action, Button
 from ..registry import make_app
 from ..scenes.match import MatchScene
 from ..scenes.replay import ReplayScene, replay_buttons
-from ..storage import Storage
+from ..storage import Storage, load_error
 from .screenshots_analysis import shoot_analysis
 from .screenshots_games import shoot_games
 from .screenshots_learn import shoot_learn
@@ -86,21 +88,25 @@ def parse_size(text: str) -> tuple[int, int]:
 
 
 #: The languages the screens can be shown in (the text-fit test runs each).
-LANGUAGES = ("en",)
+LANGUAGES = tuple(i18n.LANGUAGES)
 #: Looks at one screen: (its name, the app showing it).
 Look = Callable[[str, App], None]
 
 
 def use_language(app: App, language: str) -> None:
-    """Show `app`'s words in `language`: one of LANGUAGES (only English so far)."""
+    """Show `app`'s words in `language`: one of LANGUAGES."""
     if language not in LANGUAGES:
-        raise ValueError(f"no words in {language!r} yet (known: {', '.join(LANGUAGES)})")
+        raise ValueError(f"no words in {language!r} (known: {', '.join(LANGUAGES)})")
+    app.set_language(language)
 
 
-def shoot(outdir: Path, size: tuple[int, int], colour_blind: bool = False) -> list[Path]:
-    """Every screen at `size` as a PNG in `outdir`; the paths written."""
+def shoot(
+    outdir: Path, size: tuple[int, int], colour_blind: bool = False, language: str = "en"
+) -> list[Path]:
+    """Every screen at `size`, in `language`, as a PNG in `outdir`; the paths written."""
     surface = pygame.Surface(size)
     tag = f"{size[0]}x{size[1]}" + ("-cb" if colour_blind else "")
+    tag += "" if language == "en" else f"-{language}"
     saved: list[Path] = []
 
     def save(name: str, app: App) -> None:
@@ -109,7 +115,7 @@ def shoot(outdir: Path, size: tuple[int, int], colour_blind: bool = False) -> li
         pygame.image.save(surface, str(path))
         saved.append(path)
 
-    visit(size, save, colour_blind)
+    visit(size, save, colour_blind, language)
     return saved
 
 
@@ -122,6 +128,7 @@ def visit(
         size=size, fullscreen=False, storage=Storage(home / "c", home / "d"), sound=False
     )
     app.settings.colour_blind = colour_blind
+    spoken = i18n.language()
     use_language(app, language)
 
     def save(name: str) -> None:
@@ -185,7 +192,7 @@ def visit(
     save("settings")
     app.pop()
     why = "line 7: that move is not legal there, and nothing after it could be read either"
-    app.open("message", "Cannot load", f"2026-05-01_10-30-00.isaac.txt cannot be loaded: {why}")
+    app.open("message", i18n._("Cannot load"), load_error(why))
     save("message")
     app.pop()
     shoot_words(app, save, mid, final)
@@ -194,17 +201,21 @@ def visit(
     shoot_puzzles(app, save)  # each game's puzzles: the list, one unsolved, solved, missed
     shoot_analysis(app, save)  # hints in FOUNDATIONS and HARI, the Review's analysis
     app.shutdown()
+    i18n.set_language(spoken)
 
 
 def main(argv: list[str]) -> int:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    languages = [a.split("=", 1)[1] for a in argv if a.startswith("--lang=")] or ["en"]
+    argv = [a for a in argv if not a.startswith("--lang=")]
     outdir = Path(argv[0] if argv else "screenshots")
     outdir.mkdir(parents=True, exist_ok=True)
     sizes = [parse_size(s) for s in argv[1:]] or [(1280, 720), (3840, 2160)]
-    for size in sizes:
-        for path in shoot(outdir, size):
-            print(path)
+    for language in languages:
+        for size in sizes:
+            for path in shoot(outdir, size, language=language):
+                print(path)
     return 0
 
 

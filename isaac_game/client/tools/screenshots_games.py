@@ -13,6 +13,7 @@ from typing import TypeVar
 
 import pygame
 
+from isaac_game import i18n
 from isaac_game.rules import FoundationsState, GameRecord, GameState, HariState, IsaacState, Place
 
 from ..games.foundations.play import FoundationsPlay
@@ -159,7 +160,7 @@ def _saves(app, save) -> None:
     app.pop()  # the question
     app.pop()
     replays = app.open("saves", "replay")  # finished games too: the longest rows
-    finished = next(i for i in replays.menu.items if "finished" in i.text())
+    finished = next(i for i in replays.menu.items if i18n._("finished") in i.text())
     replays.menu.select(finished.key)
     save("saves-replay")
     app.pop()
@@ -191,17 +192,22 @@ def _many_saves(app, save, state: GameState) -> None:
     app.pop()
 
 
+#: What the system says of a full disk (its own words, in its own language).
+_DISK_FULL = "No space left on device"
+
+
 class _FullDisk:
     """What the question asks of a game the disk refused (the keeper's part of it)."""
 
     def unsaved(self) -> str:
-        return "The game cannot be saved: No space left on device"
+        return i18n._("The game cannot be saved: {reason}").format(reason=_DISK_FULL)
 
     def retry(self) -> str:
         return self.unsaved()
 
     def save_elsewhere(self) -> tuple[bool, str]:
-        return False, "It could not be saved in another folder either (No space left on device)"
+        text = i18n._("It could not be saved in another folder either ({reason})")
+        return False, text.format(reason=_DISK_FULL)
 
 
 def _not_saved(app, save) -> None:

@@ -12,9 +12,11 @@ from typing import TYPE_CHECKING, Generic, TypeVar
 
 import pygame
 
-from isaac_game.rules import LENGTHS, VALUE, Discard, GameState, Move, Place, Player, piece_name
+from isaac_game.i18n import _
+from isaac_game.rules import LENGTHS, VALUE, Discard, GameState, Move, Place, Player
 
 from ..input import ARROWS, Action, Button
+from ..words import piece_words
 from .board_view import BoardView, piece_cells
 
 if TYPE_CHECKING:
@@ -220,8 +222,12 @@ class HandCursorInput(Generic[S]):
         lengths = [n for n in LENGTHS if VALUE[n] == value]
         if not lengths:  # a digit key that names no piece
             values = [str(VALUE[n]) for n in LENGTHS]
-            keys = ", ".join(values[:-1]) + " or " + values[-1]
-            self.host.bar.say(f"Pieces are worth {keys}: press one of those", warn=True)
+            # TRANSLATORS: the end of a list of choices: "{items}" is "1, 2", "{last}" is "6"
+            keys = _("{items} or {last}").format(items=", ".join(values[:-1]), last=values[-1])
+            # TRANSLATORS: {values} is "1, 2, 3, 4, 5 or 6"
+            self.host.bar.say(
+                _("Pieces are worth {values}: press one of those").format(values=keys), warn=True
+            )
             return
         self._choose(state, player, lengths[0])
 
@@ -238,7 +244,9 @@ class HandCursorInput(Generic[S]):
             self.host.app.audio.play("click")
             self.chosen(state, player, length)
         else:
-            self.host.bar.say(f"No {piece_name(length)} left in hand", warn=True)
+            # TRANSLATORS: {piece} is e.g. "3 (5 cells)"
+            text = _("No {piece} left in hand").format(piece=piece_words(length))
+            self.host.bar.say(text, warn=True)
 
     def chosen(self, state: S, player: Player, length: int) -> None:
         """A piece in hand was just chosen (a game may warn that it cannot be played)."""

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from isaac_game.ai import AsyncHint
+from isaac_game.i18n import _
 from isaac_game.rules import GameState, HariState, IsaacState, Move, Place, Remove, Slide
 
 from ..theme import Palette, draw_wrapped, mix, note_box
@@ -165,8 +166,8 @@ class HintHelper:
                 self.on_answer(self.move)
         elif not self.worker.busy:  # the worker answered with an error
             self.pending = False
-            self.error = self.worker.error or "no answer"
-            self.host.bar.say("No hint this time", warn=True)
+            self.error = self.worker.error or "no answer"  # for the logs
+            self.host.bar.say(_("No hint this time"), warn=True)
 
     def clear(self) -> None:
         if self.pending and self.worker is not None:
@@ -194,9 +195,10 @@ class HintHelper:
 
     def line(self) -> str:
         if self.pending:
-            return "Hint: thinking..."
+            return _("Hint: thinking...")
         if self.shown:
-            return f"Hint: {self.text}"
+            # TRANSLATORS: {hint} is the computer's advice ("places the 3 on ...")
+            return _("Hint: {hint}").format(hint=self.text)
         return ""
 
     # ----- drawing ----------------------------------------------------------------------
@@ -222,7 +224,8 @@ class HintHelper:
         rect.width -= button.width
         rect.left = button.right
         key = "Y" if host.app.input.last_device == "pad" else "H"
-        label = "Thinking..." if self.pending else f"Hint ({key})"
+        # TRANSLATORS: the Hint button; {key} is the key that asks for it (H, or pad Y)
+        label = _("Thinking...") if self.pending else _("Hint ({key})").format(key=key)
         back = mix(pal.panel, pal.target, 0.45 if self.shown or self.pending else 0.25)
         face = button.inflate(-int(8 * u), -int(8 * u))
         pygame.draw.rect(surface, back, face, border_radius=int(10 * u))

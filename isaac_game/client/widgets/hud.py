@@ -2,17 +2,19 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import pygame
 
+from isaac_game.i18n import _, ngettext
 from isaac_game.rules import LENGTHS, VALUE, GameState, Player
 
 from ..theme import (
     Fonts,
     Palette,
     blit_text,
+    cut_lines,
     draw_panel,
     draw_texts,
     draw_wrapped,
@@ -32,9 +34,10 @@ class PanelInfo:
     to_move: bool
     status: str = ""  # "passed", "thinking...", "out (passed)"
     selected: int | None = None  # selected length, when this player is placing
-    hand_label: str = "In hand"
+    #: the words below are shown as they are: made (translated) with each frame's panel
+    hand_label: str = field(default_factory=lambda: _("In hand"))
     extra: str = ""
-    score_label: str = "Score"  # FOUNDATIONS: "In hand"
+    score_label: str = field(default_factory=lambda: _("Score"))  # FOUNDATIONS: "In hand"
 
     @classmethod
     def of(cls, state: GameState, player: Player, who: str, **shown: Any) -> PanelInfo:
@@ -42,7 +45,7 @@ class PanelInfo:
         the rest (`status`, `extra`, labels...) as given."""
         return cls(
             player=player,
-            title=player.title,
+            title=_("Dark") if player is Player.DARK else _("Light"),
             who=who,
             score=state.scores[player.index],
             hand=state.hand(player),
@@ -126,27 +129,40 @@ def panel_parts(fonts: Fonts | None, rect: pygame.Rect, info: PanelInfo, u: floa
     Without `fonts`, each of them is taken to fit one line."""
     pad = int(14 * u)
     inner_w = rect.width - 2 * pad
-    status_text = info.status or ("to move" if info.to_move else "")
+    status_text = info.status or (_("to move") if info.to_move else "")
     status_px, extra_px = int(28 * u), int(22 * u)
     status: tuple[str, ...] = (status_text,) if status_text else ()
     extra: tuple[str, ...] = (info.extra,) if info.extra else ()
-    status_h = extra_h = label_h = 0
+    score_h = int(56 * u)  # the score's digits, drawn at 64 (their ink is shorter)
     if fonts is not None:
+        score_h = max(score_h, fonts.line_height(int(64 * u), True))
         status_px, extra_px = fonts.px(status_px), fonts.px(extra_px)
         status = tuple(wrap(fonts, status_text, status_px, inner_w, True)) if status_text else ()
         extra = tuple(wrap(fonts, info.extra, extra_px, inner_w)) if info.extra else ()
-        status_h = len(status) * fonts.line_height(status_px, True) + int(8 * u)
-        extra_h = len(extra) * fonts.line_height(extra_px) + int(4 * u)
-        label_h = fonts.line_height(24 * u) + int(4 * u)
-    y = pad + int(4 * u) + int(30 * u) + int(6 * u) + int(30 * u) + int(56 * u)
-    status_y = y
-    y += max(int(36 * u), status_h)
-    extra_y = y
-    if extra:
-        y += max(int(26 * u), extra_h)
-    label_y = y
-    y += max(int(28 * u), label_h)
-    return PanelParts(status, status_px, extra, extra_px, status_y, extra_y, label_y, y)
+    top = pad + int(4 * u) + int(30 * u) + int(6 * u) + int(30 * u) + score_h
+
+    def place(status: tuple[str, ...], extra: tuple[str, ...]) -> PanelParts:
+        status_h = extra_h = label_h = 0
+        if fonts is not None:
+            status_h = len(status) * fonts.line_height(status_px, True) + int(8 * u)
+            extra_h = len(extra) * fonts.line_height(extra_px) + int(4 * u)
+            label_h = fonts.line_height(24 * u) + int(4 * u)
+        status_y = top
+        extra_y = status_y + max(int(36 * u), status_h)
+        label_y = extra_y + (max(int(26 * u), extra_h) if extra else 0)
+        rows_y = label_y + max(int(28 * u), label_h)
+        return PanelParts(status, status_px, extra, extra_px, status_y, extra_y, label_y, rows_y)
+
+    parts = place(status, extra)
+    if fonts is not None and max(len(status), len(extra)) > 1:
+        # words that would push the hand out of the panel are cut to a line each (the
+        # bar says them whole): the hand is what the panel is for
+        least = len(LENGTHS) * (fonts.line_height(0) + int(6 * u))
+        if rect.height - pad - parts.rows_y < least:
+            status = tuple(cut_lines(fonts, list(status), status_px, inner_w, 1, True))
+            extra = tuple(cut_lines(fonts, list(extra), extra_px, inner_w, 1))
+            parts = place(status, extra)
+    return parts
 
 
 #: A hand row is never higher than this (at ui scale 1).
@@ -212,9 +228,16 @@ def hand_rows(
 def hand_text(count: int, length: int, short: bool = False) -> str:
     """A hand row's words: `1 piece, value 6` (`short`: `1 of value 6`, for a narrow
     panel). Pieces go by their printed value (docs/rules.md 0); the picture shows the length."""
+    value = VALUE[length]
     if short:
-        return f"{count} of value {VALUE[length]}"
-    return f"{count} piece{'' if count == 1 else 's'}, value {VALUE[length]}"
+        # TRANSLATORS: a narrow hand row: how many pieces of that printed value
+        return ngettext("{count} of value {value}", "{count} of value {value}", count).format(
+            count=count, value=value
+        )
+    # TRANSLATORS: a hand row: how many pieces, and the value printed on them
+    return ngettext("{count} piece, value {value}", "{count} pieces, value {value}", count).format(
+        count=count, value=value
+    )
 
 
 def bar_button(bar: pygame.Rect, share: float, right: bool = True) -> pygame.Rect:

@@ -14,12 +14,25 @@ from dataclasses import dataclass, field
 
 import pygame
 
+from isaac_game.i18n import _
+
 from ..input import Action, Button
 from ..theme import Fonts, Palette, blit_text, fit_line, mix
 
 
+def translated(source: str) -> str:
+    """`source` (an English message) in the current language; "" stays "" (gettext
+    answers "" with the catalogue's header)."""
+    return _(source) if source else ""
+
+
 @dataclass
 class MenuItem:
+    """One row. A `label` given as a string is the English source (marked with `N_`)
+    and is translated each time it is drawn, so a change of language reaches it; a
+    label that changes (or is not a fixed message: a file's name) is a callable
+    returning the words to show."""
+
     label: str | Callable[[], str]
     activate: Callable[[], None] | None = None
     enabled: Callable[[], bool] = lambda: True
@@ -37,9 +50,11 @@ class MenuItem:
         return bool(self.values) and self.get is not None
 
     def text(self) -> str:
-        label = self.label() if callable(self.label) else self.label
+        label = self.label() if callable(self.label) else translated(self.label)
         if self.is_option:
-            return f"{label}:  < {self.show(self.get())} >"  # type: ignore[misc]
+            value = self.show(self.get())  # type: ignore[misc]
+            # TRANSLATORS: an option row of a menu, "Sound volume:  < 7 >"
+            return _("{label}:  < {value} >").format(label=label, value=value)
         return label
 
     def step(self, delta: int) -> None:
@@ -82,6 +97,7 @@ class Menu:
         self.index = 0
         self.on_change = on_change or (lambda: None)
         self.px = 30
+        self.area = pygame.Rect(0, 0, 0, 0)  # where `layout` last stacked the items
         self.scroll = scroll
         self.first = 0  # the first row shown (scrolling menus)
         self.shown = len(items)  # how many rows are shown (all, unless scrolling)
@@ -101,7 +117,7 @@ class Menu:
         return self.items[self.index]
 
     def _skip_disabled(self, direction: int) -> None:
-        for _ in range(len(self.items)):
+        for _step in range(len(self.items)):
             if self.items[self.index].enabled():
                 return
             self.index = (self.index + direction) % len(self.items)
@@ -109,7 +125,7 @@ class Menu:
     def layout(self, rect: pygame.Rect, px: int) -> None:
         """Stack the items in `rect`, centred, rows of 1.7 x the text size (a scrolling
         menu whose rows do not all fit: the rows in view, between its two hints)."""
-        self.px = px
+        self.px, self.area = px, rect
         row = max(1, int(px * 1.7))
         fits = len(self.items) * row <= rect.height
         if not self.scroll or fits:
@@ -227,12 +243,15 @@ class Menu:
 
     def draw(self, surface: pygame.Surface, fonts: Fonts, pal: Palette) -> None:
         hint_px = max(8, self.px * 2 // 3)
-        for rect, words in ((self.above, "more above"), (self.below, "more below")):
+        for rect in (self.above, self.below):
             if rect.height:
-                hidden = (
-                    self.first if rect is self.above else len(self.items) - self.first - self.shown
-                )
-                hint = f"{words} ({hidden})"
+                if rect is self.above:
+                    # TRANSLATORS: a scrolling menu's rows out of view above, {count} of them
+                    hint = _("more above ({count})").format(count=self.first)
+                else:
+                    hidden = len(self.items) - self.first - self.shown
+                    # TRANSLATORS: a scrolling menu's rows out of view below, {count} of them
+                    hint = _("more below ({count})").format(count=hidden)
                 blit_text(surface, fonts, hint, hint_px, pal.text_dim, rect.center, "center")
         for i, item in enumerate(self.items):
             if not item.rect.width:

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import pygame
 
+from isaac_game.i18n import _
+
 from ..input import Action, Button
 from ..scene import Scene
 from ..theme import blit_text, dim_behind, draw_panel, ui_scale, wrap
@@ -26,6 +28,7 @@ class MenuScreen(Scene):
 
     #: Dim the scene below (an overlay) instead of filling the background.
     overlay = False
+    #: The heading and the footer: English sources (`N_`), translated as they are drawn.
     heading = ""
     heading_px = 60
     heading_y = 0.1  # fraction of the height (a full screen); overlays: in the panel
@@ -62,8 +65,8 @@ class MenuScreen(Scene):
     # ----- drawing ----------------------------------------------------------------------
 
     def title(self) -> str:
-        """The heading's words (a method, for headings that change)."""
-        return self.heading
+        """The heading's words, translated (a method, for headings that change)."""
+        return _(self.heading) if self.heading else ""
 
     def panel_rect(self, w: int, h: int, u: float) -> pygame.Rect:
         frac_w, most_w, frac_h = self.panel_size
@@ -110,7 +113,8 @@ class MenuScreen(Scene):
             blit_text(surface, fonts, footer, px, pal.text_dim, at, "center")
 
     def footer_text(self) -> str:
-        return self.footer
+        """The footer's words, translated."""
+        return _(self.footer) if self.footer else ""
 
     def draw_extra(self, surface: pygame.Surface, panel: pygame.Rect, u: float) -> None:
         """Anything else the screen shows (a message line, a text block)."""

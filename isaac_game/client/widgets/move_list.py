@@ -9,7 +9,8 @@ panel's lower part, and lends it the arrow keys until L, Esc or any other input,
 never keeps a key the game is waiting for; the wheel over it scrolls it. Where the
 panel has no room to give (a LAN game's boxes took it), the box shows only opened.
 Where the box is and which row a point hits are pure functions of the layout and the
-scroll (`take_room`, `rows`, `row_at`), asked by input and drawing alike.
+scroll (`take_room`, `rows`, `row_at`), asked by input and drawing alike. A move too
+long for the whole box is cut short with an ellipsis (the bar said it whole).
 """
 
 from __future__ import annotations
@@ -19,11 +20,13 @@ from dataclasses import dataclass
 
 import pygame
 
+from isaac_game.i18n import _
 from isaac_game.match import move_between
 from isaac_game.rules import GameState, Move, Player, new_game
 
 from ..input import Action, Button
-from ..theme import Fonts, Palette, blit_text, draw_panel, mix, note_cover, wrap
+from ..theme import Fonts, Palette, blit_text, cut_lines, draw_panel, mix, note_cover, wrap
+from ..words import side_name
 from .hud import GameLayout
 
 
@@ -36,7 +39,10 @@ class MoveWords:
 
     def announcement(self) -> str:
         """The bar's words: the move, then its news."""
-        return f"{self.text}. {self.news}" if self.news else self.text
+        if not self.news:
+            return self.text
+        # TRANSLATORS: a move, then what it brought about ("Placement over. ...")
+        return _("{move}. {news}").format(move=self.text, news=self.news)
 
 
 #: A game's way of telling a move: (before, the move, after) -> its words.
@@ -186,18 +192,17 @@ class MovesBox:
 
     def _wrap(self, entry: MoveEntry) -> tuple[tuple[str, ...], tuple[str, ...]]:
         width = self._inner().right - self._text_x() - int(14 * self.u)  # the arrows
-        key = (entry.words, entry.player, width, self.px)
+        room = max(1, (self._inner().height - int(4 * self.u)) // self.line_h)
+        key = (entry.words, entry.player, width, self.px, room)
         if key not in self._wrapped:
             text = entry.words.text
-            title = f"{entry.player.title} "
+            title = side_name(entry.player) + " "
             if text.startswith(title):  # the swatch says who
                 text = text[len(title) :]
-            lines = tuple(wrap(self.fonts, text, self.px, width))
-            news = entry.words.news
-            self._wrapped[key] = (
-                lines,
-                tuple(wrap(self.fonts, news, self.px, width)) if news else (),
-            )
+            fonts, px, news = self.fonts, self.px, entry.words.news
+            lines = cut_lines(fonts, wrap(fonts, text, px, width), px, width, room)
+            told = cut_lines(fonts, wrap(fonts, news, px, width), px, width, room - len(lines))
+            self._wrapped[key] = (tuple(lines), tuple(told) if news else ())
         return self._wrapped[key]
 
     def _height(self, entry: MoveEntry) -> int:
@@ -302,7 +307,7 @@ class MovesBox:
     # ----- drawing ---------------------------------------------------------------------------
 
     def hint(self) -> str:
-        return "Up/Down, L: close" if self.opened else "L: more"
+        return _("Up/Down, L: close") if self.opened else _("L: more")
 
     def draw(
         self,
@@ -310,9 +315,9 @@ class MovesBox:
         pal: Palette,
         entries: Sequence[MoveEntry],
         current: int | None,
-        title: str = "Moves",
     ) -> None:
         """The box, its rows from `top`, entry `current` marked (the move on the board)."""
+        title = _("Moves")
         if not self.visible:
             return
         fonts, u, rect = self.fonts, self.u, self.rect
@@ -327,7 +332,7 @@ class MovesBox:
         blit_text(surface, fonts, self.hint(), int(16 * u), pal.text_dim, right, "midright")
         inner = self._inner()
         if not entries:
-            blit_text(surface, fonts, "No moves yet", self.px, pal.text_dim, inner.topleft)
+            blit_text(surface, fonts, _("No moves yet"), self.px, pal.text_dim, inner.topleft)
             return
         clip = surface.get_clip()
         surface.set_clip(inner.inflate(int(6 * u), 0))

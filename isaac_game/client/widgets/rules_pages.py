@@ -19,7 +19,9 @@ from ..states import S, start
 from ..theme import Fonts, Palette
 from .board_view import BoardView
 
-Page = tuple[str, str]  # (title, text)
+#: (title, text): English sources marked with `N_`, translated where the page is drawn
+#: (`scenes/rulebook.py`), so a change of language reaches them.
+Page = tuple[str, str]
 
 
 class RulesBook:

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from isaac_game.i18n import N_
 from isaac_game.rules import FoundationsState
 
 from ..base import GameEntry
@@ -25,7 +26,8 @@ GAME = GameEntry(
     facing_words=words.describe,  # rows and columns as read from the side facing the screen
     result=words.result,
     refusals=words.refusal,
-    score_suffix=": in hand",
+    # TRANSLATORS: after "Dark"/"Light" on the results' score boxes: "Dark: in hand"
+    score_suffix=N_(": in hand"),
     lesson=LESSON,
     puzzles=PUZZLES,
 )

@@ -14,12 +14,13 @@ from collections.abc import Iterable
 
 import pygame
 
+from isaac_game.i18n import _
 from isaac_game.rules import VALUE, FoundationsState, Player, StackedPiece
 
 from ...theme import Fonts, Palette, blit_text, draw_panel
 from ...widgets.anim import Anim, ease_out
 from ...widgets.board_view import BoardView, piece_cells
-from ...words import cell_words, span_words
+from ...words import cell_words, side_name, span_words
 
 #: Outline and badge colour per level (level 1 keeps the piece's own edge).
 LEVEL_COLORS = (
@@ -160,15 +161,22 @@ def stack_lines(state: FoundationsState, cell: int, facing: Player = Player.DARK
     side of the board."""
     height = state.height(cell)
     where = cell_words(cell, facing).capitalize()
-    lines = [f"{where}: height {height}" if height else f"{where}: empty"]
+    # TRANSLATORS: {where}: "Row 3, column 3"; {height}: how many levels its stack has
+    said = _("{where}: height {height}") if height else _("{where}: empty")
+    lines = [said.format(where=where, height=height)]
     stack = state.levels_at(cell)
     for level in range(len(stack), 0, -1):
         piece = stack[level - 1]
         if piece is None:
-            lines.append(f"Level {level}: nothing (under a bridge)")
+            lines.append(_("Level {level}: nothing (under a bridge)").format(level=level))
         else:
             span = span_words(piece.length, piece.direction, piece.anchor, facing)
-            lines.append(f"Level {level}: {piece.owner.title}'s {VALUE[piece.length]} on {span}")
+            # TRANSLATORS: "Level 2: Light's 4 on row 1, columns 4-9"
+            said = _("Level {level}: {player}'s {value} on {where}")
+            owner = side_name(piece.owner)
+            lines.append(
+                said.format(level=level, player=owner, value=VALUE[piece.length], where=span)
+            )
     return lines
 
 

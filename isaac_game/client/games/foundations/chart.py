@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import pygame
 
+from isaac_game.i18n import _
 from isaac_game.rules import FoundationsState, Player
 
 from ...theme import Fonts, Palette, blit_text, draw_panel, mix
+from ...words import side_name
 from .board import level_color
 
 Row = tuple[str, int, int, int]  # (label, Dark's value, Light's value, level; 0: hand)
@@ -22,9 +24,11 @@ def chart_rows(state: FoundationsState) -> tuple[list[Row], int | None]:
     """The rows in the order the rules look at them, and the index of the one that
     decides (None: a draw, equal everywhere)."""
     dark, light = state.scores
-    rows: list[Row] = [("In hand", dark, light, 0)]
+    rows: list[Row] = [(_("In hand"), dark, light, 0)]
     values = state.level_values()
-    rows += [(f"Level {k}", *values[k - 1], k) for k in range(len(values), 0, -1)]
+    rows += [
+        (_("Level {level}").format(level=k), *values[k - 1], k) for k in range(len(values), 0, -1)
+    ]
     decided = next((i for i, (_l, d, lt, _k) in enumerate(rows) if d != lt), None)
     return rows, decided
 
@@ -45,7 +49,8 @@ def draw_chart(
     inner = area.inflate(-2 * pad, -2 * pad)
     px = max(12, int(22 * u))
     head = int(px * 1.6)
-    title = "Value: the lower wins"
+    # TRANSLATORS: the heading of the chart of values left in hand and on each level
+    title = _("Value: the lower wins")
     blit_text(surface, fonts, title, px, pal.text_dim, (inner.x, inner.y), bold=True)
     for i, (who, color) in enumerate(
         ((Player.DARK, pal.dark_piece), (Player.LIGHT, pal.light_piece))
@@ -54,7 +59,9 @@ def draw_chart(
         swatch = pygame.Rect(x, inner.y + int(px * 0.15), int(px * 1.3), int(px * 0.8))
         pygame.draw.rect(surface, color, swatch, border_radius=int(4 * u))
         pygame.draw.rect(surface, pal.text_dim, swatch, 1, border_radius=int(4 * u))
-        blit_text(surface, fonts, who.title, px, pal.text, (swatch.right + int(8 * u), inner.y))
+        blit_text(
+            surface, fonts, side_name(who), px, pal.text, (swatch.right + int(8 * u), inner.y)
+        )
     row_h = min(int(96 * u), (inner.height - head) // len(rows))
     label_w = max(fonts.size(row[0], px, True)[0] for row in rows) + int(40 * u)
     most = max(1, *(max(d, lt) for _l, d, lt, _k in rows))
@@ -86,7 +93,8 @@ def draw_chart(
             surface.blit(veil, row)
         elif decided is None or i < decided:
             at = (row.right, row.centery)
-            blit_text(surface, fonts, "tied", px, pal.text_dim, at, "midright")
+            # TRANSLATORS: beside a row of the chart whose two values are equal
+            blit_text(surface, fonts, _("tied"), px, pal.text_dim, at, "midright")
         else:
             edge = mix(pal.highlight, pal.accent, 0.5)
             pygame.draw.rect(surface, edge, row.inflate(int(8 * u), int(4 * u)), max(2, int(3 * u)),

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import pygame
 
+from isaac_game.i18n import _
 from isaac_game.rules import FoundationsState, Player
 
 from ...theme import Fonts, Palette, blit_text, mix, note_cover, shade, wrap
@@ -33,7 +34,7 @@ class LevelPeel:
         """One more level away (after level 1: all again); what the bar says."""
         if top < 2:
             self.upto = None
-            return "Only level 1 so far: nothing lies under it"
+            return _("Only level 1 so far: nothing lies under it")
         shown = top if self.upto is None else self.upto
         self.upto = shown - 1 if shown > 1 else None
         return self.words(top)
@@ -50,15 +51,22 @@ class LevelPeel:
     def words(self, top: int) -> str:
         shown = self.shown(top)
         if shown >= top:
-            return "All levels shown"
-        upto = "level 1 only" if shown == 1 else f"levels 1 to {shown}"
-        return f"Showing {upto} of {top} (V: one fewer; a move shows all)"
+            return _("All levels shown")
+        if shown == 1:
+            # TRANSLATORS: {top}: the highest level; V is the key that peels one more away
+            return _("Showing level 1 only of {top} (V: one fewer; a move shows all)").format(
+                top=top
+            )
+        # TRANSLATORS: {top}: the highest level; V is the key that peels one more away
+        return _("Showing levels 1 to {shown} of {top} (V: one fewer; a move shows all)").format(
+            shown=shown, top=top
+        )
 
 
 def _legend_geometry(fonts: Fonts, top_bar: pygame.Rect, u: float) -> tuple[int, int, int, int]:
     """(x of the first badge, y of the badges' centres, radius, step between badges)."""
     px = max(12, int(22 * u))
-    x = int(20 * u) + fonts.size("Levels:", px)[0] + int(10 * u)
+    x = int(20 * u) + fonts.size(_("Levels:"), px)[0] + int(10 * u)
     radius = max(6, int(11 * u))
     return x, top_bar.centery + int(14 * u), radius, 2 * radius + int(8 * u)
 
@@ -87,7 +95,7 @@ def draw_legend(
     peeled away (above `shown`) greyed and struck through."""
     px = max(12, int(22 * u))
     _x, y, radius, _step = _legend_geometry(fonts, top_bar, u)
-    blit_text(surface, fonts, "Levels:", px, pal.text_dim, (int(20 * u), y), "midleft")
+    blit_text(surface, fonts, _("Levels:"), px, pal.text_dim, (int(20 * u), y), "midleft")
     for level, rect in legend_rects(fonts, top_bar, top, u).items():
         color = mix(pal.board, pal.panel, 0.2) if level == 1 else level_color(level)
         hidden = shown is not None and level > shown

@@ -6,10 +6,11 @@ next one up once nothing fits there: docs/rules.md 2.5).
 
 from __future__ import annotations
 
+from isaac_game.i18n import _
 from isaac_game.rules import LENGTHS, FoundationsState, Place, Player
 
 from ...widgets.hand_cursor import HandCursorInput
-from ...words import place_words
+from ...words import place_words, side_name
 from .board import StackBoard
 
 
@@ -62,22 +63,25 @@ class FoundationsPlacement(HandCursorInput[FoundationsState]):
 
     def info(self, state: FoundationsState, player: Player) -> str:
         ghost = self.ghost(state, player)
-        name = player.title
+        name = side_name(player)
         level = self.target_level(state, player)
         current = state.current_level(player)
-        up = (
-            f"Nothing fits on level {current}: go up to level {level} with any piece.  "
-            if level > current
-            else ""
-        )
+        up = ""
+        if level > current:
+            up = _(
+                "Nothing fits on level {current}: go up to level {level} with any piece."
+            ).format(current=current, level=level)
+            up += "  "
         if ghost is None:
-            return f"{up}{name}: choose where to place a piece"
+            return up + _("{player}: choose where to place a piece").format(player=name)
         length, direction, anchor, legal = ghost
         move = Place(length, direction, anchor, level)
         if legal:
             where = place_words(move, self.board.facing, level=level > 1)
-            return (
-                f"{up}{name}: place {where}  (click / Enter / A;"
+            # TRANSLATORS: {placement}: "the 3 on row 5, columns 2-6"; then the controls
+            # (keys, mouse and pad buttons: A, R, X are pad buttons and keys)
+            return up + _(
+                "{player}: place {placement}  (click / Enter / A;"
                 " rotate: right-click, wheel, R, X; piece: its value, Tab, shoulders)"
-            )
+            ).format(player=name, placement=where)
         return up + self.play_reason(state, move)

@@ -12,12 +12,14 @@ from __future__ import annotations
 
 import pygame
 
+from isaac_game.i18n import _
 from isaac_game.rules import FoundationsState, Move, Pass, Place, Player
 
 from ...input import Action, Button
 from ...theme import draw_panel
 from ...widgets.hints import HintHelper
 from ...widgets.hud import GameLayout, PanelInfo
+from ...words import side_name
 from ..base import GamePlay, PlayHost
 from .board import StackBoard, StackDrop
 from .levels import LevelPeel, draw_stack_in_panel, legend_rects
@@ -110,7 +112,7 @@ class FoundationsPlay(GamePlay[FoundationsState]):
         host.app.audio.play("place")
 
     def pass_text(self, mover: Player) -> str:
-        return f"{mover.title} cannot place: passes"
+        return _("{player} cannot place: passes").format(player=side_name(mover))
 
     def reset(self, new_game: bool = False) -> None:
         if new_game:
@@ -154,9 +156,10 @@ class FoundationsPlay(GamePlay[FoundationsState]):
         draw_panels(surface, fonts, pal, layout, infos, playable)
         step = ""
         if mover is not None and isinstance(state.legal_moves()[0], Pass):
-            step = "no piece fits: passes"
+            step = _("no piece fits: passes")
         elif mover is not None:
-            step = f"place a piece on level {self.placement.target_level(state, mover)}"
+            level = self.placement.target_level(state, mover)
+            step = _("place a piece on level {level}").format(level=level)
         host.draw_top_bar(surface, host.bar.heading(step))
         draw_top_left(surface, fonts, pal, layout.top, state, u, upto)
         bottom = layout.bottom
@@ -170,7 +173,7 @@ class FoundationsPlay(GamePlay[FoundationsState]):
 
     def panel_info(self, player: Player, who: str) -> PanelInfo:
         state, host = self.state, self.host
-        status = "thinking..." if host.thinking(player) else ""
+        status = _("thinking...") if host.thinking(player) else ""
         selected = None
         if state.to_move == player and host.human_to_move() == player:
             selected = self.placement.selected(state, player)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pygame
 
+from isaac_game.i18n import _, pgettext
 from isaac_game.rules import VALUE, FoundationsState, Pass, Player, parse_notation
 
 from ...theme import Fonts, Palette, blit_text
@@ -33,10 +34,14 @@ def level_text(state: FoundationsState, player: Player) -> str:
     level, least = state.current_level(player), state.min_length(player)
     must = level_to_play(state, player)
     if must > level:
-        return f"Must play on level {must} now, any piece"
+        return _("Must play on level {level} now, any piece").format(level=must)
     if least:
-        return f"Level {level}, next: {VALUE[least]} or more ({least}+ cells)"
-    return f"Level {level}, any piece"
+        # TRANSLATORS: the shortest piece allowed next on the level: its printed {value},
+        # then its length ({length}+ cells: that many cells or more)
+        return _("Level {level}, next: {value} or more ({length}+ cells)").format(
+            level=level, value=VALUE[least], length=least
+        )
+    return _("Level {level}, any piece").format(level=level)
 
 
 def panel_info(
@@ -44,20 +49,22 @@ def panel_info(
 ) -> PanelInfo:
     if not status:
         if state.is_over and state.winner == player:
-            status = "winner"
+            # TRANSLATORS: a player panel's status at the end of the game
+            status = _("winner")
         elif state.is_over and state.winner is None:
-            status = "draw"
+            # TRANSLATORS: a player panel's status: the game ended in a draw
+            status = pgettext("result", "draw")
         elif last_passed(state, player):
-            status = "stuck: passes"
+            status = _("stuck: passes")
     return PanelInfo.of(
         state,
         player,
         who,
         status=status,
         selected=selected,
-        hand_label="In hand",
+        hand_label=_("In hand"),
         extra=level_text(state, player),
-        score_label="Value in hand",
+        score_label=_("Value in hand"),
     )
 
 

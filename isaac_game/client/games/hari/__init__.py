@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from isaac_game.i18n import N_
 from isaac_game.rules import HariState
 
 from ...widgets.board_view import BoardView
@@ -24,7 +25,8 @@ GAME = GameEntry(
     facing_words=words.describe,  # a slide's way turns with the board
     result=words.result,
     refusals=words.refusal,
-    score_suffix=": on board",
+    # TRANSLATORS: after a side's name in the results' score box ("Dark: on board")
+    score_suffix=N_(": on board"),
     lesson=LESSON,
     puzzles=PUZZLES,
 )

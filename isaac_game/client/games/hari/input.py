@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from isaac_game.i18n import _
 from isaac_game.rules import (
     LENGTHS,
     VALUE,
@@ -28,7 +29,6 @@ from isaac_game.rules import (
     Place,
     Player,
     Slide,
-    piece_name,
 )
 
 from ...input import ARROWS, Action, Button
@@ -36,8 +36,8 @@ from ...states import narrow
 from ...widgets.board_view import BoardView
 from ...widgets.hand_cursor import MOVES_THE_CURSOR, HandCursorInput
 from ...widgets.hud import bar_button
-from ...words import place_words
-from .words import slide_words
+from ...words import place_words, side_name
+from .words import piece_label, reach_words, slide_words, way_name
 
 if TYPE_CHECKING:
     from ..base import PlayHost
@@ -253,7 +253,7 @@ class HariInput(HandCursorInput[HariState]):
                 self.reset()
         elif b in (Button.ALT_CLICK, Button.BACK):
             self.reset()
-            self.host.bar.say("Piece put back")
+            self.host.bar.say(_("Piece put back"))
         elif b in ARROWS:
             # an arrow along the piece's axis, as the screen shows it, steps its targets
             rows, cols = self.board.board_step(*ARROWS[b])
@@ -285,9 +285,11 @@ class HariInput(HandCursorInput[HariState]):
         blocked = state.slide_refusal(cell)
         reason = None if blocked is None else self.host.why_not(blocked)
         if reason is None and not state.slide_range(cell).any:
-            reason = "No room: it is hemmed in on both ends"
+            reason = _("No room: it is hemmed in on both ends")
         if reason is not None:
-            self.host.bar.say(f"That piece cannot slide. {reason}", warn=True)
+            # TRANSLATORS: {reason} is a whole sentence: why the piece may not slide
+            said = _("That piece cannot slide. {reason}").format(reason=reason)
+            self.host.bar.say(said, warn=True)
             return True
         slides = [m for m in state.legal_moves() if isinstance(m, Slide) and m.cell == piece.anchor]
         if self.host.refuse_choice(slides):
@@ -328,43 +330,47 @@ class HariInput(HandCursorInput[HariState]):
         if self.host.refuse_choice([Discard(length)]):
             return  # a lesson's step asks for another move: said at once
         self.armed = length
-        self.host.bar.say(
-            f"Discard your {piece_name(length)}? It leaves the game. "
-            "D, Y or the button again to discard",
-            seconds=8.0,
-        )
+        # TRANSLATORS: D and Y are the keyboard's and the pad's keys
+        text = _("Discard your {piece}? It leaves the game. D, Y or the button again to discard")
+        self.host.bar.say(text.format(piece=piece_label(length)), seconds=8.0)
 
     # ----- words for the bar -----------------------------------------------------------
 
     def info(self, state: HariState, player: Player) -> str:
-        name = player.title
+        name = side_name(player)
         if self.piece is not None:
             target = self.target
             if target is None:
-                return (
-                    f"{name}: drag, click a cell on its line, or arrows + Enter to slide it"
+                return _(
+                    "{player}: drag, click a cell on its line, or arrows + Enter to slide it"
                     " (Esc / right-click: put back)"
-                )
+                ).format(player=name)
             reason = self.play_reason(state, target)
+            if reason:
+                return reason
             where = slide_words(state, target, self.board.facing)
             if target.distance is None:
-                where += " (it leaves the game)"
-            return reason or f"{name}: slide {where}  (let go / click / Enter)"
+                # TRANSLATORS: {slide}: "the 1 on row 0 off the board"
+                text = _("{player}: slide {slide} (it leaves the game)  (let go / click / Enter)")
+            else:
+                # TRANSLATORS: {slide}: "the 2 on row 2 two cells left"
+                text = _("{player}: slide {slide}  (let go / click / Enter)")
+            return text.format(player=name, slide=where)
         mine = self.own_piece_at(state, self.focus, player)
         if mine is not None:
             return self.slide_text(state, mine)
         ghost = self.ghost(state, player)
         if ghost is None:
-            return f"{name}: slide a piece, or choose where to place one"
+            return _("{player}: slide a piece, or choose where to place one").format(player=name)
         length, direction, anchor, legal = ghost
         move = Place(length, direction, anchor)
         if legal:
-            return (
-                f"{name}: place {place_words(move, self.board.facing)}  (click / Enter / A;"
-                " rotate: R,"
-                " right-click, X;"
+            # TRANSLATORS: {placement}: "the 3 on row 5, columns 2-6"; R, X, D, Y: keys
+            text = _(
+                "{player}: place {placement}  (click / Enter / A; rotate: R, right-click, X;"
                 " discard: D, Y)"
             )
+            return text.format(player=name, placement=place_words(move, self.board.facing))
         return self.play_reason(state, move)
 
     def slide_text(self, state: HariState, piece: BoardPiece) -> str:
@@ -372,16 +378,19 @@ class HariInput(HandCursorInput[HariState]):
         screen shows them), or why not."""
         blocked = state.slide_refusal(piece.anchor)
         if blocked is not None:
-            return f"This piece cannot slide. {self.host.why_not(blocked)}"
+            # TRANSLATORS: {reason} is a whole sentence: why the piece may not slide
+            text = _("This piece cannot slide. {reason}")
+            return text.format(reason=self.host.why_not(blocked))
         rng = state.slide_range(piece.anchor)
         if not rng.any:
-            return "This piece cannot slide: no room on either end"
+            return _("This piece cannot slide: no room on either end")
         board = self.board
         lo, hi = board.way_word(piece.direction, -1), board.way_word(piece.direction, 1)
         parts = []
         for way, far, off in ((lo, -rng.low, rng.off_low), (hi, rng.high, rng.off_high)):
-            reach = [f"up to {far}" if far > 1 else "1"] if far else []
-            reach += ["off the board"] if off else []
-            if reach:
-                parts.append(f"{way} {' or '.join(reach)}")
-        return f"Slides {'; '.join(parts)} (value {piece.value}): click or drag it"
+            part = reach_words(far, off)
+            if part:
+                parts.append(part.format(way=way_name(way), far=far))
+        # TRANSLATORS: {ways}: "left up to 3; right 1 or off the board"
+        text = _("Slides {ways} (value {value}): click or drag it")
+        return text.format(ways="; ".join(parts), value=piece.value)

@@ -5,17 +5,19 @@ from step to step (the lesson skips ahead where the text says so). Every step as
 one action, as the engine counts them: a slide keeps the turn, so a turn of slides
 and a play is several steps. Every number in an explanation comes from the engine
 (`slid_value`, `scores`, `min_length`, `slide_range`), and pieces are named by their
-printed value (`piece_name`).
+printed value (`piece_label`). A step's own text is one message for the translators,
+its numbers written out: `_steps` checks them against the engine.
 """
 
 from __future__ import annotations
 
-from isaac_game.rules import VALUE, Discard, HariState, Move, Pass, Place, Player, Slide, piece_name
+from isaac_game.i18n import N_, _, ngettext
+from isaac_game.rules import VALUE, Discard, HariState, Move, Pass, Place, Player, Slide
 
 from ...learn.lesson import Lesson, Step, cells_of
 from ...widgets.rules_pages import play_through
-from ...words import place_words
-from .words import slide_words
+from ...words import place_words, side_name
+from .words import piece_label, slide_words
 
 #: The lesson's game, ply by ply: the moves each step starts from are a prefix of it.
 GAME: tuple[str, ...] = (
@@ -38,89 +40,115 @@ def _said(before: HariState, move: Move) -> str:
     if isinstance(move, Slide):
         return slide_words(before, move, facing)
     if isinstance(move, Discard):
-        return f"the {VALUE[move.length]}"
-    return "a pass"
+        return _("the {value}").format(value=VALUE[move.length])
+    return _("a pass")
 
 
 def _scores(state: HariState) -> str:
     dark, light = state.scores
-    return f"Value on the board: Dark {dark}, Light {light}."
+    return _("Value on the board: Dark {dark}, Light {light}.").format(dark=dark, light=light)
 
 
 def _placed_first(before: HariState, move: Move, after: HariState) -> str:
-    return (
-        f"Placed: {_said(before, move)}. "
-        "Only pieces on the board count, by their printed "
-        f"value. {_scores(after)} Light places its own 1 next; then it is your turn again."
+    # TRANSLATORS: {move}: "the 1 on row 0, columns 0-2"; {scores}: "Value on the board: ..."
+    text = _(
+        "Placed: {move}. Only pieces on the board count, by their printed value. {scores} "
+        "Light places its own 1 next; then it is your turn again."
     )
+    return text.format(move=_said(before, move), scores=_scores(after))
 
 
 def _longer(before: HariState, move: Move, after: HariState) -> str:
-    a = after
-    least, short = a.min_length(Player.DARK), a.hand(Player.DARK)[3]
-    return (
-        f"Placed: {_said(before, move)}. "
-        f"Your plays now must be at least {least} cells long: plays never "
-        f"get shorter, so the {short} {piece_name(3)} pieces left in your hand can never "
-        f"be played. Short pieces first! {_scores(after)}"
+    least, short = after.min_length(Player.DARK), after.hand(Player.DARK)[3]
+    # TRANSLATORS: {count} {piece}: "4 1 (3 cells)", how many of that piece are in hand
+    text = ngettext(
+        "Placed: {move}. Your plays now must be at least {least} cells long: plays never get "
+        "shorter, so the {count} {piece} piece left in your hand can never be played. Short "
+        "pieces first! {scores}",
+        "Placed: {move}. Your plays now must be at least {least} cells long: plays never get "
+        "shorter, so the {count} {piece} pieces left in your hand can never be played. Short "
+        "pieces first! {scores}",
+        short,
+    )
+    return text.format(
+        move=_said(before, move),
+        least=least,
+        count=short,
+        piece=piece_label(3),
+        scores=_scores(after),
     )
 
 
 def _slid(before: HariState, move: Move, after: HariState) -> str:
-    a = after
-    return (
-        f"Slid: {_said(before, move)}. "
-        "It is still your turn: slides come before your play, and each "
-        f"piece slides at most once a turn. Value slid this turn: {a.slid_value}."
+    text = _(
+        "Slid: {move}. It is still your turn: slides come before your play, and each piece "
+        "slides at most once a turn. Value slid this turn: {slid}."
     )
+    return text.format(move=_said(before, move), slid=after.slid_value)
 
 
 def _budget(before: HariState, move: Move, after: HariState) -> str:
-    a = after
-    return (
-        f"Slid: {_said(before, move)}. "
-        f"Value slid this turn: {a.slid_value}. The piece you play now must be "
-        f"worth at least {a.slid_value}: a {piece_name(5)} or more. Your "
-        f"{piece_name(4)} pieces are worth only 2."
+    # TRANSLATORS: {piece}, {small}: pieces as "3 (5 cells)"; {worth}: the small one's value
+    text = _(
+        "Slid: {move}. Value slid this turn: {slid}. The piece you play now must be worth at "
+        "least {slid}: a {piece} or more. Your {small} pieces are worth only {worth}."
+    )
+    return text.format(
+        move=_said(before, move),
+        slid=after.slid_value,
+        piece=piece_label(5),
+        small=piece_label(4),
+        worth=VALUE[4],
     )
 
 
 def _played(before: HariState, move: Move, after: HariState) -> str:
-    return (
-        f"Placed: {_said(before, move)}. The play ends your turn; the slid value starts again from "
-        f"{after.slid_value} next turn. {_scores(after)}"
+    text = _(
+        "Placed: {move}. The play ends your turn; the slid value starts again from {slid} "
+        "next turn. {scores}"
     )
+    return text.format(move=_said(before, move), slid=after.slid_value, scores=_scores(after))
 
 
 def _slid_off(before: HariState, move: Move, after: HariState) -> str:
-    a = after
-    return (
-        f"Slid off: {_said(before, move)}. "
-        "That 1 is out of the game, and the value slid counts it: "
-        f"{a.slid_value}. It was not a play: your plays must still be at least "
-        f"{a.min_length(Player.DARK)} cells. {_scores(after)}"
+    text = _(
+        "Slid off: {move}. That 1 is out of the game, and the value slid counts it: {slid}. "
+        "It was not a play: your plays must still be at least {least} cells. {scores}"
+    )
+    return text.format(
+        move=_said(before, move),
+        slid=after.slid_value,
+        least=after.min_length(Player.DARK),
+        scores=_scores(after),
     )
 
 
 def _discarded(before: HariState, move: Move, after: HariState) -> str:
-    a = after
-    return (
-        f"Discarded: {_said(before, move)}, "
-        f"a {piece_name(5)} out of the game. A discard is a play: it "
-        f"ends your turn and counts for the lengths (at least "
-        f"{a.min_length(Player.DARK)} cells from now). Discard when no piece fits, or "
-        f"when placing one would help the other side. {_scores(after)}"
+    text = _(
+        "Discarded: {move}, a {piece} out of the game. A discard is a play: it ends your "
+        "turn and counts for the lengths (at least {least} cells from now). Discard when no "
+        "piece fits, or when placing one would help the other side. {scores}"
+    )
+    return text.format(
+        move=_said(before, move),
+        piece=piece_label(5),
+        least=after.min_length(Player.DARK),
+        scores=_scores(after),
     )
 
 
 def _passed(before: HariState, move: Move, after: HariState) -> str:
-    a = after
-    left = sum(a.hand(Player.DARK).values())
-    return (
-        f"You passed. You still hold {left} pieces, but each is shorter than "
-        f"{a.min_length(Player.DARK)} cells, so you can never play again and pass on "
-        f"every turn. When both pass in a row, the game ends. {_scores(after)}"
+    left = sum(after.hand(Player.DARK).values())
+    text = ngettext(
+        "You passed. You still hold {count} piece, but each is shorter than {least} cells, "
+        "so you can never play again and pass on every turn. When both pass in a row, the "
+        "game ends. {scores}",
+        "You passed. You still hold {count} pieces, but each is shorter than {least} cells, "
+        "so you can never play again and pass on every turn. When both pass in a row, the "
+        "game ends. {scores}",
+        left,
     )
+    return text.format(count=left, least=after.min_length(Player.DARK), scores=_scores(after))
 
 
 def _finished(before: HariState, move: Move, after: HariState) -> str:
@@ -128,13 +156,20 @@ def _finished(before: HariState, move: Move, after: HariState) -> str:
     while not final.is_over and [*final.legal_moves()] == [Pass()]:
         final = final.play(Pass())
     dark, light = final.scores
-    winner = final.winner.title if final.winner else "Nobody (a draw)"
-    return (
-        f"Placed: {_said(before, move)}. "
-        "Light can play nothing shorter than 7 cells now, so both sides "
-        f"pass and the game ends. Value on the board: Dark {dark}, Light {light}: "
-        f"{winner} wins. Equal values would be a draw."
-    )
+    if final.winner is None:
+        text = _(
+            "Placed: {move}. Light can play nothing shorter than 7 cells now, so both sides "
+            "pass and the game ends. Value on the board: Dark {dark}, Light {light}: Nobody "
+            "(a draw) wins. Equal values would be a draw."
+        )
+    else:
+        text = _(
+            "Placed: {move}. Light can play nothing shorter than 7 cells now, so both sides "
+            "pass and the game ends. Value on the board: Dark {dark}, Light {light}: {player} "
+            "wins. Equal values would be a draw."
+        )
+    winner = side_name(final.winner) if final.winner else ""
+    return text.format(move=_said(before, move), dark=dark, light=light, player=winner)
 
 
 def _places(state: HariState, length: int) -> frozenset[str]:
@@ -143,119 +178,142 @@ def _places(state: HariState, length: int) -> frozenset[str]:
     )
 
 
+#: The engine's numbers the steps' texts write out: how far Dark's 1 may slide right,
+#: how far its 2, the value slid after both slides, the same before the play, and the
+#: values on the board before Light's last play.
+SAID = (7, 6, 3, 3, 11, 6)
+
+
 def _steps() -> tuple[Step[HariState], ...]:
     start, second, slide, again, play = at(0), at(2), at(4), at(5), at(6)
     off, discard, stuck, last = at(8), at(9), at(13), at(14)
-    r1 = slide.slide_range(0)
-    r2 = again.slide_range(20)
     budget = again.slid_value + again.piece_at(20).value  # type: ignore[union-attr]
-    d_end, l_end = last.scores
+    found = (slide.slide_range(0).high, again.slide_range(20).high, budget, play.slid_value)
+    if (*found, *last.scores) != SAID:  # the texts below would not tell the truth
+        raise AssertionError(f"the HARI lesson says {SAID}, the engine {found} {last.scores}")
     return (
         Step(
-            "Pieces and placing",
+            N_("Pieces and placing"),
             start,
-            "HARI: the most value on the board wins. Each side has 15 bars, 3 to 7 cells "
-            f"long; a bar's value is the number printed on it: a {piece_name(3)}, a "
-            f"{piece_name(7)}. You are Dark and move first. Your {piece_name(3)} is picked "
-            "(your hand is on the left): put it on the lit cells (row 0, columns 0-2). Point "
-            "and click, or "
-            "arrows and Enter (pad: D-pad, A).",
+            N_(
+                "HARI: the most value on the board wins. Each side has 15 bars, 3 to 7 cells "
+                "long; a bar's value is the number printed on it: a 1 (3 cells), a 6 (7 cells). "
+                "You are Dark and move first. Your 1 (3 cells) is picked (your hand is on the "
+                "left): put it on the lit cells (row 0, columns 0-2). Point and click, or arrows "
+                "and Enter (pad: D-pad, A)."
+            ),
             cells_of("3h00"),
             frozenset({"3h00"}),
-            "A fine move in a game, but this step asks for the lit cells (row 0).",
+            N_("A fine move in a game, but this step asks for the lit cells (row 0)."),
             _placed_first,
         ),
         Step(
-            "Plays never shrink",
+            N_("Plays never shrink"),
             second,
-            f"Each turn you play exactly one piece from your hand. Pick your "
-            f"{piece_name(4)} (press 2, or click it in your hand) and put it on the lit "
-            "cells (row 2, columns 0-3). After that, no play of yours may be shorter than 4 cells.",
+            N_(
+                "Each turn you play exactly one piece from your hand. Pick your 2 (4 cells) "
+                "(press 2, or click it in your hand) and put it on the lit cells (row 2, "
+                "columns 0-3). After that, no play of yours may be shorter than 4 cells."
+            ),
             cells_of("4h20"),
             frozenset({"4h20"}),
-            "Legal, but this step asks for your 2 (4 cells) on the lit cells (row 2).",
+            N_("Legal, but this step asks for your 2 (4 cells) on the lit cells (row 2)."),
             _longer,
         ),
         Step(
-            "Slide a piece",
+            N_("Slide a piece"),
             slide,
-            "Before you play, you may slide your own pieces along their line, never "
-            "through another piece. Your 1 on row 0 may slide right up to "
-            f"{r1.high} cells. Slide it two cells right, onto columns 2-4: drag it, or click it "
-            "and press Right twice, then Enter.",
+            N_(
+                "Before you play, you may slide your own pieces along their line, never "
+                "through another piece. Your 1 on row 0 may slide right up to 7 cells. Slide "
+                "it two cells right, onto columns 2-4: drag it, or click it and press Right "
+                "twice, then Enter."
+            ),
             cells_of("3h00", "3h02"),
             frozenset({"s00+2"}),
-            "Legal, but this step asks you to slide the 1 two cells right, onto columns 2-4.",
+            N_("Legal, but this step asks you to slide the 1 two cells right, onto columns 2-4."),
             _slid,
         ),
         Step(
-            "Slides limit the play",
+            N_("Slides limit the play"),
             again,
-            "Slide the 2 on row 2 one cell right too (it may go up to "
-            f"{r2.high}). Watch the sum: the piece you play this turn must be worth at "
-            f"least the value you slid; after this slide that is {budget}.",
+            N_(
+                "Slide the 2 on row 2 one cell right too (it may go up to 6). Watch the sum: "
+                "the piece you play this turn must be worth at least the value you slid; after "
+                "this slide that is 3."
+            ),
             cells_of("4h20", "4h21"),
             frozenset({"s20+1"}),
-            "Legal, but this step asks you to slide the 2 one cell right, onto columns 1-4.",
+            N_("Legal, but this step asks you to slide the 2 one cell right, onto columns 1-4."),
             _budget,
         ),
         Step(
-            "Then play",
+            N_("Then play"),
             play,
-            f"Now play. Your {piece_name(4)} is not worth the {play.slid_value} you slid "
-            f"(press 2 to see why). Pick your {piece_name(5)} (press 3) and put it on the "
-            "lit cells (row 4, columns 0-4). The play ends your turn.",
+            N_(
+                "Now play. Your 2 (4 cells) is not worth the 3 you slid (press 2 to see why). "
+                "Pick your 3 (5 cells) (press 3) and put it on the lit cells (row 4, columns "
+                "0-4). The play ends your turn."
+            ),
             cells_of("5h40"),
             frozenset({"5h40"}),
-            "Legal, but this step asks for your 3 (5 cells) on the lit cells (row 4).",
+            N_("Legal, but this step asks for your 3 (5 cells) on the lit cells (row 4)."),
             _played,
         ),
         Step(
-            "Slide off the board",
+            N_("Slide off the board"),
             off,
-            "A slide may take a piece off the board, if every cell up to the edge is "
-            "empty: the piece leaves the game. Slide your 1 on row 0 off the left edge: "
-            "drag it past the edge, or click it, press Left until it shows off the "
-            "board, then Enter.",
+            N_(
+                "A slide may take a piece off the board, if every cell up to the edge is "
+                "empty: the piece leaves the game. Slide your 1 on row 0 off the left edge: "
+                "drag it past the edge, or click it, press Left until it shows off the "
+                "board, then Enter."
+            ),
             cells_of("3h00", "3h02"),
             frozenset({"s02-x"}),
-            "Legal, but this step asks you to slide the 1 on row 0 off the left edge.",
+            N_("Legal, but this step asks you to slide the 1 on row 0 off the left edge."),
             _slid_off,
         ),
         Step(
-            "Discard",
+            N_("Discard"),
             discard,
-            "Instead of placing, you may discard the piece you play: it leaves the game. "
-            f"Your {piece_name(5)} is picked: press D (pad Y, or the bar's Discard "
-            "button); it asks first, so press it again to discard.",
+            N_(
+                "Instead of placing, you may discard the piece you play: it leaves the game. "
+                "Your 3 (5 cells) is picked: press D (pad Y, or the bar's Discard button); it "
+                "asks first, so press it again to discard."
+            ),
             frozenset(),
             frozenset({"d5"}),
-            "Legal, but this step asks you to discard your 3 (5 cells): press D twice.",
+            N_("Legal, but this step asks you to discard your 3 (5 cells): press D twice."),
             _discarded,
         ),
         Step(
-            "Passing",
+            N_("Passing"),
             stuck,
-            "Later: you placed your 6 (7 cells) on row 5, Light discarded a 3 and a 4. "
-            "No piece in your hand is 7 cells long now, so you cannot play: you pass. "
-            "Watch: the game passes for you.",
+            N_(
+                "Later: you placed your 6 (7 cells) on row 5, Light discarded a 3 and a 4. "
+                "No piece in your hand is 7 cells long now, so you cannot play: you pass. "
+                "Watch: the game passes for you."
+            ),
             frozenset(),
             frozenset({"pass"}),
             "",
             _passed,
         ),
         Step(
-            "The end: who wins",
+            N_("The end: who wins"),
             last,
-            f"Play Light now (the lesson gives you both sides). Dark has {d_end} on the "
-            f"board, Light {l_end}. Light's last playable pieces are its 4 (6 cells) and "
-            "6 (7 cells): press 6, and place the 6 on the lit row 3 (in your own numbers) to win.",
+            N_(
+                "Play Light now (the lesson gives you both sides). Dark has 11 on the board, "
+                "Light 6. Light's last playable pieces are its 4 (6 cells) and 6 (7 cells): "
+                "press 6, and place the 6 on the lit row 3 (in your own numbers) to win."
+            ),
             cells_of("7h60"),
             _places(last, 7),
-            f"That would leave Light short of Dark's {d_end}. Place Light's 6 (7 cells).",
+            N_("That would leave Light short of Dark's 11. Place Light's 6 (7 cells)."),
             _finished,
         ),
     )
 
 
-LESSON = Lesson("hari", "HARI: your first game", _steps())
+LESSON = Lesson("hari", N_("HARI: your first game"), _steps())

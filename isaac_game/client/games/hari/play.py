@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import pygame
 
-from isaac_game.rules import VALUE, Discard, HariState, Move, Pass, Place, Player, Slide, piece_name
+from isaac_game.i18n import _
+from isaac_game.rules import VALUE, Discard, HariState, Move, Pass, Place, Player, Slide
 
 from ...input import Action, Button
 from ...theme import blit_text, draw_panel, mix, note_box
@@ -17,6 +18,7 @@ from ...widgets.anim import DropIn
 from ...widgets.board_view import BoardView, piece_cells
 from ...widgets.hints import HintHelper
 from ...widgets.hud import GameLayout, PanelInfo, draw_bar_text, draw_player_panels
+from ...words import side_name
 from ..base import GamePlay, PlayHost
 from .input import HariInput
 from .view import (
@@ -31,7 +33,7 @@ from .view import (
     recent_actions,
     shade_short_rows,
 )
-from .words import turn_words
+from .words import piece_label, turn_words
 
 
 class HariPlay(GamePlay[HariState]):
@@ -97,7 +99,8 @@ class HariPlay(GamePlay[HariState]):
             self.move_input.follow_pointer(self.state)
 
     def pass_text(self, mover: Player) -> str:
-        return f"{mover.title} has no piece long enough to play: passes"
+        text = _("{player} has no piece long enough to play: passes")
+        return text.format(player=side_name(mover))
 
     def show_move(self, player: Player, before: HariState, move: Move, after: HariState) -> None:
         """The action's animation and sound (its words: `words.describe`)."""
@@ -159,12 +162,14 @@ class HariPlay(GamePlay[HariState]):
         to_move = state.to_move == player
         info = hari_panel(state, player, who)
         if host.thinking(player):
-            info.status = "thinking..."
+            info.status = _("thinking...")
         if to_move and host.human_to_move() == player:
             info.selected = self.move_input.selected(state, player)
         last = turn_words(self.recent(), player)  # in words, not notation
         if last and not info.status:
-            info.status = f"last: {last}" if state.to_move != player else f"so far: {last}"
+            # TRANSLATORS: {actions}: "slid the 1, placed the 4", the player's last turn
+            said = _("last: {actions}") if state.to_move != player else _("so far: {actions}")
+            info.status = said.format(actions=last)
         return info
 
     def _draw_input(self, surface: pygame.Surface, state: HariState, player: Player) -> None:
@@ -215,9 +220,11 @@ class HariPlay(GamePlay[HariState]):
         top = layout.top
         step = budget_text(state)
         if not state.is_over and isinstance(state.legal_moves()[0], Pass):
-            step = "no piece long enough: passes"
+            step = _("no piece long enough: passes")
         elif self.move_input.piece is not None:
-            step = f"slide the {piece_name(self.move_input.piece.length)}, or put it back (Esc)"
+            step = _("slide the {piece}, or put it back (Esc)").format(
+                piece=piece_label(self.move_input.piece.length)
+            )
         title = host.bar.heading(step)
         host.draw_top_bar(surface, title, inset=560, px=40)
         blit_text(
@@ -239,9 +246,10 @@ class HariPlay(GamePlay[HariState]):
                 pygame.draw.rect(surface, back, inner, border_radius=int(10 * u))
                 note_box(surface, inner)
                 # by its printed value (docs/rules.md 0)
-                label = f"Discard a {VALUE[length]} (D / Y)"
+                # TRANSLATORS: a button; D and Y are the keyboard's and the pad's keys
+                label = _("Discard a {value} (D / Y)").format(value=VALUE[length])
                 if ui.armed == length:  # asked once: the next press discards
-                    label = f"Sure? Discard the {VALUE[length]}"
+                    label = _("Sure? Discard the {value}").format(value=VALUE[length])
                 draw_bar_text(
                     surface,
                     fonts,

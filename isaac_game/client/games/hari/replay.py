@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import pygame
 
+from isaac_game.i18n import _
 from isaac_game.rules import HariState, Player
 
 from ...theme import Fonts, Palette
 from ...widgets.board_view import BoardView
 from ...widgets.hud import GameLayout, draw_player_panels
+from ...words import side_name
 from ..base import ReplayHost, ReplayView
 from .view import budget_text, draw_marks, hari_panel, recent_actions, shade_short_rows
 
@@ -39,4 +41,7 @@ class HariReplayView(ReplayView[HariState]):
         state = self.shown(host)
         if state.to_move is None or not state.slid_value:
             return ""
-        return f"{state.to_move.title}: {budget_text(state)}"
+        # TRANSLATORS: {player} is Dark or Light, {budget} what its turn's slides ask
+        return _("{player}: {budget}").format(
+            player=side_name(state.to_move), budget=budget_text(state)
+        )

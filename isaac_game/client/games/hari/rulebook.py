@@ -12,14 +12,15 @@ import random
 
 import pygame
 
-from isaac_game.rules import VALUE, BoardPiece, HariState, Move, Place, Player, Slide, piece_name
+from isaac_game.i18n import N_, _
+from isaac_game.rules import VALUE, BoardPiece, HariState, Move, Place, Player, Slide
 
 from ...theme import Palette
 from ...widgets.board_view import piece_cells
 from ...widgets.rules_pages import RulesBook, play_through, ring, seeded_game
-from ...words import span_words
-from .view import draw_marks, draw_reach, recent_actions
-from .words import slide_words, turn_words
+from ...words import side_name, span_words
+from .view import Step, draw_marks, draw_reach, recent_actions
+from .words import piece_label, slide_words, way_name
 
 #: Dark slides 4h32 two cells left and places 4h96; Light then slides 3v66 and 4h92.
 STORY = ("4h32", "3v66", "4v17", "4h92", "s32-2", "4h96", "s66-3", "s92-2")
@@ -28,44 +29,54 @@ PLAY = Place(5, "h", 70)  # what Light may place after its two slides
 
 PAGES = (
     (
-        "1. A turn: slide, then play",
-        "Each player has the same 15 bars as in ISAAC (values 1, 2, 3, 4 and 6); the aim is "
-        "the most value of your own pieces on the board. The board starts empty, Dark moves "
-        "first, then turns alternate.\n"
-        "A turn: first slide zero or more of your own pieces already on the board, then play "
-        "exactly one piece from your hand: place it on empty cells, across or up, or discard "
-        "it out of the game.",
+        N_("1. A turn: slide, then play"),
+        N_(
+            "Each player has the same 15 bars as in ISAAC (values 1, 2, 3, 4 and 6); the aim is "
+            "the most value of your own pieces on the board. The board starts empty, Dark moves "
+            "first, then turns alternate.\n"
+            "A turn: first slide zero or more of your own pieces already on the board, then play "
+            "exactly one piece from your hand: place it on empty cells, across or up, or discard "
+            "it out of the game."
+        ),
     ),
     (
-        "2. Sliding",
-        "A slide moves one of your pieces along its own length by one or more cells. It may "
-        "not pass through or land on any other piece, of either colour. It ends wholly on the "
-        "board, or wholly off it: a piece slid off the board is discarded. Each piece slides "
-        "at most once per turn.",
+        N_("2. Sliding"),
+        N_(
+            "A slide moves one of your pieces along its own length by one or more cells. It may "
+            "not pass through or land on any other piece, of either colour. It ends wholly on the "
+            "board, or wholly off it: a piece slid off the board is discarded. Each piece slides "
+            "at most once per turn."
+        ),
     ),
     (
-        "3. What you may play",
-        "Your plays, placed or discarded, go in lengths that never go down: each at least as "
-        "long as your last play. The piece you play must be worth at least the sum of the "
-        "values of the pieces you slid this turn, so a slide is only allowed if some piece "
-        "you could still play would pay for it.",
+        N_("3. What you may play"),
+        N_(
+            "Your plays, placed or discarded, go in lengths that never go down: each at least as "
+            "long as your last play. The piece you play must be worth at least the sum of the "
+            "values of the pieces you slid this turn, so a slide is only allowed if some piece "
+            "you could still play would pay for it."
+        ),
     ),
     (
-        "4. The end",
-        "A player who cannot play any piece passes; when both pass in a row the game ends. "
-        "The higher total value of your own pieces on the board wins; equal totals: a draw.",
+        N_("4. The end"),
+        N_(
+            "A player who cannot play any piece passes; when both pass in a row the game ends. "
+            "The higher total value of your own pieces on the board wins; equal totals: a draw."
+        ),
     ),
     (
-        "5. Controls",
-        "Slide: drag one of your pieces along its line and let go, or click it, then click a "
-        "cell on its line (beyond the edge: off the board). With keys or a pad, Enter / A "
-        "picks up the piece under the cursor, the arrows step through its targets and Enter "
-        "/ A slides it; Esc, pad B or right-click puts it back.\n"
-        "Play: as in ISAAC's placing (its printed value on the number keys, Tab / Q or "
-        "shoulders to choose; R, right-click, wheel or X to rotate; click, Enter or A to "
-        "place). D, pad Y or the bar's Discard button asks to discard the chosen piece; the "
-        "same again discards it. Ctrl+Z / Ctrl+Y: undo and redo one action. F: turn the "
-        "board.",
+        N_("5. Controls"),
+        N_(
+            "Slide: drag one of your pieces along its line and let go, or click it, then click a "
+            "cell on its line (beyond the edge: off the board). With keys or a pad, Enter / A "
+            "picks up the piece under the cursor, the arrows step through its targets and Enter "
+            "/ A slides it; Esc, pad B or right-click puts it back.\n"
+            "Play: as in ISAAC's placing (its printed value on the number keys, Tab / Q or "
+            "shoulders to choose; R, right-click, wheel or X to rotate; click, Enter or A to "
+            "place). D, pad Y or the bar's Discard button asks to discard the chosen piece; the "
+            "same again discards it. Ctrl+Z / Ctrl+Y: undo and redo one action. F: turn the "
+            "board."
+        ),
     ),
 )
 
@@ -102,7 +113,10 @@ def lies(piece: BoardPiece) -> str:
 def or_list(items) -> str:
     """`5, 6 or 7`."""
     names = [str(i) for i in items]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
+    if len(names) == 1:
+        return names[0]
+    # TRANSLATORS: the end of a list of choices: "{items}" is "5, 6", "{last}" is "7"
+    return _("{items} or {last}").format(items=", ".join(names[:-1]), last=names[-1])
 
 
 def reach_text(state: HariState, anchor: int) -> str:
@@ -110,16 +124,32 @@ def reach_text(state: HariState, anchor: int) -> str:
     piece = state.piece_at(anchor)
     rng = state.slide_range(anchor)
     if piece is None or not rng.any:
-        return "nowhere"
+        return _("nowhere")
     lo, hi = ("left", "right") if piece.direction == "h" else ("down", "up")
     parts = []
     for way, far, off in ((lo, -rng.low, rng.off_low), (hi, rng.high, rng.off_high)):
-        if far:
-            cells = {1: "1 cell", 2: "1 or 2 cells"}.get(far, f"1 to {far} cells")
-            parts.append(f"{way} {cells}" + (" or off the board" if off else ""))
-        elif off:
-            parts.append(f"{way} off the board")
-    return ", or ".join(parts)
+        said = _reach(far, off)
+        if said:
+            parts.append(said.format(way=way_name(way), far=far))
+    if len(parts) == 2:
+        # TRANSLATORS: two ways a piece may slide: "left 1 cell, or right 1 to 4 cells"
+        return _("{first}, or {second}").format(first=parts[0], second=parts[1])
+    return parts[0] if parts else ""
+
+
+def _reach(far: int, off: bool) -> str:
+    """How far one way, as a template of `way` and `far` ("": not that way)."""
+    if far == 1:
+        # TRANSLATORS: {way} is left, right, up or down
+        return _("{way} 1 cell or off the board") if off else _("{way} 1 cell")
+    if far == 2:
+        # TRANSLATORS: {way} is left, right, up or down
+        return _("{way} 1 or 2 cells or off the board") if off else _("{way} 1 or 2 cells")
+    if far:
+        # TRANSLATORS: {way} is left, right, up or down; {far} how many cells at most
+        return _("{way} 1 to {far} cells or off the board") if off else _("{way} 1 to {far} cells")
+    # TRANSLATORS: {way} is left, right, up or down
+    return _("{way} off the board") if off else ""
 
 
 class HariBook(RulesBook):
@@ -148,15 +178,15 @@ class HariBook(RulesBook):
         if page == 0:
             turn = recent_actions(list(states[: TURN + 1]))
             self._draw(surface, pal, states[: TURN + 1])
-            (_, slide, before, _), (_, placed, _, _) = turn[-2:]
+            (_who, slide, before, _after), (_mover, placed, _from, _to) = turn[-2:]
             slid = before.piece_at(slide.cell) if isinstance(slide, Slide) else None
             assert slid is not None and isinstance(placed, Place)  # the story's own turn
-            slid_name, placed_name = piece_name(slid.length), piece_name(placed.length)
-            return (
-                "In the picture Dark's last turn is in orange: "
-                f"it slid its {slid_name} two cells left (its old cells ringed), then placed "
-                f"a {placed_name}."
+            # TRANSLATORS: {slid} and {placed} are pieces, as "2 (4 cells)"
+            text = _(
+                "In the picture Dark's last turn is in orange: it slid its {slid} two cells "
+                "left (its old cells ringed), then placed a {placed}."
             )
+            return text.format(slid=piece_label(slid.length), placed=piece_label(placed.length))
         if page == 1:
             return self._sliding(surface, pal, states[: TURN + 1])
         if page == 2:
@@ -175,13 +205,22 @@ class HariBook(RulesBook):
         blocker = state.piece_at(96)
         if blocker is not None:
             ring(surface, board, board.span_rect(blocker.cells), pal.illegal)
-        ways = "; ".join(f"its {p.value} (on {lies(p)}) {reach_text(state, p.anchor)}"
-                         for p in mine)  # fmt: skip
-        named = f"{blocker.value} (on {lies(blocker)})" if blocker is not None else "piece"
-        return (
-            f"In the picture Light may slide {ways} (green). Dark's {named}, in red, blocks "
+        # TRANSLATORS: a piece by its value, where it lies, and where it may slide
+        its = _("its {value} (on {where}) {reach}")
+        ways = "; ".join(
+            its.format(value=p.value, where=lies(p), reach=reach_text(state, p.anchor))
+            for p in mine
+        )
+        if blocker is not None:
+            named = _("{value} (on {where})").format(value=blocker.value, where=lies(blocker))
+        else:
+            named = _("piece")
+        # TRANSLATORS: {ways}: "its 1 (on column 6, rows 6-8) down 1 to 6 cells; its 2 ..."
+        text = _(
+            "In the picture Light may slide {ways} (green). Dark's {blocker}, in red, blocks "
             "both on the right and at the top: no slide goes through it."
         )
+        return text.format(ways=ways, blocker=named)
 
     def _paying(self, surface, pal: Palette, states) -> str:
         state = self._draw(surface, pal, states)
@@ -194,23 +233,44 @@ class HariBook(RulesBook):
         cells = piece_cells(move.length, move.direction, move.cell)
         image = self.board.ghost(move.length, move.direction, pal.legal)
         surface.blit(image, self.board.span_rect(cells).topleft)
-        slides = turn_words(recent_actions(states)[-2:], mover).replace(", slid", " and")
-        return (
-            f"In the picture {mover.title} {slides} (blue), worth {need} in all: "
-            f"{mover.title} must now play a piece worth {need} or more, no shorter than its "
-            f"last play, a {piece_name(state.min_length(mover))}: a "
-            f"{or_list(VALUE[n] for n in lengths)}. Green: a {VALUE[move.length]} on "
-            f"{span_words(move.length, move.direction, move.cell)} would do."
+        first, second = _slid_values(recent_actions(states)[-2:], mover)
+        # TRANSLATORS: {first}, {second}: the values of the two pieces slid; {last}: a piece
+        # as "2 (4 cells)"; {values}: "3, 4 or 6"; {where}: "row 7, columns 0-4"
+        text = _(
+            "In the picture {player} slid the {first} and the {second} (blue), worth {need} in "
+            "all: {player} must now play a piece worth {need} or more, no shorter than its last "
+            "play, a {last}: a {values}. Green: a {value} on {where} would do."
+        )
+        return text.format(
+            player=side_name(mover),
+            first=first,
+            second=second,
+            need=need,
+            last=piece_label(state.min_length(mover)),
+            values=or_list(VALUE[n] for n in lengths),
+            value=VALUE[move.length],
+            where=span_words(move.length, move.direction, move.cell),
         )
 
     def _end(self, surface, pal: Palette, states) -> str:
         state = self._draw(surface, pal, states, marks=False)
         dark, light = state.scores
-        outcome = "a draw" if state.winner is None else f"{state.winner.title} wins"
-        return (
-            f"In the picture both have passed: Dark has {dark} on the board, Light {light}: "
-            f"{outcome}. Pieces out of the game: Dark {state.discarded(Player.DARK)}, "
-            f"Light {state.discarded(Player.LIGHT)}."
+        if state.winner is None:
+            text = _(
+                "In the picture both have passed: Dark has {dark} on the board, Light {light}: "
+                "a draw. Pieces out of the game: Dark {dark_out}, Light {light_out}."
+            )
+        else:
+            text = _(
+                "In the picture both have passed: Dark has {dark} on the board, Light {light}: "
+                "{player} wins. Pieces out of the game: Dark {dark_out}, Light {light_out}."
+            )
+        return text.format(
+            dark=dark,
+            light=light,
+            player=side_name(state.winner) if state.winner else "",
+            dark_out=state.discarded(Player.DARK),
+            light_out=state.discarded(Player.LIGHT),
         )
 
     def _controls(self, surface, pal: Palette, state: HariState) -> str:
@@ -234,8 +294,22 @@ class HariBook(RulesBook):
         pygame.draw.polygon(
             surface, pal.highlight, [tip, (tip[0] - s, tip[1] - s), (tip[0] + s, tip[1] - s)]
         )
-        return (
-            f"In the picture Light has picked up its {piece.value} (on {lies(piece)}): the "
-            "green cells show where it may go, and letting go at the ghost slides "
-            f"{slide_words(state, target)}."
+        # TRANSLATORS: {slide}: "the 1 on column 6 three cells down"
+        text = _(
+            "In the picture Light has picked up its {value} (on {where}): the green cells show "
+            "where it may go, and letting go at the ghost slides {slide}."
         )
+        return text.format(value=piece.value, where=lies(piece), slide=slide_words(state, target))
+
+
+def _slid_values(actions: list[Step], mover: Player) -> tuple[int, int]:
+    """The values of the two pieces `mover` slid among `actions` (the story's turn)."""
+    values = [
+        VALUE[piece.length]
+        for who, move, before, _after in actions
+        if who == mover
+        and isinstance(move, Slide)
+        and (piece := before.piece_at(move.cell)) is not None
+    ]
+    assert len(values) == 2, values  # the story's own turn: two slides
+    return values[0], values[1]

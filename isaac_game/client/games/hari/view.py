@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 import pygame
 
+from isaac_game.i18n import _
 from isaac_game.rules import VALUE, BoardPiece, HariState, Move, Place, Player, Slide
 
 from ...theme import Palette
@@ -110,19 +111,27 @@ class SlideAnim(Anim):
 
 def hari_panel(state: HariState, player: Player, who: str) -> PanelInfo:
     least = state.min_length(player)
-    # by printed value, the length after (docs/rules.md 0)
-    extra = f"Plays {VALUE[least]} or more ({least}+ cells)" if least else "Plays any piece"
     out = state.discarded(player)
-    if out:
-        extra += f",  {out} out"
+    # by printed value, the length after (docs/rules.md 0)
+    if least and out:
+        # TRANSLATORS: a panel's line: the least piece still playable, and how many are out
+        extra = _("Plays {value} or more ({length}+ cells),  {out} out")
+    elif least:
+        # TRANSLATORS: a panel's line: the least piece still playable by value and length
+        extra = _("Plays {value} or more ({length}+ cells)")
+    elif out:
+        # TRANSLATORS: a panel's line: any piece is playable, {out} pieces are out of the game
+        extra = _("Plays any piece,  {out} out")
+    else:
+        extra = _("Plays any piece")
     info = PanelInfo.of(
         state,
         player,
         who,
-        status="winner" if state.is_over and state.winner == player else "",
-        hand_label="In hand",
-        extra=extra,
-        score_label="On board",
+        status=_("winner") if state.is_over and state.winner == player else "",
+        hand_label=_("In hand"),
+        extra=extra.format(value=VALUE[least] if least else 0, length=least, out=out),
+        score_label=_("On board"),
     )
     return info
 
@@ -145,8 +154,9 @@ def budget_text(state: HariState) -> str:
     if state.is_over or state.to_move is None:
         return ""
     if slid:
-        return f"slid {slid} so far: play value {slid} or more"
-    return "slide pieces, then play one"
+        # TRANSLATORS: {slid} is the value of the pieces slid this turn so far
+        return _("slid {slid} so far: play value {slid} or more").format(slid=slid)
+    return _("slide pieces, then play one")
 
 
 def draw_reach(

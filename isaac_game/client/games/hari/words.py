@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from isaac_game.i18n import N_, _, ngettext, pgettext
 from isaac_game.rules import (
     VALUE,
     BoardPiece,
@@ -19,39 +20,101 @@ from isaac_game.rules import (
     Refusal,
     Slide,
     Why,
-    piece_name,
 )
 
 from ...widgets.board_view import own_cell, way_word
 from ...widgets.move_list import MoveWords
-from ...words import cell_words, place_words
+from ...words import cell_words, place_words, side_name
 
 #: How many cells, in words ("two cells left").
-NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+NUMBERS = (
+    N_("no cells"),
+    N_("one cell"),
+    N_("two cells"),
+    N_("three cells"),
+    N_("four cells"),
+    N_("five cells"),
+    N_("six cells"),
+    N_("seven cells"),
+    N_("eight cells"),
+    N_("nine cells"),
+)
+#: A slide's whole words by the screen's way (`way_word`, an English key): `piece` is
+#: the piece (`the 2 on row 2`), `distance` how far in words (`two cells`).
+SLIDES = {
+    "left": N_("{piece} {distance} left"),
+    "right": N_("{piece} {distance} right"),
+    "up": N_("{piece} {distance} up"),
+    "down": N_("{piece} {distance} down"),
+}
+
+
+def way_name(way: str) -> str:
+    """A way on the screen (`way_word`'s English key: left, right, up, down) in the
+    player's language, said on its own ("left up to 3")."""
+    if way == "left":
+        return pgettext("way on the screen", "left")
+    if way == "right":
+        return pgettext("way on the screen", "right")
+    if way == "up":
+        return pgettext("way on the screen", "up")
+    if way == "down":
+        return pgettext("way on the screen", "down")
+    return way
+
+
+def reach_words(far: int, off: bool) -> str:
+    """How far a piece may slide one way, as a template of `way` and `far` ("" if
+    nowhere): `{way} up to {far} or off the board`."""
+    if far > 1:
+        # TRANSLATORS: {way} is left, right, up or down; {far} how many cells at most
+        return _("{way} up to {far} or off the board") if off else _("{way} up to {far}")
+    if far == 1:
+        # TRANSLATORS: {way} is left, right, up or down: one cell that way
+        return _("{way} 1 or off the board") if off else _("{way} 1")
+    # TRANSLATORS: {way} is left, right, up or down
+    return _("{way} off the board") if off else ""
+
+
+def piece_label(length: int) -> str:
+    """`3 (5 cells)`: the piece of `length` cells by its printed value, its length after
+    (the rules' `piece_name`, in the player's language)."""
+    # TRANSLATORS: a piece by the value printed on it, its length in cells after
+    return _("{value} ({length} cells)").format(value=VALUE[length], length=length)
 
 
 def cells_words(count: int) -> str:
     """`one cell`, `two cells`."""
-    name = NUMBERS[count] if 0 <= count < len(NUMBERS) else str(count)
-    return f"{name} cell{'' if count == 1 else 's'}"
+    if 0 <= count < len(NUMBERS):
+        return _(NUMBERS[count])
+    return ngettext("{count} cell", "{count} cells", count).format(count=count)
 
 
 def piece_words(piece: BoardPiece, facing: Player = Player.DARK) -> str:
     """`the 2 on row 2`: a piece on the board by its value and its line."""
     row, column = own_cell(piece.anchor, facing)
-    line = f"row {row}" if piece.direction == "h" else f"column {column}"
-    return f"the {VALUE[piece.length]} on {line}"
+    value = VALUE[piece.length]
+    if piece.direction == "h":
+        # TRANSLATORS: a piece on the board, by its printed value and its row
+        return _("the {value} on row {row}").format(value=value, row=row)
+    # TRANSLATORS: a piece on the board, by its printed value and its column
+    return _("the {value} on column {column}").format(value=value, column=column)
 
 
 def slide_words(state: HariState, move: Slide, facing: Player = Player.DARK) -> str:
     """`the 2 on row 2 two cells left`, `the 1 on column 6 off the board`: a slide."""
     piece = state.piece_at(move.cell)
     if piece is None:
-        return "a piece"
+        return _("a piece")
+    what = piece_words(piece, facing)
     if move.distance is None:
-        return f"{piece_words(piece, facing)} off the board"
+        return _("{piece} off the board").format(piece=what)
     way = way_word(piece.direction, move.sign, facing)
-    return f"{piece_words(piece, facing)} {cells_words(move.distance)} {way}"
+    template = SLIDES.get(way)
+    distance = cells_words(move.distance)
+    if template is None:  # a way word of another language: said after the distance
+        return f"{what} {distance} {way}"
+    return _(template).format(piece=what, distance=distance)
 
 
 def describe(
@@ -62,22 +125,36 @@ def describe(
     board`; rows, columns and "left" as read from `facing`'s side of the board."""
     mover = before.to_move
     assert mover is not None  # a move was played from it
-    who = mover.title
+    who = side_name(mover)
     if isinstance(move, Pass):
-        return MoveWords(f"{who} cannot play any piece: passes", _game_over(after))
+        text = _("{player} cannot play any piece: passes").format(player=who)
+        return MoveWords(text, _game_over(after))
     if isinstance(move, Slide):
         what = slide_words(before, move, facing)
-        return MoveWords(f"{who} slides {what}: slid {after.slid_value} this turn")
+        # TRANSLATORS: {slid} is the value of the pieces slid this turn so far
+        text = _("{player} slides {slide}: slid {slid} this turn")
+        return MoveWords(text.format(player=who, slide=what, slid=after.slid_value))
     slid = before.slid_value
-    after_slides = f" after sliding {slid}" if slid else ""
+    total = after.scores[mover.index]
     if isinstance(move, Discard):
-        text = f"{who} discards the {piece_name(move.length)}{after_slides}"
+        piece = piece_label(move.length)
+        if slid:
+            # TRANSLATORS: {total} is the value of the player's pieces on the board
+            text = _("{player} discards the {piece} after sliding {slid}: {total} on the board")
+        else:
+            # TRANSLATORS: {total} is the value of the player's pieces on the board
+            text = _("{player} discards the {piece}: {total} on the board")
+        said = text.format(player=who, piece=piece, slid=slid, total=total)
     elif isinstance(move, Place):
-        text = f"{who} places {place_words(move, facing)}{after_slides}"
-    else:
-        text = f"{who} plays"  # cannot be: the rules know no other HARI move
-    on_board = after.scores[mover.index]
-    return MoveWords(f"{text}: {on_board} on the board", _game_over(after))
+        placed = place_words(move, facing)
+        if slid:
+            text = _("{player} places {placement} after sliding {slid}: {total} on the board")
+        else:
+            text = _("{player} places {placement}: {total} on the board")
+        said = text.format(player=who, placement=placed, slid=slid, total=total)
+    else:  # cannot be: the rules know no other HARI move
+        said = _("{player} plays: {total} on the board").format(player=who, total=total)
+    return MoveWords(said, _game_over(after))
 
 
 def result(state: HariState) -> str:
@@ -85,55 +162,76 @@ def result(state: HariState) -> str:
     dark, light = state.scores
     winner = state.winner
     if winner is None:
-        return f"Equal value on the board ({dark} each): a draw"
+        return _("Equal value on the board ({value} each): a draw").format(value=dark)
     low, high = sorted((dark, light))
-    return f"{winner.title} has more value on the board: {high} to {low}"
+    text = _("{player} has more value on the board: {high} to {low}")
+    return text.format(player=side_name(winner), high=high, low=low)
 
 
 def _game_over(after: HariState) -> str:
     if not after.is_over:
         return ""
     winner = after.winner
-    return "Game over: " + (f"{winner.title} wins" if winner else "a draw")
+    if winner is None:
+        return _("Game over: a draw")
+    return _("Game over: {player} wins").format(player=side_name(winner))
 
 
-def turn_words(actions: Sequence[tuple[Player, Move, HariState, HariState]], player: Player) -> str:
-    """`slid the 1 off, placed the 4`: the player's actions among `actions` (mover, move,
-    before, after), short enough for a panel's status line."""
+def turn_phrases(
+    actions: Sequence[tuple[Player, Move, HariState, HariState]], player: Player
+) -> list[str]:
+    """`slid the 1 off`, `placed the 4`: each of the player's actions among `actions`
+    (mover, move, before, after) in a few words."""
     phrases = []
     for mover, move, before, _after in actions:
         if mover != player:
             continue
         if isinstance(move, Pass):
-            phrases.append("passed")
+            phrases.append(_("passed"))
         elif isinstance(move, Slide):
             piece = before.piece_at(move.cell)
-            value = f"the {VALUE[piece.length]}" if piece is not None else "a piece"
-            phrases.append(f"slid {value}" + (" off" if move.distance is None else ""))
+            if piece is None:
+                off = move.distance is None
+                phrases.append(_("slid a piece off") if off else _("slid a piece"))
+            elif move.distance is None:
+                phrases.append(_("slid the {value} off").format(value=VALUE[piece.length]))
+            else:
+                phrases.append(_("slid the {value}").format(value=VALUE[piece.length]))
         elif isinstance(move, Discard):
-            phrases.append(f"discarded the {VALUE[move.length]}")
+            phrases.append(_("discarded the {value}").format(value=VALUE[move.length]))
         elif isinstance(move, Place):
-            phrases.append(f"placed the {VALUE[move.length]}")
-    return ", ".join(phrases)
+            phrases.append(_("placed the {value}").format(value=VALUE[move.length]))
+    return phrases
+
+
+def turn_words(actions: Sequence[tuple[Player, Move, HariState, HariState]], player: Player) -> str:
+    """`slid the 1 off, placed the 4`: the player's actions among `actions` (mover, move,
+    before, after), short enough for a panel's status line."""
+    return ", ".join(turn_phrases(actions, player))
 
 
 def refusal(why: Refusal, facing: Player = Player.DARK) -> str | None:
     """HARI's own refusals in words (docs/rules.md 3); None: a shared one."""
     kind, value = why.why, why.value
     if kind is Why.SHORTER and why.length is not None:
-        return f"Plays never get shorter: your last play was a {piece_name(why.length)}"
+        text = _("Plays never get shorter: your last play was a {piece}")
+        return text.format(piece=piece_label(why.length))
     if kind is Why.WORTH_LESS and why.length is not None:
-        return f"A {piece_name(why.length)} is worth less than the {value} you slid this turn"
+        # TRANSLATORS: {slid} is the value of the pieces slid this turn
+        text = _("A {piece} is worth less than the {slid} you slid this turn")
+        return text.format(piece=piece_label(why.length), slid=value)
     if kind is Why.SLID_ALREADY:
-        return "That piece has slid this turn already (once a turn)"
+        return _("That piece has slid this turn already (once a turn)")
     if kind is Why.NOTHING_TO_PLAY:
-        return "You have no piece left you could play, so nothing may slide"
+        return _("You have no piece left you could play, so nothing may slide")
     if kind is Why.SLIDE_TOO_MUCH:
-        return f"That would make {value} slid this turn, and your best play is worth {why.limit}"
+        text = _("That would make {slid} slid this turn, and your best play is worth {best}")
+        return text.format(slid=value, best=why.limit)
     if kind is Why.IN_THE_WAY and why.cell is not None:
-        return f"A piece is in the way ({cell_words(why.cell, facing)})"
+        text = _("A piece is in the way ({cell})")
+        return text.format(cell=cell_words(why.cell, facing))
     if kind is Why.OFF_IS_WHOLE:
-        return "A slide off the board takes the piece all the way off"
+        return _("A slide off the board takes the piece all the way off")
     if kind is Why.PARTLY_OFF:
-        return "The piece would stop partly off the board: it ends wholly on or wholly off"
+        return _("The piece would stop partly off the board: it ends wholly on or wholly off")
     return None

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from isaac_game.i18n import _
 from isaac_game.rules import LENGTHS, IsaacState, Place, Player
 
 from ...widgets.board_view import BoardView
 from ...widgets.hand_cursor import HandCursorInput
-from ...words import place_words
+from ...words import place_words, side_name
 
 if TYPE_CHECKING:
     from ..base import PlayHost
@@ -32,15 +33,22 @@ class PlacementInput(HandCursorInput[IsaacState]):
 
     def info(self, state: IsaacState, player: Player) -> str:
         ghost = self.ghost(state, player)
-        name = player.title
+        name = side_name(player)
         if ghost is None:
-            return f"{name}: choose where to place a piece"
+            return _("{player}: choose where to place a piece").format(player=name)
         length, direction, anchor, legal = ghost
         move = Place(length, direction, anchor)
         if legal:
-            hint = "; hint: H, Y" if self.host.hint_available() else ""  # none in a lesson
-            return (
-                f"{name}: place {place_words(move, self.board.facing)}  (click / Enter / A; rotate:"
-                f" right-click, wheel, R, X{hint})"
-            )
+            if self.host.hint_available():  # none in a lesson
+                # TRANSLATORS: {placement} is "the 3 on row 5, columns 2-6"; then the keys
+                text = _(
+                    "{player}: place {placement}  (click / Enter / A; rotate: right-click,"
+                    " wheel, R, X; hint: H, Y)"
+                )
+            else:
+                text = _(
+                    "{player}: place {placement}  (click / Enter / A; rotate: right-click,"
+                    " wheel, R, X)"
+                )
+            return text.format(player=name, placement=place_words(move, self.board.facing))
         return self.play_reason(state, move)

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pygame
 
-from isaac_game.rules import GameState, IsaacState, Move, Pass, Place, Player, Remove, piece_name
+from isaac_game.i18n import _, pgettext
+from isaac_game.rules import GameState, IsaacState, Move, Pass, Place, Player, Remove
 
 from ...input import Action, Button
 from ...theme import blit_text, draw_panel, mix, note_box
@@ -13,12 +14,22 @@ from ...widgets.anim import CounterHop, DropIn, LiftOut
 from ...widgets.board_view import BoardView
 from ...widgets.hints import HintHelper
 from ...widgets.hud import GameLayout, PanelInfo, bar_button, draw_bar_text, draw_player_panels
+from ...words import piece_words, side_name
 from ..base import GamePlay, PlayHost
 from .placement import PlacementInput
 from .scoring import ScoringInput, track_cell
 
 #: The share of the bottom bar the "off the track" button takes.
 OFF_TRACK_SHARE = 0.3
+
+
+def _phase_name(phase: str) -> str:
+    """The phase ("placement", "scoring", "over") in the player's language."""
+    if phase == "placement":
+        return pgettext("phase", "placement")
+    if phase == "scoring":
+        return pgettext("phase", "scoring")
+    return pgettext("phase", "over")
 
 
 class IsaacPlay(GamePlay[IsaacState]):
@@ -98,8 +109,9 @@ class IsaacPlay(GamePlay[IsaacState]):
         self.hints.close()
 
     def pass_text(self, mover: Player) -> str:
-        verb = "place" if self.state.phase == "placement" else "remove a piece"
-        return f"{mover.title} cannot {verb}: passes"
+        if self.state.phase == "placement":
+            return _("{player} cannot place: passes").format(player=side_name(mover))
+        return _("{player} cannot remove a piece: passes").format(player=side_name(mover))
 
     def show_move(self, player: Player, before: IsaacState, move: Move, after: IsaacState) -> None:
         """The move's animations and sounds (its words: `words.describe`)."""
@@ -131,12 +143,12 @@ class IsaacPlay(GamePlay[IsaacState]):
         """What the human to move does now (the top bar: "Dark: choose a piece to remove")."""
         passes = isinstance(state.legal_moves()[0], Pass) if not state.is_over else False
         if state.phase == "placement":
-            return "no piece fits: passes" if passes else "place a piece"
+            return _("no piece fits: passes") if passes else _("place a piece")
         if passes:
-            return "no piece can go: passes"
+            return _("no piece can go: passes")
         if self.scoring.anchor is not None:
-            return "choose where your counter goes"
-        return "choose a piece to remove"
+            return _("choose where your counter goes")
+        return _("choose a piece to remove")
 
     def draw(self, surface: pygame.Surface, layout: GameLayout) -> None:
         host = self.host
@@ -166,7 +178,7 @@ class IsaacPlay(GamePlay[IsaacState]):
         draw_player_panels(surface, fonts, pal, layout, infos)
         host.draw_top_bar(surface, host.bar.heading(self.step(state)))
         at = (int(20 * u), layout.top.centery)
-        phase = f"ISAAC  -  {state.phase}"
+        phase = f"ISAAC  -  {_phase_name(state.phase)}"
         blit_text(surface, fonts, phase, int(26 * u), pal.text_dim, at, "midleft")
         self._draw_bottom_bar(surface, layout, human)
 
@@ -193,7 +205,8 @@ class IsaacPlay(GamePlay[IsaacState]):
             face = button.inflate(-int(8 * u), -int(8 * u))
             pygame.draw.rect(surface, back, face, border_radius=int(10 * u))
             note_box(surface, face)
-            label = f"Off the track: {targets[-1]} (wins)"
+            # TRANSLATORS: a button: the counter leaves the track at {score} and wins
+            label = _("Off the track: {score} (wins)").format(score=targets[-1])
             draw_bar_text(surface, fonts, pal, face, label, int(30 * u), pal.text, True)
         text_rect = self.hints.draw_bar(surface, text_rect, u)
         self.hints.draw_text(surface, text_rect, text, color, int(32 * u), u)
@@ -228,26 +241,29 @@ class IsaacPlay(GamePlay[IsaacState]):
         to_move = state.to_move == player
         status = ""
         if state.phase == "placement" and state.has_passed(player):
-            status = "passed"
+            status = pgettext("player", "passed")
         elif state.phase == "scoring" and state.is_out(player):
-            status = "out (passed)"
+            status = _("out (passed)")
         elif state.is_over and state.winner == player:
-            status = "winner"
+            status = _("winner")
         if host.thinking(player):
-            status = "thinking..."
+            status = _("thinking...")
         selected = None
         if to_move and state.phase == "placement" and host.human_to_move() == player:
             selected = self.placement.selected(state, player)
         extra = ""
         if state.phase != "placement":
             last = state.last_removed_length(player)
-            extra = f"Last removal: a {piece_name(last)}" if last else "No removal yet"
+            if last:
+                extra = _("Last removal: a {piece}").format(piece=piece_words(last))
+            else:
+                extra = _("No removal yet")
         return PanelInfo.of(
             state,
             player,
             who,
             status=status,
             selected=selected,
-            hand_label="In hand" if state.phase == "placement" else "Set aside (tie-break)",
+            hand_label=_("In hand") if state.phase == "placement" else _("Set aside (tie-break)"),
             extra=extra,
         )

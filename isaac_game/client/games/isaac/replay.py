@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pygame
 
+from isaac_game.i18n import _
 from isaac_game.match import move_between
 from isaac_game.rules import IsaacState, Place, Player, Remove
 
@@ -21,7 +22,7 @@ class IsaacReplayView(ReplayView[IsaacState]):
         board, state = self.board, self.shown(host)
         surface.blit(board.board_surface(pal, state.pieces()), board.rect)
         if host.index > 0:
-            before, *_ = self.leading_to(host, 2)
+            before, *_later = self.leading_to(host, 2)
             move = move_between(before, state).move
             piece = None
             if isinstance(move, Place):
@@ -43,7 +44,7 @@ class IsaacReplayView(ReplayView[IsaacState]):
         state = host.states[host.index]
         infos = {
             player: PanelInfo.of(
-                state, player, "", status="winner" if state.winner == player else ""
+                state, player, "", status=_("winner") if state.winner == player else ""
             )
             for player in (Player.DARK, Player.LIGHT)
         }

@@ -7,13 +7,14 @@ import random
 
 import pygame
 
-from isaac_game.rules import BoardPiece, IsaacState, Place, Player, Remove, piece_name
+from isaac_game.i18n import N_, _, language, ngettext
+from isaac_game.rules import BoardPiece, IsaacState, Place, Player, Remove
 
 from ...states import start
 from ...theme import Palette
 from ...widgets.board_view import BoardView, piece_cells
-from ...widgets.rules_pages import RulesBook, cross
-from ...words import span_words
+from ...widgets.rules_pages import Page, RulesBook, cross
+from ...words import piece_words, side_name, span_words
 from .scoring import track_cell
 
 
@@ -30,7 +31,7 @@ def example_positions() -> tuple[IsaacState, IsaacState, Remove]:
             state = state.play(rng.choice(state.legal_moves()))
             if len(state.moves) == 8:
                 early = state
-        for _ in range(6):
+        for _turn in range(6):
             moves = [m for m in state.legal_moves() if isinstance(m, Remove)]
             if not moves:
                 break
@@ -49,29 +50,49 @@ def example_positions() -> tuple[IsaacState, IsaacState, Remove]:
 
 def _line_words(piece: BoardPiece) -> str:
     """`row 7` / `column 4`, in Dark's numbers (the notation's, docs/rules.md 0)."""
-    return f"row {piece.anchor // 10}" if piece.direction == "h" else f"column {piece.anchor % 10}"
+    if piece.direction == "h":
+        return _("row {row}").format(row=piece.anchor // 10)
+    return _("column {column}").format(column=piece.anchor % 10)
+
+
+def removal_caption() -> str:
+    """Page 2's caption: the example removal's points, factor by factor, from its position
+    (in the player's language)."""
+    return _removal_caption(language())
 
 
 @functools.cache
-def removal_caption() -> str:
-    """Page 2's caption: the example removal's points, factor by factor, from its position."""
+def _removal_caption(code: str) -> str:
     _early, state, best = example_positions()
     piece = state.piece_at(best.cell)
     assert piece is not None
     points = state.removal_points(best.cell)
     r, c = divmod(piece.anchor, 10)
     line = {r * 10 + i if piece.direction == "h" else i * 10 + c for i in range(10)}
-    on_line = [p.title for p in (Player.DARK, Player.LIGHT) if state.counter_cell(p) in line]
-    counters = {
-        0: "no counter stands on it",
-        1: f"{on_line[0]}'s counter stands on it" if on_line else "",
-        2: "both counters stand on it",
-    }[len(on_line)]
-    return (
-        f"In the picture {piece.owner.title} removes its {piece_name(piece.length)} at "
-        f"{piece.anchor:02d} (ringed). Its {_line_words(piece)} (tinted) then holds "
-        f"{points.pieces} other piece{'' if points.pieces == 1 else 's'}, and {counters}: "
-        f"{points} points."
+    on_line = [p for p in (Player.DARK, Player.LIGHT) if state.counter_cell(p) in line]
+    if not on_line:
+        counters = _("no counter stands on it")
+    elif len(on_line) == 1:
+        counters = _("{player}'s counter stands on it").format(player=side_name(on_line[0]))
+    else:
+        counters = _("both counters stand on it")
+    # TRANSLATORS: {cell} is the piece's first cell in notation ("07"); {line} is "row 7"
+    # or "column 4"; {counters} says which counters stand on that line; {points} the sum
+    text = ngettext(
+        "In the picture {player} removes its {piece} at {cell} (ringed). Its {line} (tinted)"
+        " then holds {count} other piece, and {counters}: {points} points.",
+        "In the picture {player} removes its {piece} at {cell} (ringed). Its {line} (tinted)"
+        " then holds {count} other pieces, and {counters}: {points} points.",
+        points.pieces,
+    )
+    return text.format(
+        player=side_name(piece.owner),
+        piece=piece_words(piece.length),
+        cell=f"{piece.anchor:02d}",
+        line=_line_words(piece),
+        count=points.pieces,
+        counters=counters,
+        points=points,
     )
 
 
@@ -87,81 +108,144 @@ def forbidden_cell() -> int | None:
     return track_cell(mover, forbidden) if other < 100 and start < forbidden <= reach else None
 
 
-@functools.cache
 def counters_caption() -> str:
     """Page 3's caption: where the counters started and stand, and where the example
-    removal lets the mover's counter stop, from its position."""
+    removal lets the mover's counter stop, from its position (in the player's language)."""
+    return _counters_caption(language())
+
+
+@functools.cache
+def _counters_caption(code: str) -> str:
     _early, state, best = example_positions()
     mover = state.to_move
     assert mover is not None
     dark, light = state.scores
     targets = [t for t in state.removal_targets(best.cell) if t < 100]
     start, points = state.scores[mover.index], state.removal_points(best.cell).points
-    text = (
-        "In the picture both counters started at 0, on the ringed corners: Dark's on 00, "
-        f"Light's on its own 00 (Dark's 99). Now Dark's stands on {dark}, Light's on its "
-        f"{light} (Dark's {99 - light:02d}). {mover.title}'s removal makes {points}: its "
-        f"counter may stop on any tinted cell, {start} to {max(targets)}"
-    )
+    words = {
+        "dark": dark,
+        "light": light,
+        "mirrored": f"{99 - light:02d}",
+        "player": side_name(mover),
+        "points": points,
+        "start": start,
+        "end": max(targets),
+        "other": side_name(mover.other),
+    }
     if forbidden_cell() is not None:
-        text += f", but not on {mover.other.title}'s (crossed)"
+        # TRANSLATORS: {mirrored} is Light's counter's cell in Dark's numbers; {player} the
+        # side removing, {other} the other side
+        text = _(
+            "In the picture both counters started at 0, on the ringed corners: Dark's on 00, "
+            "Light's on its own 00 (Dark's 99). Now Dark's stands on {dark}, Light's on its "
+            "{light} (Dark's {mirrored}). {player}'s removal makes {points}: its counter may "
+            "stop on any tinted cell, {start} to {end}, but not on {other}'s (crossed)."
+        )
+    else:
+        # TRANSLATORS: {mirrored} is Light's counter's cell in Dark's numbers; {player} the
+        # side removing
+        text = _(
+            "In the picture both counters started at 0, on the ringed corners: Dark's on 00, "
+            "Light's on its own 00 (Dark's 99). Now Dark's stands on {dark}, Light's on its "
+            "{light} (Dark's {mirrored}). {player}'s removal makes {points}: its counter may "
+            "stop on any tinted cell, {start} to {end}."
+        )
+    text = text.format(**words)
     for t in targets:
         landed = state.play(Remove(best.cell, t)).piece_at(track_cell(mover, t))
         if t != start and landed is not None and landed.owner != mover:
-            name = piece_name(landed.length)
-            return text + f". Stopping on {t} would freeze {landed.owner.title}'s {name}."
-    return text + "."
+            freeze = _("Stopping on {score} would freeze {player}'s {piece}.").format(
+                score=t, player=side_name(landed.owner), piece=piece_words(landed.length)
+            )
+            return f"{text} {freeze}"  # two whole sentences
+    return text
 
 
-PAGES = (
+#: Each page's title and paragraphs, in English (marked for the catalogue); the book's
+#: `pages` words them in the player's language each time they are read.
+PAGES: tuple[tuple[str, tuple[str, ...]], ...] = (
     (
-        "1. Placing pieces",
-        "Each player has 15 bars, each named by the value printed on it: five 1s (3 cells "
-        "long), four 2s (4 cells), three 3s (5), two 4s (6) and one 6 (7). Dark starts. On "
-        "your turn put one piece from your hand on empty cells, across or up. You must place "
-        "if you can; if you cannot, you pass and place no more. When both have passed, the "
-        "pieces left in hand are set aside for the tie-break.\n"
-        "Dark's numbers run along the bottom and left edges, Light's along the top and right: "
-        "each player reads the board by their own, from their own edge. In play the board "
-        "faces you, your numbers nearest to you (F turns it).",
+        N_("1. Placing pieces"),
+        (
+            N_(
+                "Each player has 15 bars, each named by the value printed on it: "
+                "five 1s (3 cells long), four 2s (4 cells), three 3s (5), two 4s (6) "
+                "and one 6 (7). Dark starts. On your turn put one piece from your "
+                "hand on empty cells, across or up. You must place if you can; if "
+                "you cannot, you pass and place no more. When both have passed, the "
+                "pieces left in hand are set aside for the tie-break."
+            ),
+            N_(
+                "Dark's numbers run along the bottom and left edges, Light's along "
+                "the top and right: each player reads the board by their own, from "
+                "their own edge. In play the board faces you, your numbers nearest "
+                "to you (F turns it)."
+            ),
+        ),
     ),
     (
-        "2. Scoring a removal",
-        "Then the first player who passed removes first; turns alternate. On your turn you "
-        "must remove one of your own pieces, never shorter than your last removal and never "
-        "one with a counter on it. If you cannot, you pass and are out for good: the other "
-        "plays on alone. Points = value x N x M: N is the number of other pieces with a cell "
-        "on the removed piece's line (its row if lying across, its column if upright); M is "
-        "1, 2 or 4 as zero, one or two counters stand on that line, where they stand before "
-        "yours moves.",
+        N_("2. Scoring a removal"),
+        (
+            N_(
+                "Then the first player who passed removes first; turns alternate. On "
+                "your turn you must remove one of your own pieces, never shorter "
+                "than your last removal and never one with a counter on it. If you "
+                "cannot, you pass and are out for good: the other plays on alone. "
+                "Points = value x N x M: N is the number of other pieces with a cell "
+                "on the removed piece's line (its row if lying across, its column if "
+                "upright); M is 1, 2 or 4 as zero, one or two counters stand on that "
+                "line, where they stand before yours moves."
+            ),
+        ),
     ),
     (
-        "3. Counters on the track",
-        "Each score is a counter on the board, counted in its owner's numbers. Both start at "
-        "0: Dark's on Dark's row 0, column 0 (bottom left), Light's on Light's own row 0, "
-        "column 0 (top right). A score of 34 stands on row 3, column 4, each in its owner's "
-        "numbers: the tens are the row, the units the column. After a removal "
-        "move your counter forward by up to the points you made, or leave it, but never onto "
-        "the other counter's cell. Stopping short can block: a counter on a piece freezes it.",
+        N_("3. Counters on the track"),
+        (
+            N_(
+                "Each score is a counter on the board, counted in its owner's "
+                "numbers. Both start at 0: Dark's on Dark's row 0, column 0 (bottom "
+                "left), Light's on Light's own row 0, column 0 (top right). A score "
+                "of 34 stands on row 3, column 4, each in its owner's numbers: the "
+                "tens are the row, the units the column. After a removal move your "
+                "counter forward by up to the points you made, or leave it, but "
+                "never onto the other counter's cell. Stopping short can block: a "
+                "counter on a piece freezes it."
+            ),
+        ),
     ),
     (
-        "4. The end and the tie-break",
-        "A counter that reaches 100 leaves the board and wins at once. Otherwise the game "
-        "ends when both players pass, and the higher score wins. On equal scores the pieces "
-        "each player set aside are lined up: the longer line wins (fewer pieces if equal); "
-        "if still equal, Dark wins.",
+        N_("4. The end and the tie-break"),
+        (
+            N_(
+                "A counter that reaches 100 leaves the board and wins at once. "
+                "Otherwise the game ends when both players pass, and the higher "
+                "score wins. On equal scores the pieces each player set aside are "
+                "lined up: the longer line wins (fewer pieces if equal); if still "
+                "equal, Dark wins."
+            ),
+        ),
     ),
     (
-        "5. Controls",
-        "Placing: choose a piece with its printed value on the number keys, Tab / Q, the "
-        "pad's shoulders or a click on its row in your panel; rotate it with R, right-click, "
-        "the wheel or pad X; move it with the mouse, the arrows or the D-pad and put it down "
-        "with a click, Enter or pad A.\n"
-        "Scoring: click one of your outlined pieces (or Tab to it and press Enter / A), then "
-        "click where your counter goes, or step through the targets with the arrows and "
-        "confirm with Enter / A; Esc / B chooses again.\n"
-        "Any time: H / pad Y for a hint, Ctrl+Z / Ctrl+Y to undo and redo, F to turn the "
-        "board, Esc / Start for the menu.",
+        N_("5. Controls"),
+        (
+            N_(
+                "Placing: choose a piece with its printed value on the number keys, "
+                "Tab / Q, the pad's shoulders or a click on its row in your panel; "
+                "rotate it with R, right-click, the wheel or pad X; move it with the "
+                "mouse, the arrows or the D-pad and put it down with a click, Enter "
+                "or pad A."
+            ),
+            N_(
+                "Scoring: click one of your outlined pieces (or Tab to it and press "
+                "Enter / A), then click where your counter goes, or step through the "
+                "targets with the arrows and confirm with Enter / A; Esc / B chooses "
+                "again."
+            ),
+            N_(
+                "Any time: H / pad Y for a hint, Ctrl+Z / Ctrl+Y to undo and redo, F "
+                "to turn the board, Esc / Start for the menu."
+            ),
+        ),
     ),
 )
 
@@ -169,12 +253,17 @@ PAGES = (
 class IsaacBook(RulesBook):
     game = "isaac"
     name = "ISAAC"
-    pages = PAGES
 
     def __init__(self, fonts) -> None:
         super().__init__(fonts)
         self.board = BoardView(fonts)
         self.early, self.scoring, self.best = example_positions()
+
+    @property
+    def pages(self) -> tuple[Page, ...]:  # type: ignore[override]
+        """The pages in the player's language (read every frame, so a change of language
+        shows at once); a page's paragraphs are one message each."""
+        return tuple((_(title), "\n".join(_(p) for p in text)) for title, text in PAGES)
 
     def illustrate(
         self, page: int, surface: pygame.Surface, area: pygame.Rect, pal: Palette
@@ -249,8 +338,13 @@ class IsaacBook(RulesBook):
         pygame.draw.rect(surface, pal.highlight, board.cell_rect(focus), max(2, board.cell // 16))
         mover = state.to_move
         assert mover is not None  # a placement to show: someone is to move
-        return (
-            f"In the picture {mover.title}'s chosen {piece_name(5)} follows the cursor: green "
-            f"where it fits (on {span_words(move.length, move.direction, move.cell)}), red "
-            "where it does not."
+        # TRANSLATORS: {where} is "row 3, columns 2-6"
+        text = _(
+            "In the picture {player}'s chosen {piece} follows the cursor: green where it fits"
+            " (on {where}), red where it does not."
+        )
+        return text.format(
+            player=side_name(mover),
+            piece=piece_words(5),
+            where=span_words(move.length, move.direction, move.cell),
         )

@@ -7,12 +7,13 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from isaac_game.i18n import _, language
 from isaac_game.rules import BoardPiece, IsaacState, Pass, Player, Remove
-from isaac_game.rules import piece_name as length_name
 
 from ...input import ARROWS, Action, Button
 from ...widgets.board_view import BoardView
-from .words import no_removal
+from ...words import piece_words, side_name
+from .words import blocked_words, no_removal
 
 if TYPE_CHECKING:
     from ..base import PlayHost
@@ -26,11 +27,7 @@ def track_cell(player: Player, score: int) -> int:
 def piece_name(piece: BoardPiece) -> str:
     """`3 (5 cells)`: a piece by its printed value (docs/rules.md 0), as in "Light's 3
     (5 cells)"."""
-    return length_name(piece.length)
-
-
-#: What a click off the counter's reach says, after why (the choice is kept).
-_CHOOSE_AGAIN = "choose a highlighted cell, or Esc to choose another piece"
+    return piece_words(piece.length)
 
 
 class ScoringInput:
@@ -79,14 +76,16 @@ class ScoringInput:
 
     def preview(self, state: IsaacState, player: Player, anchor: int, target: int) -> str:
         """What the removal does, in words ("Light's last piece is blocked")."""
-        key = (state.moves, anchor, target)
+        key = (state.moves, anchor, target, language())
         if key in self._preview:
             return self._preview[key]
-        me, opp = player.title, player.other.title
+        me, opp = side_name(player), side_name(player.other)
         start = state.scores[player.index]
         after = state.play(Remove(anchor, target))
         if target >= 100:
-            text = f"{me}'s counter leaves the track at {target}: {me} wins"
+            text = _("{player}'s counter leaves the track at {score}: {player} wins").format(
+                player=me, score=target
+            )
         else:
             cell = track_cell(player, target)
             landed = after.piece_at(cell)
@@ -97,15 +96,24 @@ class ScoringInput:
                 and isinstance(after.legal_moves()[0], Pass)
             )
             if stuck:
-                text = f"{no_removal(after, player.other)}: {opp} passes and is out"
+                # TRANSLATORS: {reason} says why the opponent has no removal left
+                text = _("{reason}: {player} passes and is out").format(
+                    reason=no_removal(after, player.other), player=opp
+                )
             elif landed is not None and landed.owner == player.other:
-                text = f"counter lands on {opp}'s {piece_name(landed)}: it is blocked"
+                text = _("counter lands on {player}'s {piece}: it is blocked").format(
+                    player=opp, piece=piece_name(landed)
+                )
             elif landed is not None:
-                text = f"counter lands on your own {piece_name(landed)}: it is blocked"
+                text = _("counter lands on your own {piece}: it is blocked").format(
+                    piece=piece_name(landed)
+                )
             elif target == start:
-                text = "the counter stays where it is"
+                text = _("the counter stays where it is")
             else:
-                text = f"{me}'s counter moves from {start} to {target}"
+                text = _("{player}'s counter moves from {start} to {score}").format(
+                    player=me, start=start, score=target
+                )
         self._preview[key] = text
         return text
 
@@ -183,11 +191,21 @@ class ScoringInput:
     def out_of_reach(self, state: IsaacState, player: Player, cell: int | None) -> str:
         """Why a click at `cell` (None: off the board) does not move the counter."""
         if cell is None:
-            return f"Your counter moves on the board: {_CHOOSE_AGAIN}"
+            return _(
+                "Your counter moves on the board: choose a highlighted cell, or Esc to "
+                "choose another piece"
+            )
         opponent = state.scores[player.other.index]
         if opponent < 100 and cell == track_cell(player.other, opponent):
-            return f"Your counter cannot land on {player.other.title}'s: {_CHOOSE_AGAIN}"
-        return f"That cell is out of your counter's reach: {_CHOOSE_AGAIN}"
+            text = _(
+                "Your counter cannot land on {player}'s: choose a highlighted cell, or Esc "
+                "to choose another piece"
+            )
+            return text.format(player=side_name(player.other))
+        return _(
+            "That cell is out of your counter's reach: choose a highlighted cell, or Esc "
+            "to choose another piece"
+        )
 
     def wants_back(self) -> bool:
         """True when BACK would cancel a choice here (rather than open the pause menu)."""
@@ -224,13 +242,14 @@ class ScoringInput:
         if piece is None:
             return
         if piece.owner != player:
-            self.host.bar.say(
-                f"That piece is {piece.owner.title}'s: remove one of your own", warn=True
-            )
+            text = _("That piece is {player}'s: remove one of your own")
+            self.host.bar.say(text.format(player=side_name(piece.owner)), warn=True)
             return
-        reason = state.blocked_pieces().get(piece.anchor)
+        reason = blocked_words(state).get(piece.anchor)
         if reason is not None:
-            self.host.bar.say(f"That piece cannot be removed: {reason}", warn=True)
+            # TRANSLATORS: {reason}: "shorter than your last removal, a 3 (5 cells)"
+            text = _("That piece cannot be removed: {reason}")
+            self.host.bar.say(text.format(reason=reason), warn=True)
             return
         targets = state.removal_targets(piece.anchor)
         if self.host.refuse_choice(Remove(piece.anchor, t) for t in targets):
@@ -307,19 +326,23 @@ class ScoringInput:
             pygame.draw.rect(surface, pal.forbidden, rect, width)
 
     def info(self, state: IsaacState, player: Player) -> str:
-        name = player.title
+        name = side_name(player)
         if self.anchor is not None and self.target is not None:
             points = state.removal_points(self.anchor)
             what = self.preview(state, player, self.anchor, self.target)
-            return (
-                f"{points}  ->  {self.target}: {what}   (Enter / click to confirm, Esc to go back)"
-            )
+            # TRANSLATORS: {points} is the sum ("3 x 4 = 12"), {score} where the counter
+            # goes, {effect} what the removal does
+            text = _("{points}  ->  {score}: {effect}   (Enter / click to confirm, Esc to go back)")
+            return text.format(points=points, score=self.target, effect=what)
         piece = self.hovered(state)
         if piece is None:
-            return f"{name}: choose one of your pieces to remove (outlined ones can go)"
+            text = _("{player}: choose one of your pieces to remove (outlined ones can go)")
+            return text.format(player=name)
         if piece.owner != player:
-            return f"{piece.owner.title}'s {piece_name(piece)}"
-        reason = state.blocked_pieces().get(piece.anchor)
+            text = _("{player}'s {piece}")
+            return text.format(player=side_name(piece.owner), piece=piece_name(piece))
+        reason = blocked_words(state).get(piece.anchor)
         if reason is not None:
-            return f"Blocked: {reason}"
-        return f"Remove for {state.removal_points(piece.anchor)}"
+            return _("Blocked: {reason}").format(reason=reason)
+        # TRANSLATORS: {points} is the sum the removal scores ("3 x 4 x 2 = 24")
+        return _("Remove for {points}").format(points=state.removal_points(piece.anchor))

@@ -5,6 +5,7 @@ hints name them (Light's own are (9 - r, 9 - c))."""
 
 from __future__ import annotations
 
+from isaac_game.i18n import _
 from isaac_game.rules import (
     VALUE,
     WINNING_SCORE,
@@ -16,18 +17,22 @@ from isaac_game.rules import (
     Refusal,
     Remove,
     Why,
-    piece_name,
 )
 
 from ...widgets.board_view import own_cell
 from ...widgets.move_list import MoveWords
+from ...words import piece_words, side_name
 
 
 def line_name(direction: str, anchor: int, facing: Player = Player.DARK) -> str:
     """The line a piece scores on: `row 5` (along a row) or `column 4`, in the numbers of
     the player the board faces (the ones on its near edges)."""
     row, column = own_cell(anchor, facing)
-    return f"row {row}" if direction == "h" else f"column {column}"
+    return (
+        _("row {row}").format(row=row)
+        if direction == "h"
+        else _("column {column}").format(column=column)
+    )
 
 
 def describe(
@@ -38,107 +43,198 @@ def describe(
     columns as read from `facing`'s side of the board."""
     mover = before.to_move
     assert mover is not None  # a move was played from it
-    who = mover.title
+    who = side_name(mover)
     if isinstance(move, Pass):
         if before.phase == "placement":
-            return MoveWords(f"{who} cannot place: passes", _placement_over(after))
-        return MoveWords(f"{who} passes and is out: {no_removal(before, mover)}", _game_over(after))
+            return MoveWords(
+                _("{player} cannot place: passes").format(player=who), _placement_over(after)
+            )
+        # TRANSLATORS: {reason} says why the player has no removal (it may be empty)
+        text = _("{player} passes and is out: {reason}")
+        return MoveWords(
+            text.format(player=who, reason=no_removal(before, mover)), _game_over(after)
+        )
     if isinstance(move, Place):
         line = line_name(move.direction, move.cell, facing)
-        return MoveWords(f"{who} places the {piece_name(move.length)} on {line}")
+        text = _("{player} places the {piece} on {line}")
+        return MoveWords(text.format(player=who, piece=piece_words(move.length), line=line))
     piece = before.piece_at(move.cell) if isinstance(move, Remove) else None
     if not isinstance(move, Remove) or piece is None:  # cannot be: the move was legal
-        return MoveWords(f"{who} removes a piece")
+        return MoveWords(_("{player} removes a piece").format(player=who))
     points = before.removal_points(move.cell)
     start, end = before.scores[mover.index], after.scores[mover.index]
     line = line_name(piece.direction, piece.anchor, facing)
-    text = f"{who} removes the {VALUE[piece.length]} on {line}"
-    text += f": {points}"
+    words = {"player": who, "value": VALUE[piece.length], "line": line, "points": points}
     if end >= WINNING_SCORE:
-        return MoveWords(f"{text}, counter to {end}: off the track", f"{who} wins")
-    text += f", counter to {end}"
+        # TRANSLATORS: {value} is the number printed on the piece; {points} the sum
+        # ("3 x 4 x 2 = 24"); {score} where the counter arrives
+        text = _(
+            "{player} removes the {value} on {line}: {points}, counter to {score}: off the track"
+        )
+        return MoveWords(text.format(score=end, **words), _("{player} wins").format(player=who))
     if end < start + points.points:
-        text += f" (not {start + points.points})"
-    return MoveWords(text, _game_over(after))
+        # TRANSLATORS: the counter stopped short: {full} is where the full gain would take it
+        text = _(
+            "{player} removes the {value} on {line}: {points}, counter to {score} (not {full})"
+        )
+        return MoveWords(
+            text.format(score=end, full=start + points.points, **words), _game_over(after)
+        )
+    text = _("{player} removes the {value} on {line}: {points}, counter to {score}")
+    return MoveWords(text.format(score=end, **words), _game_over(after))
 
 
 def no_removal(state: IsaacState, player: Player) -> str:
     """Why `player` has no legal removal in `state`, in words, from the rules' own account
     (`removal_blockers`, docs/rules.md 1.3.2): a piece shorter than the last removal stays
     blocked whatever the counters do, so that reason is named before a counter's."""
-    who = player.title
+    who = side_name(player)
     own = [p for p in state.pieces() if p.owner == player]
     if not own:
-        return f"{who} has no pieces left"
+        return _("{player} has no pieces left").format(player=who)
     blockers = state.removal_blockers(player)
     floor = max((b.floor for b in blockers.values()), default=0)
-    short = f"shorter than the {piece_name(floor)} {who} removed last" if floor else ""
+    piece = piece_words(floor) if floor else ""
     if len(own) == 1:
         blocker = blockers.get(own[0].anchor)
         if blocker is None:
             return ""
         if blocker.floor:
-            return f"{who}'s one piece left is {short}"
+            text = _("{player}'s one piece left is shorter than the {piece} {player} removed last")
+            return text.format(player=who, piece=piece)
         assert blocker.counter is not None
-        return f"{who}'s one piece left is under {blocker.counter.title}'s counter"
+        text = _("{player}'s one piece left is under {other}'s counter")
+        return text.format(player=who, other=side_name(blocker.counter))
     if len(blockers) < len(own):
         return ""
     if all(b.floor for b in blockers.values()):
-        return f"{who}'s pieces left are all {short}"
+        text = _("{player}'s pieces left are all shorter than the {piece} {player} removed last")
+        return text.format(player=who, piece=piece)
     if not floor:
-        return f"{who}'s pieces left are all under counters"
-    return f"{who}'s pieces left are {short}, or under a counter"
+        return _("{player}'s pieces left are all under counters").format(player=who)
+    text = _(
+        "{player}'s pieces left are shorter than the {piece} {player} removed last, "
+        "or under a counter"
+    )
+    return text.format(player=who, piece=piece)
+
+
+def tiebreak_words(state: IsaacState) -> str | None:
+    """How equal scores were decided (docs/rules.md 1.4), from the rules' facts, in the
+    player's language; None when the scores were not equal."""
+    facts = state.tiebreak_facts
+    if facts is None:
+        return None
+    win = facts.winner.index
+    if facts.cells[0] != facts.cells[1]:
+        text = _(
+            "scores tied at {score}; {player}'s unplayed pieces make the longer line "
+            "({cells} cells against {other_cells})"
+        )
+        return text.format(
+            score=facts.score,
+            player=side_name(facts.winner),
+            cells=facts.cells[win],
+            other_cells=facts.cells[1 - win],
+        )
+    if facts.pieces[0] != facts.pieces[1]:
+        text = _(
+            "scores tied at {score} and unplayed lines both {cells} cells; {player}'s has "
+            "fewer pieces ({pieces} against {other_pieces})"
+        )
+        return text.format(
+            score=facts.score,
+            cells=facts.cells[0],
+            player=side_name(facts.winner),
+            pieces=facts.pieces[win],
+            other_pieces=facts.pieces[1 - win],
+        )
+    text = _("scores tied at {score} and unplayed lines equal; Dark started the game and wins")
+    return text.format(score=facts.score)
+
+
+def blocked_words(state: IsaacState) -> dict[int, str]:
+    """Why each of the mover's pieces cannot be removed now, by anchor, in the player's
+    language (from the rules' `removal_blockers`: docs/rules.md 1.3.2)."""
+    said = {}
+    for anchor, blocker in state.removal_blockers().items():
+        if blocker.floor:
+            # TRANSLATORS: why a piece cannot be removed; {piece}: "3 (5 cells)"
+            text = _("shorter than your last removal, a {piece}")
+            said[anchor] = text.format(piece=piece_words(blocker.floor))
+        elif blocker.counter is not None:
+            # TRANSLATORS: why a piece cannot be removed; {player}: Dark or Light
+            text = _("under {player}'s counter")
+            said[anchor] = text.format(player=side_name(blocker.counter))
+    return said
 
 
 def result(state: IsaacState) -> str:
     """Why the game ended as it did: the tie-break, a counter off the track, or the
     higher score once both are out."""
     winner = state.winner
-    if state.tiebreak is not None:
-        return "Tie-break: " + state.tiebreak
+    tiebreak = tiebreak_words(state)
+    if tiebreak is not None:
+        # TRANSLATORS: {reason} is the tie-break that decided ("scores tied at 30; ...")
+        return _("Tie-break: {reason}").format(reason=tiebreak)
     if max(state.scores) >= WINNING_SCORE:
-        return f"{winner.title} reached {max(state.scores)} and left the track" if winner else ""
-    return "Both players are out; the higher score wins"
+        if not winner:
+            return ""
+        text = _("{player} reached {score} and left the track")
+        return text.format(player=side_name(winner), score=max(state.scores))
+    return _("Both players are out; the higher score wins")
 
 
 def _placement_over(after: IsaacState) -> str:
     if after.phase == "placement":
         return ""
     first = after.first_passer
-    news = "Placement over."
-    if first is not None:
-        news += f" {first.title} passed first and starts scoring"
+    if first is None:
+        if after.is_over:
+            return _("Placement over. Nobody can remove a piece: game over")
+        return _("Placement over.")
     if after.is_over:
-        news += ". Nobody can remove a piece: game over"
-    return news
+        text = _(
+            "Placement over. {player} passed first and starts scoring. "
+            "Nobody can remove a piece: game over"
+        )
+    else:
+        text = _("Placement over. {player} passed first and starts scoring")
+    return text.format(player=side_name(first))
 
 
 def _game_over(after: IsaacState) -> str:
     if not after.is_over:
         return ""
     winner = after.winner
-    return "Both players are out: " + (f"{winner.title} wins" if winner else "game over")
+    if winner is None:
+        return _("Both players are out: game over")
+    return _("Both players are out: {player} wins").format(player=side_name(winner))
 
 
 def refusal(why: Refusal, facing: Player = Player.DARK) -> str | None:
     """ISAAC's own refusals in words (docs/rules.md 1); None: a shared one."""
     kind, value, side = why.why, why.value, why.side
     if kind is Why.PLACEMENT_OVER:
-        return "The placement phase is over: now pieces are removed"
+        return _("The placement phase is over: now pieces are removed")
     if kind is Why.HAS_PASSED and side is not None:
-        return f"{side.title} has passed and places no more"
+        return _("{player} has passed and places no more").format(player=side_name(side))
     if kind is Why.NOT_SCORING:
-        return "Pieces are removed only in the scoring phase"
+        return _("Pieces are removed only in the scoring phase")
     if kind is Why.SHORTER and why.length is not None:
-        return f"That piece is shorter than your last removal, a {piece_name(why.length)}"
+        text = _("That piece is shorter than your last removal, a {piece}")
+        return text.format(piece=piece_words(why.length))
     if kind is Why.UNDER_COUNTER and side is not None:
-        return f"{side.title}'s counter stands on that piece"
+        return _("{player}'s counter stands on that piece").format(player=side_name(side))
     if kind is Why.BACKWARDS:
-        return f"Your counter stands on {value} and never moves back"
+        # TRANSLATORS: {score} is where the counter stands on the track
+        return _("Your counter stands on {score} and never moves back").format(score=value)
     if kind is Why.TOO_FAR:
-        return f"That removal is worth only {value} points"
+        return _("That removal is worth only {points} points").format(points=value)
     if kind is Why.FULL_GAIN:
-        return f"Off the track, the counter takes the full gain, to {value}"
+        text = _("Off the track, the counter takes the full gain, to {score}")
+        return text.format(score=value)
     if kind is Why.COUNTER_THERE and side is not None:
-        return f"{side.title}'s counter stands on that cell of the track"
+        text = _("{player}'s counter stands on that cell of the track")
+        return text.format(player=side_name(side))
     return None
