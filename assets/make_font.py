@@ -98,6 +98,7 @@ def main(argv: list[str]) -> int:
     subsetter.populate(unicodes=kept)
     subsetter.subset(font)
     tighten_lines(font)
+    font.recalcTimestamp = False  # the same input makes the same bytes
     OUT.parent.mkdir(parents=True, exist_ok=True)
     font.save(str(OUT))
     missing = sorted(c for c in wanted if c not in cmap and c >= 0x3000)

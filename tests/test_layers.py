@@ -187,7 +187,7 @@ GAMES_INTERFACE = "isaac_game.client.games.base"
 GAMES_PACKAGE = "isaac_game.client.games"
 #: client/learn (lessons, puzzles, their progress) is basics-like: scenes and games may
 #: use it, and it never imports a scene or a specific game.
-BASICS = {"client", "client/widgets", "client/learn", "i18n"}
+BASICS = {"client", "client/widgets", "client/learn", "i18n", "stats"}
 
 #: Which parts each part may import (its own part included where it is listed). Three
 #: entries are narrowed in `import_allowed`: "client/game" means the game's own folder,
@@ -202,6 +202,7 @@ MAY_IMPORT: dict[str, set[str]] = {
     "net": {"net"},
     "userdirs": set(),  # where the user's files live: the standard library and platformdirs
     "i18n": set(),  # the player's language: gettext, read by every part that words things
+    "stats": {"stats", "rules", "userdirs"},  # the player's record (SQLite)
     "client": BASICS | {"rules", "match", "players", "ai", "userdirs"},
     "client/widgets": BASICS | {"rules", "match", "players", "ai"},
     "client/learn": BASICS | {"client/games", "rules", "match", "players", "ai"},

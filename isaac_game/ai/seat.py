@@ -57,6 +57,11 @@ class ComputerSeat:
         """True from `start_turn` until its move has been collected by `poll`."""
         return self.worker.busy
 
+    @property
+    def ready(self) -> bool:
+        """Its move is there, waiting for `poll` (the client may hold it back a moment)."""
+        return self.worker.answered
+
     def start_turn(self, state: GameState) -> None:
         self._state = state
         task = Task(think_move, (self.level, self.seed, encode_state(state), self.budget))

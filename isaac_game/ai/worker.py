@@ -194,6 +194,16 @@ class Worker:
             return self._send()
         self._pending = (request_id, task, time.monotonic(), budget)
 
+    @property
+    def answered(self) -> bool:
+        """Is an answer waiting to be collected by `poll` (which this does not do)?"""
+        if self._result is not None:
+            return True
+        try:
+            return self._pending is not None and self._conn is not None and self._conn.poll()
+        except (EOFError, OSError):
+            return False
+
     def poll(self) -> tuple[bool, Any] | None:
         """(ok, answer) once the task is answered, else None. Never blocks."""
         if self._result is not None:

@@ -11,6 +11,7 @@ the games' list, python-chess's `VARIANTS`).
 from __future__ import annotations
 
 import contextlib
+import sqlite3
 from collections.abc import Mapping
 from functools import partial
 from pathlib import Path
@@ -19,6 +20,7 @@ from typing import Any
 from isaac_game.i18n import _, ngettext
 from isaac_game.lan import LanSession
 from isaac_game.rules import GameRecord, GameState
+from isaac_game.stats.practice import due
 
 from .app import App, SceneFactory
 from .games import foundations, hari, isaac
@@ -34,6 +36,9 @@ from .lan.results import LanResultsControl
 from .lan.resume import rejoin_scene, resumables
 from .learn.control import LessonControl
 from .learn.entries import learn_entries
+from .learn.lesson import LearnEntry
+from .learn.practice import practice_entry, today
+from .learn.practice_control import PracticeControl, playable
 from .learn.progress import Progress
 from .learn.puzzle_control import PuzzleControl
 from .scene import GameScreen, Scene
@@ -44,7 +49,9 @@ from .scenes.learn import LearnScene
 from .scenes.match import MatchScene
 from .scenes.pause import PauseScene
 from .scenes.puzzles import PuzzlesScene
-from .scenes.replay import ReplayScene
+from .scenes.record import RecordScene
+from .scenes.replay import ReplayScene, replay_side, replay_title
+from .scenes.report import ReportScene
 from .scenes.results import ResultsScene
 from .scenes.rulebook import RulesScene
 from .scenes.saves import SavesScene
@@ -103,12 +110,28 @@ def _lan_results(app: App, outcome: GameOutcome, session: LanSession) -> Scene:
     return ResultsScene(app, outcome, game, LanResultsControl(app, session))
 
 
-def _replay(app: App, record: GameRecord | GameState, source: str | Path = "") -> Scene:
+def _replay(
+    app: App, record: GameRecord | GameState, source: str | Path = "", at: int = 0
+) -> Scene:
     """The replay of a saved or finished game: its record (headers name the players and
     the date), `source` the file it came from (a path: its analysis is cached beside it)
-    or a few words."""
+    or a few words; `at`: the move it shows first (the report's worst moves)."""
     state = record.state if isinstance(record, GameRecord) else record
-    return ReplayScene(app, GAMES[state.game], record, source)
+    scene = ReplayScene(app, GAMES[state.game], record, source)
+    if at:
+        scene.go(at)
+    return scene
+
+
+def _report(app: App, record: GameRecord | GameState, source: str | Path = "", **how: Any) -> Scene:
+    """The report of a finished game, from its record and where it came from (as the
+    replay's); Review hands it its analysis (`analysis`) and a way back (`review`)."""
+    if isinstance(record, GameState):
+        record = GameRecord(record)
+    name = source.name if isinstance(source, Path) else str(source)
+    title = replay_title(record.headers, name)
+    side = replay_side(record.headers)
+    return ReportScene(app, GAMES[record.game], record, source, title, side, **how)
 
 
 def _lesson(app: App, game: str = "isaac") -> Scene:
@@ -146,7 +169,29 @@ def _puzzle(app: App, game: str, index: int = 0) -> Scene:
 
 def _learn(app: App) -> Scene:
     """Learn to play: its rows asked afresh each time it shows (a lesson just done)."""
-    return LearnScene(app, lambda: learn_entries(GAMES.values(), Progress(app.storage)))
+
+    def rows() -> list[LearnEntry]:
+        lessons = learn_entries(GAMES.values(), Progress(app.storage))
+        return [*lessons, practice_entry(app.storage.stats)]
+
+    return LearnScene(app, rows)
+
+
+def _positions(app: App) -> Scene:
+    """Your positions due today, played as puzzles are (those of one game at a time:
+    the game of the one waiting longest); a message when there are none."""
+    stats = app.storage.stats
+    try:
+        waiting = [p for p in due(stats, today()) if p.game in GAMES and playable(p)]
+    except sqlite3.Error:
+        waiting = []
+    if not waiting:
+        text = _("Every blunder of yours in an analysed game comes back here to practise.")
+        return app.make("message", _("No position to practise today"), text)
+    entry = GAMES[waiting[0].game]
+    chosen = [p for p in waiting if p.game == entry.name]
+    control = PracticeControl(app, stats, chosen, entry.describe, app.pop)
+    return MatchScene(app, entry, GameSetup(entry.name), control)
 
 
 def _pause(app: App, game: GameScreen, message: str = "") -> Scene:
@@ -174,13 +219,16 @@ SCENES: Mapping[str, SceneFactory] = {
     "results": lambda app, outcome: ResultsScene(app, outcome, GAMES[outcome.state.game]),
     "lan_results": _lan_results,
     "replay": _replay,
+    "report": _report,
     "rules": lambda app, game="isaac": RulesScene(app, tuple(GAMES.values()), game),
     "settings": SettingsScene,
     "learn": _learn,
     "lesson": _lesson,
     "puzzles": _puzzles,
     "puzzle": _puzzle,
+    "positions": _positions,
     "saves": lambda app, purpose: SavesScene(app, purpose, names()),
+    "record": lambda app: RecordScene(app, names()),
     "message": MessageScene,
     "confirm": ConfirmScene,
     "question": QuestionScene,

@@ -15,8 +15,9 @@ from __future__ import annotations
 import contextlib
 import json
 import re
+import sqlite3
 import time
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 
 from isaac_game.i18n import N_, _
@@ -34,6 +35,9 @@ from isaac_game.rules import (
     save_record,
     write_atomically,
 )
+from isaac_game.stats import Stats, Trouble, open_stats
+from isaac_game.stats.db import FILE_NAME as STATS_FILE
+from isaac_game.stats.results import record_game
 
 # Where the folders are is decided once, for the client and the headless LAN commands.
 from isaac_game.userdirs import APP_NAME as APP_NAME
@@ -93,6 +97,13 @@ class Settings:
     light_kind: str = "human"
     player_name: str = ""  # the name LAN opponents see (empty: the login name)
     language: str = ""  # "en", "it", "ko"; empty: the system's language (i18n)
+    #: the coach against the computer, per game: "off", "mistakes" or "blunders"
+    coach: dict[str, str] = field(default_factory=dict)
+
+    def coach_for(self, game: str) -> str:
+        """The coach's setting for `game` ("off" unless a known one was chosen)."""
+        level = self.coach.get(game)
+        return level if level in ("mistakes", "blunders") else "off"
 
     @classmethod
     def from_dict(cls, data: object) -> Settings:
@@ -121,6 +132,34 @@ class Storage:
         self.config_dir = Path(config_dir)
         self.data_dir = Path(data_dir)
         self._unfinished: tuple[int, bool] | None = None  # (the folder's stamp, the answer)
+        self._stats: Stats | None = None
+
+    @property
+    def stats(self) -> Stats:
+        """The record database (isaac_game.stats), opened at first use, once per program;
+        never raises (its `trouble` says once what went wrong: `stats_notice`)."""
+        if self._stats is None:
+            self._stats = open_stats(self.data_dir / STATS_FILE)
+        return self._stats
+
+    def stats_notice(self) -> str | None:
+        """The record database's trouble in words, once (then None)."""
+        trouble, self.stats.trouble = self.stats.trouble, None
+        return None if trouble is None else trouble_words(trouble)
+
+    def record_game(self, path: Path | None, state: GameState, headers: dict[str, str]) -> str:
+        """A finished game just saved at `path` (None: not on disk) goes into the record;
+        never raises: a database that fails now is left for this session's record, kept
+        in memory. Returns the record's trouble in words, once ("" when all is well)."""
+        if path is not None:
+            try:
+                record_game(self.stats, path, GameRecord(state, headers))
+            except (sqlite3.Error, OSError, ValueError) as error:
+                self._stats = open_stats(in_memory=True)
+                self._stats.trouble = Trouble(None, str(error))
+                with contextlib.suppress(sqlite3.Error, OSError, ValueError):
+                    record_game(self._stats, path, GameRecord(state, headers))
+        return self.stats_notice() or ""
 
     @property
     def settings_path(self) -> Path:
@@ -268,6 +307,19 @@ class Storage:
             return load_journal(path), None
         except (OSError, ValueError) as error:  # RecordError is a ValueError
             return None, load_error(error)
+
+
+def trouble_words(trouble: Trouble) -> str:
+    """Why the record of your games could not be used, in words (`Trouble`'s facts)."""
+    if trouble.aside is None:
+        # TRANSLATORS: {reason} is the database's own reason, in English
+        text = _("Your record cannot be kept on disk ({reason}): this session's games are kept.")
+        return text.format(reason=trouble.reason)
+    # TRANSLATORS: {reason} is the database's own reason, {name} a file name
+    text = _(
+        "Your record could not be read ({reason}). It was set aside as {name}; a new one is begun."
+    )
+    return text.format(reason=trouble.reason, name=trouble.aside)
 
 
 def load_error(error: object) -> str:

@@ -23,6 +23,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "isaac_game.commands.fit_outlook",
         "fit Hard's judgement of ISAAC positions (slow)",
     ),
+    "record": ("isaac_game.commands.record", "your record: every finished game, by opponent"),
     "host": ("isaac_game.commands.host", "host a LAN game with a computer player (headless)"),
     "join": ("isaac_game.commands.join", "join a LAN game with a computer player (headless)"),
 }

@@ -41,7 +41,7 @@ from ..widgets.anim import Anim
 from ..widgets.board_view import BoardView
 from ..widgets.hints import HintHelper
 from ..widgets.hud import GameLayout, PanelInfo, draw_bar_text
-from ..widgets.move_list import MoveWords
+from ..widgets.move_words import MoveWords
 from ..widgets.rules_pages import RulesBook
 from ..words import OwnRefusals, side_name, why_not
 

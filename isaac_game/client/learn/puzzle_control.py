@@ -33,7 +33,7 @@ from ..scene import Question
 from ..widgets.board_view import BoardView
 from ..widgets.hud import GameLayout, PanelInfo
 from ..widgets.menu import MenuItem
-from ..widgets.move_list import MoveWords
+from ..widgets.move_words import MoveWords
 from .progress import Progress
 from .puzzle_box import BoxWords, draw_box
 from .puzzles import Puzzle, best, judge, play_turn, progress_key, turn_over

@@ -29,6 +29,7 @@ from ..keeper import GameKeeper
 from ..scene import Question, Scene
 from ..widgets.anim import Anim
 from ..widgets.board_view import BoardView
+from ..widgets.coach import Coach
 from ..widgets.hud import GameLayout, PanelInfo, shown_hand_rows
 from ..widgets.menu import MenuItem
 from ..words import side_name
@@ -61,6 +62,7 @@ class MatchScene(Scene):
         self.leaves_to, self.legal_dots = self.control.leaves_to, self.control.legal_dots
         self.match = self.control.make_match(setup) or new_match(setup)
         self.keeping = MatchKeeping(self, keeper or GameKeeper(app.storage, path=setup.save_path))
+        self.coach = Coach(self, self.keeping.keeper)  # checks the human's moves (a setting)
         self.bar = MatchBar(self, game.describe)
         self.pace = Pace()
         self.age = 0.0  # seconds the scene has run (pulsing marks)
@@ -204,6 +206,7 @@ class MatchScene(Scene):
 
     def on_exit(self) -> None:
         self.play.close()
+        self.coach.close()
         if not self.closed:
             self.closed = True
             self.match.close()
@@ -297,6 +300,7 @@ class MatchScene(Scene):
                 self.pace.wait = self.bar.announce(event)
                 self.play.animate_move(event)
                 self.keeping.keep()
+                self.coach.played(event)
             elif isinstance(event, MoveRejected):
                 self.say(self.rejected_words(event), warn=True)
             elif isinstance(event, GameEnded):
@@ -347,7 +351,7 @@ class MatchScene(Scene):
             self.handle_events(self.match.update())  # lets the seat see its turn
             self._auto_pass(dt, mover)
             return
-        if self.showing_move() or self.control.holding_back():
+        if self.showing_move() or self.control.holding_back() or self.coach.holding():
             if self.computer_to_move():
                 self.match.prepare()  # it thinks while its last move is still read
             return

@@ -17,7 +17,7 @@ from isaac_game.i18n import _
 from isaac_game.match import Match, MovePlayed, SeatKind
 from isaac_game.rules import GameState, Move, Player
 
-from ..widgets.move_list import MoveHistory, MoveWords
+from ..widgets.move_words import MoveHistory, MoveWords
 from ..words import side_name
 
 if TYPE_CHECKING:

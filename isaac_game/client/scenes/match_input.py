@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from ..control import MatchControl
     from ..games.base import GamePlay
     from ..scene import Scene
+    from ..widgets.coach import Coach
 
 #: A pointer event this early in a demo is likelier the window appearing under a
 #: resting mouse than a person.
@@ -37,6 +38,7 @@ class InputScene(Protocol):
     control: MatchControl
     view: MatchView
     bar: MatchBar
+    coach: Coach
 
     @property
     def demo(self) -> bool: ...
@@ -77,6 +79,8 @@ class MatchInput:
             return
         scene.view.relayout(scene.app.screen.get_size())  # the board faces the side it should
         entries = scene.bar.history.entries
+        if scene.coach.handle(action):  # Take it back or Play on, while it asks
+            return
         if scene.control.handle(action) or scene.view.moves_box.handle(action, entries):
             return
         if b == Button.FLIP:

@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     from ..control import MatchControl
     from ..games.base import GamePlay
     from ..handoff import GameSetup
+    from ..widgets.coach import Coach
 
 
 class ViewScene(Protocol):
@@ -39,6 +40,7 @@ class ViewScene(Protocol):
     setup: GameSetup
     bar: MatchBar
     match: Match
+    coach: Coach
 
 
 class MatchView:
@@ -84,6 +86,7 @@ class MatchView:
         layout = self.relayout(surface.get_size())
         surface.fill(scene.app.palette.background)
         scene.play.draw(surface, layout)
+        scene.coach.draw(surface, layout)  # its offer over the bottom bar
         entries = scene.bar.history.entries
         self.moves_box.draw(surface, scene.app.palette, entries, len(entries) - 1)
         scene.control.draw(surface, layout)

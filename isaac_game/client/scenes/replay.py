@@ -13,7 +13,9 @@ against the computer, this machine's seat in a LAN game), else Dark.
 The computer's view (`widgets.review`): H (pad Y, or the Analyse button) has Hard
 search every position in a worker, with the progress on the button; then each move's
 line says what Hard preferred and how much win chance the move gave away, the move
-Hard preferred is drawn on the board, and H steps through the worst moves.
+Hard preferred is drawn on the board, the move list marks mistakes "?" and blunders
+"??", and H steps through the worst moves. Report (R, pad X) opens the game's report
+over this screen, sharing its analysis.
 """
 
 from __future__ import annotations
@@ -35,7 +37,8 @@ from ..theme import blit_text, draw_panel, mix, ui_scale
 from ..widgets.board_view import Facing
 from ..widgets.hints import draw_suggestion
 from ..widgets.hud import GameLayout, draw_bar_text, game_layout
-from ..widgets.move_list import MoveHistory, MovesBox, MoveWords
+from ..widgets.move_list import MovesBox
+from ..widgets.move_words import MoveHistory, MoveWords
 from ..widgets.review import ReviewAnalysis
 
 #: The bar's buttons, left to right: (key, label, its key); the labels and the keys'
@@ -47,6 +50,7 @@ BUTTONS = (
     ("last", N_("Last"), N_("End")),
     ("exit", N_("Exit"), N_("Esc")),
     ("view", N_("Analyse"), "H"),
+    ("report", N_("Report"), "R"),
 )
 #: The months as a replay's title abbreviates them.
 MONTHS = (
@@ -122,10 +126,13 @@ class ReplayScene(Scene):
             record = GameRecord(record)
         self.record = record
         save = source if isinstance(source, Path) else None
+        self.save = save
         self.source = save.name if save else str(source)
         self.title = replay_title(record.headers, self.source)
         self.game = game
-        self.analysis = ReviewAnalysis(record.game, record.state.moves, save)
+        self.analysis = ReviewAnalysis(
+            record.game, record.state.moves, save, stats=app.storage.stats
+        )
         self.game_title = game.title
         self.facing = Facing(replay_side(record.headers))
         self.history = MoveHistory(self.describe)
@@ -181,6 +188,9 @@ class ReplayScene(Scene):
             self.app.pop(self)
         elif key == "view":
             self.computer_view()
+        elif key == "report":  # the report shares this analysis, and comes back here
+            source = self.save if self.save is not None else self.source
+            self.app.open("report", self.record, source, analysis=self.analysis, review=self.go)
         else:
             last = len(self.states) - 1
             self.go({"first": 0, "back": self.index - 1, "next": self.index + 1, "last": last}[key])
@@ -226,6 +236,8 @@ class ReplayScene(Scene):
             self.step(1 if action.pos[0] > self.board.rect.centerx else -1)
         elif b == Button.HINT:
             self.press("view")
+        elif b == Button.ROTATE:  # R, pad X: the report
+            self.press("report")
         elif b in (Button.BACK, Button.PAUSE):
             self.press("exit")
 
@@ -319,6 +331,8 @@ class ReplayScene(Scene):
         view.draw_panels(surface, self, layout, fonts)
         # TRANSLATORS: {title} is the players and the date
         view.draw_title(surface, self, layout, _("Replay: {title}").format(title=self.title))
+        reviews = self.analysis.reviews or []  # "?" and "??" beside mistakes and blunders
+        self.moves_box.marks = {r.ply: r.mark for r in reviews if r.mark}
         self.moves_box.draw(surface, pal, self.history.entries, self.index - 1)
         bottom = layout.bottom
         draw_panel(surface, bottom, pal, radius=int(12 * u))

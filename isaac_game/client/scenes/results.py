@@ -47,6 +47,9 @@ class ResultsScene(MenuScreen):
         self.save_path = outcome.save_path
         self.saver = FinishedGame(app.storage, outcome.state, outcome.headers, outcome.save_path)
         self.saver.error = outcome.unsaved
+        # the game goes into your record (never fails it: trouble is said once, at the title)
+        saved = None if outcome.unsaved else outcome.save_path
+        app.notice = app.storage.record_game(saved, outcome.state, outcome.headers) or app.notice
         self.message = outcome.unsaved
         #: the final position and the one before it (its last move is marked)
         self.states = list(history_of(outcome.state)[-2:])
@@ -62,6 +65,7 @@ class ResultsScene(MenuScreen):
                 ),
                 MenuItem(self.file_label, self.file, key="file"),
                 MenuItem(N_("Review the game"), self.review, key="review"),
+                MenuItem(N_("Report"), self.report, key="report"),
                 MenuItem(N_("Main menu"), self.to_menu, key="menu"),
             ]
         )
@@ -107,6 +111,15 @@ class ResultsScene(MenuScreen):
         path = self.saver.path
         self.app.open(
             "replay", record, path if path and not self.saver.unsaved() else _("This game")
+        )
+
+    def report(self) -> None:
+        """The report of this game (its graph, its mistakes once analysed), opened on
+        its file as the review is."""
+        record = GameRecord(self.outcome.state, self.saver.headers)
+        path = self.saver.path
+        self.app.open(
+            "report", record, path if path and not self.saver.unsaved() else _("This game")
         )
 
     def to_menu(self) -> None:
@@ -177,7 +190,10 @@ class ResultsScene(MenuScreen):
         you = self.you()
         if you is not None and winner is not None:
             title = _("You win") if winner == you else _("You lose")
-        return winner, title, self.game.why_over(state)
+        reason = self.game.why_over(state)
+        if self.outcome.headers.get("Coached") == "yes":  # the coach's Take it back was used
+            reason = " ".join(filter(None, (reason, _("Coached: a move was taken back."))))
+        return winner, title, reason
 
     closes_on = (Button.BACK,)
 
@@ -257,6 +273,7 @@ class ResultsScene(MenuScreen):
         panel = pygame.Rect(0, 0, min(column.width, int(560 * u)), int(h * 0.36))
         panel.midbottom = (cx, h - int(30 * u))
         draw_panel(surface, panel, pal, radius=int(18 * u))
-        self.menu.layout(panel.inflate(-int(40 * u), -int(20 * u)), int(32 * u))
+        area = panel.inflate(-int(40 * u), -int(20 * u))
+        self.menu.layout(area, min(int(32 * u), int(area.height / (1.7 * len(self.menu.items)))))
         self.menu.draw(surface, fonts, pal)
         self.control.draw(surface, self.menu, u, room)

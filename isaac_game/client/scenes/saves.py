@@ -85,6 +85,12 @@ def delete_rect(row: pygame.Rect) -> pygame.Rect:
     return pygame.Rect(row.right + max(4, side // 5), row.y, side, side)
 
 
+def report_rect(row: pygame.Rect) -> pygame.Rect:
+    """The Replay list's report button (a small chart), right of the delete button."""
+    button = delete_rect(row)
+    return button.move(button.width + max(4, row.height // 5), 0)
+
+
 class SavesScene(MenuScreen):
     """The saved games, newest first: Continue opens one in the match scene, Replay in
     the replay scene (both by name). `games` are the games this client can play.
@@ -103,6 +109,12 @@ class SavesScene(MenuScreen):
     scroll_footer = N_(
         "Page Up/Down, shoulders or the wheel: more games    "
         "Enter / A: open    Delete, pad X, right-click or the red X: delete    Esc / B: back"
+    )
+
+    #: the Replay list says how to open a save's report too
+    replay_footer = N_(
+        "Enter / A: replay    R, pad Y or the chart: report    "
+        "Delete, pad X, right-click or the red X: delete    Esc / B: back"
     )
 
     def __init__(self, app, purpose: str, games: tuple[str, ...]) -> None:
@@ -146,6 +158,8 @@ class SavesScene(MenuScreen):
         return self.labels[path]
 
     def footer_text(self) -> str:
+        if self.purpose == "replay" and not self.menu.scrolls:
+            return _(self.replay_footer)
         return _(self.scroll_footer) if self.menu.scrolls else _(self.footer)
 
     # ----- deleting ---------------------------------------------------------------------
@@ -161,6 +175,16 @@ class SavesScene(MenuScreen):
                     self.menu.select(item.key)
                     self.ask_delete(path)
                     return
+                on_chart = b == Button.CLICK and report_rect(item.rect).collidepoint(pos)
+                if path is not None and on_chart and self.purpose == "replay":
+                    self.open_report(path)
+                    return
+        chart = (b == Button.ROTATE and action.device == "keyboard") or b == Button.HINT
+        if chart and self.purpose == "replay":  # R, pad Y: the chosen save's report
+            path = self.paths.get(self.menu.current.key)
+            if path is not None:
+                self.open_report(path)
+            return
         delete_key = b == Button.ANY and action.key == pygame.K_DELETE
         if delete_key or (b == Button.ROTATE and action.device == "pad"):
             path = self.paths.get(self.menu.current.key)
@@ -197,7 +221,7 @@ class SavesScene(MenuScreen):
         """The rows, leaving room at their right for the delete buttons."""
         area = super().menu_rect(panel, u)
         row = int(self.menu_px(area, u) * 1.7) - 4
-        area.width -= row + max(4, row // 5)
+        area.width -= (row + max(4, row // 5)) * (2 if self.purpose == "replay" else 1)
         return area
 
     def draw_extra(self, surface: pygame.Surface, panel: pygame.Rect, u: float) -> None:
@@ -218,9 +242,46 @@ class SavesScene(MenuScreen):
             color = pal.illegal if chosen else pal.text_dim
             pygame.draw.line(surface, color, mark.topleft, mark.bottomright, width)
             pygame.draw.line(surface, color, mark.bottomleft, mark.topright, width)
+            if self.purpose == "replay":
+                self.draw_chart(surface, report_rect(item.rect), chosen, u)
+
+    def draw_chart(
+        self, surface: pygame.Surface, rect: pygame.Rect, chosen: bool, u: float
+    ) -> None:
+        """The report button: a small rising line over an axis."""
+        pal = self.app.palette
+        radius = rect.height // 4
+        pygame.draw.rect(
+            surface, mix(pal.panel, pal.accent, 0.3 if chosen else 0.1), rect, border_radius=radius
+        )
+        edge = pal.accent if chosen else pal.panel_edge
+        pygame.draw.rect(surface, edge, rect, max(1, int(2 * u)), border_radius=radius)
+        note_box(surface, rect)
+        box, width = rect.inflate(-rect.width // 2, -rect.height // 2), max(2, int(3 * u))
+        color = pal.accent if chosen else pal.text_dim
+        pygame.draw.lines(
+            surface, color, False, [box.topleft, box.bottomleft, box.bottomright], width
+        )
+        rise = [
+            (box.x, box.bottom - box.height // 4),
+            (box.centerx, box.centery),
+            (box.right, box.y),
+        ]
+        pygame.draw.lines(surface, color, False, rise, width)
 
     def tell(self, title: str, text: str) -> None:
         self.app.open("message", title, text)
+
+    def open_report(self, path: Path) -> None:
+        """The report of a save (any: one not finished yet reports its moves so far)."""
+        record, error = self.app.storage.load_game(path)
+        if record is None:
+            self.tell(_("Cannot load"), error or _("unknown error"))
+        elif record.game not in self.games:
+            text = _("{game} is not playable yet.").format(game=record.game.upper())
+            self.tell(_("Not yet"), text)
+        else:
+            self.app.open("report", record, path)
 
     def open(self, path: Path) -> None:
         record, error = self.app.storage.load_game(path)

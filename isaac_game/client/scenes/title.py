@@ -14,13 +14,15 @@ from functools import partial
 
 import pygame
 
-from isaac_game.i18n import N_, _
+from isaac_game.i18n import N_, _, ngettext
 from isaac_game.players import HUMAN, PLAYER_KINDS
 
 from ..handoff import GameSetup, Resumable
 from ..input import Action, Button
+from ..learn.practice import due_count
 from ..scene import Scene
 from ..theme import blit_text, draw_panel, ui_scale
+from ..widgets.coach import COACH_LEVELS
 from ..widgets.menu import Menu, MenuItem, setting_item
 from ..words import and_list, kind_words, level_name
 
@@ -28,6 +30,13 @@ IDLE_DEMO = 90.0
 #: The rows kept free above the menu for games to pick up: the title offers at most a
 #: LAN game to rejoin and one saved game (`lan.resume.resumables`).
 RESUME_SLOTS = 2
+
+
+def coach_name(level: object) -> str:
+    """The coach's setting as the title's Coach row shows it."""
+    words = {"mistakes": _("mistakes"), "blunders": _("blunders")}
+    # TRANSLATORS: the coach's setting when it is off
+    return words.get(str(level), _("off"))
 
 
 def kind_name(kind: object) -> str:
@@ -56,6 +65,8 @@ class TitleScene(Scene):
         self.game = remembered if remembered in games else games[0]
         self.idle = 0.0
         self.menu = self.make_menu([])
+        #: your positions to practise today (Learn to play > Your positions)
+        self.to_practise = due_count(app.storage.stats)
 
     def make_menu(self, resume: list[Resumable]) -> Menu:
         """The main menu; a game to pick up comes first, so Enter resumes it."""
@@ -75,6 +86,14 @@ class TitleScene(Scene):
             ),
             setting_item(app, N_("Dark"), "dark_kind", PLAYER_KINDS, "dark", kind_name, str),
             setting_item(app, N_("Light"), "light_kind", PLAYER_KINDS, "light", kind_name, str),
+            MenuItem(
+                N_("Coach"),
+                values=COACH_LEVELS,
+                get=lambda: app.settings.coach_for(self.game),
+                set=self._set_coach,
+                show=coach_name,
+                key="coach",
+            ),
             MenuItem(N_("New game"), self.new_game, key="new"),
             MenuItem(N_("Host a LAN game"), self.lan_host, key="lan_host"),
             MenuItem(N_("Join a LAN game"), self.lan_join, key="lan_join"),
@@ -91,6 +110,7 @@ class TitleScene(Scene):
                 key="replay",
             ),
             MenuItem(N_("Learn to play"), self.learn, key="learn"),
+            MenuItem(N_("Your record"), self.record, key="record"),
             MenuItem(N_("Rules"), self.rules, key="rules"),
             MenuItem(N_("Settings"), self.settings, key="settings"),
             MenuItem(N_("Quit"), app.quit, key="quit"),
@@ -99,6 +119,13 @@ class TitleScene(Scene):
         if not resume:
             menu.select("new")  # Enter starts a game with the choices above
         return menu
+
+    def _set_coach(self, level: object) -> None:
+        """The coach's row sits with the seats, under the game it is for: a player sets
+        up a game against the computer there, and the coach is one more choice of that
+        game (each game keeps its own; Settings would hide it a screen away)."""
+        self.app.settings.coach = {**self.app.settings.coach, self.game: str(level)}
+        self.app.save_settings()
 
     def _set_game(self, game: object) -> None:
         self.game = str(game)
@@ -135,6 +162,9 @@ class TitleScene(Scene):
     def learn(self) -> None:
         self.app.open("learn")
 
+    def record(self) -> None:
+        self.app.open("record")
+
     def rules(self) -> None:
         self.app.open("rules", self.game)
 
@@ -148,6 +178,7 @@ class TitleScene(Scene):
 
     def on_resume(self) -> None:
         self.idle = 0.0
+        self.to_practise = due_count(self.app.storage.stats)
         # the saves may have changed while away (a game kept, finished or continued)
         key = self.menu.current.key if self.menu.items else ""
         resume = self.resumables()
@@ -230,7 +261,15 @@ class TitleScene(Scene):
         sub = and_list([g.title() for g in self.games])  # the games' names: never translated
         # under the heading, however tall the font draws it
         below = (w // 2, max(int(h * 0.15 + 68 * u), drawn.bottom + int(4 * u)))
-        blit_text(surface, fonts, sub, int(24 * u), pal.text_dim, below, "midtop")
+        drawn = blit_text(surface, fonts, sub, int(24 * u), pal.text_dim, below, "midtop")
+        if self.to_practise:
+            count = self.to_practise
+            # TRANSLATORS: on the title: the player's own mistakes kept to practise
+            line = ngettext(
+                "{count} position to practise today", "{count} positions to practise today", count
+            ).format(count=count)
+            at = (w // 2, drawn.bottom + int(8 * u))
+            blit_text(surface, fonts, line, int(22 * u), pal.accent, at, "midtop")
         panel = self.lay_out_menu(w, h, u)
         draw_panel(surface, panel, pal, radius=int(18 * u))
         self.menu.draw(surface, fonts, pal)

@@ -35,6 +35,7 @@ from .screenshots_analysis import shoot_analysis
 from .screenshots_games import shoot_games
 from .screenshots_learn import shoot_learn
 from .screenshots_puzzles import shoot_puzzles
+from .screenshots_teacher import shoot_teacher
 
 
 def positions(seed: int = 3) -> tuple[IsaacState, IsaacState, IsaacState]:
@@ -200,6 +201,7 @@ def visit(
     shoot_learn(app, save)  # Learn to play: the chooser and every lesson step
     shoot_puzzles(app, save)  # each game's puzzles: the list, one unsolved, solved, missed
     shoot_analysis(app, save)  # hints in FOUNDATIONS and HARI, the Review's analysis
+    shoot_teacher(app, save)  # the teacher: the report, the coach, the record, practice
     app.shutdown()
     i18n.set_language(spoken)
 

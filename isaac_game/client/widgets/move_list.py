@@ -1,9 +1,5 @@
-"""A game's moves in words, as a list that scrolls (the match scene and the replay).
-
-`MoveWords` is what a game's record says of one move (`GameEntry.describe`): the bar
-announces it, the move list lists it, the replay steps through it. `MoveHistory` keeps
-those words for a game, told move by move as the game grows (an undo or another game
-tells only what changed). `MovesBox` shows them in a box under the right-hand panel
+"""A game's moves in words (`move_words`), as a list that scrolls (the match scene, the
+replay and the report). `MovesBox` shows them in a box under the right-hand panel
 with the last moves in sight; L (pad: right stick press) opens it taller, over the
 panel's lower part, and lends it the arrow keys until L, Esc or any other input, so it
 never keeps a key the game is waiting for; the wheel over it scrolls it. Where the
@@ -15,90 +11,19 @@ long for the whole box is cut short with an ellipsis (the bar said it whole).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import pygame
 
 from isaac_game.i18n import _
-from isaac_game.match import move_between
-from isaac_game.rules import GameState, Move, Player, new_game
+from isaac_game.rules import Player
 
 from ..input import Action, Button
 from ..theme import Fonts, Palette, blit_text, cut_lines, draw_panel, mix, note_cover, wrap
 from ..words import side_name
 from .hud import GameLayout
-
-
-@dataclass(frozen=True)
-class MoveWords:
-    """One move as players say it (docs/rules.md 0: a piece by its printed value)."""
-
-    text: str  # "Dark removes the 3 on row 5: 3 x 4 x 2 = 24, counter to 36"
-    news: str = ""  # what the move brought about: "Placement over. Light passed first ..."
-
-    def announcement(self) -> str:
-        """The bar's words: the move, then its news."""
-        if not self.news:
-            return self.text
-        # TRANSLATORS: a move, then what it brought about ("Placement over. ...")
-        return _("{move}. {news}").format(move=self.text, news=self.news)
-
-
-#: A game's way of telling a move: (before, the move, after) -> its words.
-Describe = Callable[[GameState, Move, GameState], MoveWords]
-
-
-@dataclass(frozen=True)
-class MoveEntry:
-    number: int  # 1 for the game's first move
-    player: Player  # who played it
-    words: MoveWords
-
-
-class MoveHistory:
-    """Every state of a game from its start, and each move's words."""
-
-    def __init__(self, describe: Describe) -> None:
-        self.describe = describe
-        self.states: list[GameState] = []
-        self.entries: list[MoveEntry] = []
-
-    def sync(self, state: GameState) -> bool:
-        """Follow `state` (a move played or undone, another game): only the moves that
-        changed are told again. True when the list changed."""
-        if self.states and self.states[-1] is state:
-            return False
-        if not self.states or self.states[0].game != state.game:
-            self.states, self.entries = [new_game(state.game)], []
-        have, moves = self.states[-1].moves, state.moves
-        same = 0
-        for a, b in zip(have, moves, strict=False):
-            if a != b:
-                break
-            same += 1
-        changed = same < len(have) or same < len(moves)
-        del self.states[same + 1 :]
-        del self.entries[same:]
-        try:
-            for notation in moves[same:]:
-                played = move_between(self.states[-1], self.states[-1].play(notation))
-                words = self.describe(played.before, played.move, played.after)
-                self.entries.append(MoveEntry(len(self.entries) + 1, played.player, words))
-                self.states.append(played.after)
-        except ValueError:  # a position set up by hand: its moves do not start from scratch
-            self.states, self.entries = [state], []
-            return True
-        self.states[-1] = state
-        return changed
-
-    def retell(self) -> None:
-        """Tell every move again (the words changed: the board turned)."""
-        if self.states:
-            last = self.states[-1]
-            self.states, self.entries = [], []
-            self.sync(last)
-
+from .move_words import MoveEntry
 
 LIST_H = 250  # the box's height at most, at ui scale 1
 MIN_PANEL = 400  # what the panel above it keeps at least
@@ -132,6 +57,8 @@ class MovesBox:
         self.follow = True  # keep the newest entry in sight
         self.pointer: tuple[int, int] | None = None
         self._wrapped: dict[tuple, tuple[tuple[str, ...], tuple[str, ...]]] = {}
+        #: the analysis's marks by entry: "mistake" or "blunder" (drawn "?" and "??")
+        self.marks: dict[int, str] = {}
 
     # ----- where it is -----------------------------------------------------------------
 
@@ -151,6 +78,11 @@ class MovesBox:
         bottom = panel.bottom if self.dock is None else self.dock.bottom
         top = panel.y + int(172 * u)  # the name, who, score and status stay in sight
         self.tall = pygame.Rect(panel.x, top, panel.width, bottom - top)
+        self._wrapped.clear()
+
+    def place(self, rect: pygame.Rect, u: float) -> None:
+        """Stand at `rect`, always shown (the report's list, beside no panel)."""
+        self.u, self.dock, self.tall = u, rect.copy(), rect.copy()
         self._wrapped.clear()
 
     @property
@@ -192,6 +124,7 @@ class MovesBox:
 
     def _wrap(self, entry: MoveEntry) -> tuple[tuple[str, ...], tuple[str, ...]]:
         width = self._inner().right - self._text_x() - int(14 * self.u)  # the arrows
+        width -= self.fonts.size("??", self.px, True)[0] + int(4 * self.u) if self.marks else 0
         room = max(1, (self._inner().height - int(4 * self.u)) // self.line_h)
         key = (entry.words, entry.player, width, self.px, room)
         if key not in self._wrapped:
@@ -372,6 +305,10 @@ class MovesBox:
         )
         pygame.draw.rect(surface, pal.text_dim, swatch, 1, border_radius=2)
         color = pal.text if now else mix(pal.text, pal.text_dim, 0.45)
+        mark = self.marks.get(row.index)
+        if mark:  # a mistake "?", a blunder "??", at the row's right end
+            sign, tint = ("??", pal.illegal) if mark == "blunder" else ("?", pal.highlight)
+            blit_text(surface, fonts, sign, px, tint, (row.rect.right, y), "midright", True)
         for line in row.lines:
             blit_text(surface, fonts, line, px, color, (text_x, y), "midleft")
             y += line_h

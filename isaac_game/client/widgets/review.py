@@ -21,7 +21,9 @@ from pathlib import Path
 from isaac_game.ai.analysis import MoveReview, PositionView, reviews_of, view_position
 from isaac_game.ai.worker import Task, Worker
 from isaac_game.rules import new_game, read_json, write_atomically
+from isaac_game.stats import Stats
 
+from ..learn.practice import keep_blunders
 from ..storage import analysis_path
 
 #: Seconds of search per position in the Review screen (the command line's default
@@ -74,9 +76,17 @@ class ReviewAnalysis:
     """Computes (or reads back) the analysis of one game for the Review screen."""
 
     def __init__(
-        self, game: str, moves: tuple[str, ...], save: Path | None = None, seconds: float = 0.0
+        self,
+        game: str,
+        moves: tuple[str, ...],
+        save: Path | None = None,
+        seconds: float = 0.0,
+        stats: Stats | None = None,
     ) -> None:
         self.game, self.moves = game, tuple(moves)
+        self.save = save
+        #: Where the local players' blunders are kept to practise, once analysed.
+        self.stats = stats
         self.cache = analysis_path(save) if save is not None else None
         self.seconds = seconds or REVIEW_MOVETIME
         self.views: list[PositionView] = []
@@ -148,6 +158,8 @@ class ReviewAnalysis:
         self.reviews = reviews_of(self.game, self.moves, self.views)
         if save:
             self._keep()
+        if self.stats is not None and self.save is not None:
+            keep_blunders(self.stats, self.game, self.moves, self.reviews, self.save)
 
     def _keep(self) -> None:
         """Write the views so far beside the save (a cache that cannot be written is

@@ -20,7 +20,8 @@ from isaac_game.client.scenes.match import MatchScene
 from isaac_game.client.tools.screenshots import positions
 from isaac_game.client.widgets.hand_cursor import focus_for
 from isaac_game.client.widgets.hud import game_layout
-from isaac_game.client.widgets.move_list import MoveHistory, MovesBox
+from isaac_game.client.widgets.move_list import MovesBox
+from isaac_game.client.widgets.move_words import MoveHistory
 from isaac_game.rules import VALUE, Discard, Place, Player, Slide
 
 from ..driver import KEY_FOR_PIECE, click, key, move_mouse, pad, run

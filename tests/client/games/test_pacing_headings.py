@@ -19,7 +19,7 @@ from isaac_game.client.registry import GAMES
 from isaac_game.client.scenes.match import MatchScene
 from isaac_game.client.scenes.match_bar import COMPUTER_PAUSE, NEWS_TIME, READ_TIME
 from isaac_game.client.tools.screenshots import positions
-from isaac_game.client.widgets.move_list import MoveHistory
+from isaac_game.client.widgets.move_words import MoveHistory
 from isaac_game.players import make_seat
 from isaac_game.rules import Player
 

@@ -42,8 +42,9 @@ def play(app, game: MatchScene, plies: int) -> None:
 
 
 def break_the_disk(storage) -> Path:
-    """No folder can be made under the data folder: it is a file."""
-    blocker = storage.data_dir
+    """The saves folder cannot be made: it is a file (the data folder itself is made
+    when the program starts, for the record's database)."""
+    blocker = storage.saves_dir
     blocker.parent.mkdir(parents=True, exist_ok=True)
     blocker.write_text("not a folder")
     return blocker

@@ -20,7 +20,7 @@ from isaac_game.client.scenes.replay import ReplayScene, replay_buttons, replay_
 from isaac_game.client.scenes.results import ResultsScene
 from isaac_game.client.scenes.saves import SavesScene
 from isaac_game.client.tools.screenshots import positions
-from isaac_game.client.widgets.move_list import MoveHistory
+from isaac_game.client.widgets.move_words import MoveHistory
 from isaac_game.commands import play as play_command
 from isaac_game.rules import GameRecord
 

@@ -55,7 +55,8 @@ def test_the_results_show_the_final_board_and_where_the_file_is(app):
     results = play_to_the_results(app)
     path = results.save_path
     assert path is not None and load_journal(path).state.is_over
-    assert [item.key for item in results.menu.items] == ["rematch", "file", "review", "menu"]
+    keys = [item.key for item in results.menu.items]
+    assert keys == ["rematch", "file", "review", "report", "menu"]
     assert results.menu.item("file").text() == "Show the file"
     app.draw()
     board = results.view.board

@@ -17,7 +17,7 @@ from isaac_game.rules import (
     Why,
 )
 
-from ...widgets.move_list import MoveWords
+from ...widgets.move_words import MoveWords
 from ...words import cell_words, place_words, side_name, span_words
 
 

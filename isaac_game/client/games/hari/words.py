@@ -23,7 +23,7 @@ from isaac_game.rules import (
 )
 
 from ...widgets.board_view import own_cell, way_word
-from ...widgets.move_list import MoveWords
+from ...widgets.move_words import MoveWords
 from ...words import cell_words, place_words, side_name
 
 #: How many cells, in words ("two cells left").

@@ -20,7 +20,7 @@ from isaac_game.rules import (
 )
 
 from ...widgets.board_view import own_cell
-from ...widgets.move_list import MoveWords
+from ...widgets.move_words import MoveWords
 from ...words import piece_words, side_name
 
 

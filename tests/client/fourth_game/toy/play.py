@@ -10,7 +10,7 @@ from isaac_game.client.input import Action, Button
 from isaac_game.client.theme import Fonts, Palette, draw_panel
 from isaac_game.client.widgets.board_view import BoardView
 from isaac_game.client.widgets.hud import GameLayout, PanelInfo, draw_bar_text, draw_player_panel
-from isaac_game.client.widgets.move_list import MoveWords
+from isaac_game.client.widgets.move_words import MoveWords
 from isaac_game.client.widgets.rules_pages import RulesBook
 from isaac_game.rules import Move, Place, Player
 

@@ -1,0 +1,84 @@
+"""Your positions: the blunders of your analysed games, kept to practise (`stats.practice`).
+
+An analysis that completes (or is read back from beside its save) hands its reviews
+here; the blunders of the local players become positions: the human seat of a game
+against the computer, this machine's seat in a LAN game, both seats in a hotseat game.
+A database that cannot be written never stops the Review: the positions are simply
+not kept this time (and the next analysis of the game tries again).
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterable, Mapping
+from datetime import date
+from pathlib import Path
+
+from isaac_game.ai.analysis import MoveReview
+from isaac_game.i18n import _, ngettext
+from isaac_game.rules import Player
+from isaac_game.stats import Stats
+from isaac_game.stats.practice import Blunder, add_blunders, count_due
+
+from ..storage import read_headers
+from .lesson import LearnEntry
+
+
+def today() -> date:
+    """The day the schedule is kept by (the one place the client reads the clock for it)."""
+    return date.today()
+
+
+def local_players(headers: Mapping[str, str]) -> tuple[str, ...]:
+    """The seats played on this machine, from a save's headers ("dark", "light")."""
+    seat = headers.get("LanSeat", "")
+    if seat in (Player.DARK.value, Player.LIGHT.value):
+        return (seat,)
+    return tuple(
+        p.value for p in (Player.DARK, Player.LIGHT) if headers.get(f"{p.title}Player") == "human"
+    )
+
+
+def keep_blunders(
+    stats: Stats,
+    game: str,
+    moves: tuple[str, ...],
+    reviews: Iterable[MoveReview],
+    save: Path,
+    when: date | None = None,
+) -> int:
+    """Keep the local players' blunders of an analysed saved game; how many were new."""
+    players = local_players(read_headers(save))
+    if not players:
+        return 0
+    blunders = [
+        Blunder(r.ply, r.mover.value, r.played, r.preferred, r.loss)
+        for r in reviews
+        if r.mark == "blunder"
+    ]
+    try:
+        return add_blunders(stats, game, moves, blunders, players, str(save), when or today())
+    except sqlite3.Error:
+        return 0
+
+
+def due_count(stats: Stats, when: date | None = None) -> int:
+    """How many positions are to practise today (0 when the database cannot say)."""
+    try:
+        return count_due(stats, when or today())
+    except sqlite3.Error:
+        return 0
+
+
+def practice_entry(stats: Stats, when: date | None = None) -> LearnEntry:
+    """The Learn to play row "Your positions", with how many are due today."""
+    count = due_count(stats, when)
+    if not count:
+        return LearnEntry(_("Your positions: none to practise today"), "positions", key="positions")
+    # TRANSLATORS: the Learn to play row of the player's own mistakes to practise
+    label = ngettext(
+        "Your positions: {count} to practise today",
+        "Your positions: {count} to practise today",
+        count,
+    ).format(count=count)
+    return LearnEntry(label, "positions", key="positions")

@@ -1,0 +1,258 @@
+"""Your positions on the board: the puzzles' control, on the blunders of your own games.
+
+Each position due today is played as a puzzle is (the real match scene, the box
+beside the board, the same keys and buttons), but judged by the analysis: Hard's
+move solves it at once; any other move is weighed against Hard's in a worker (a
+short search, the screen keeps its frame rate) and solves it when it gives away
+less than `SOLVED_WITHIN`. A wrong try is told in the analysis's words (what Hard
+prefers, and how much the try gave away). The first verdict on a position sets its
+schedule (`stats.practice.record_try`): solved, it comes back in 1, 3, 7, then 21
+days; missed, tomorrow.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Callable, Sequence
+from functools import partial
+
+from isaac_game.ai.practice import tried_loss
+from isaac_game.ai.worker import Task, Worker
+from isaac_game.i18n import N_, _, ngettext, pgettext
+from isaac_game.match import move_between
+from isaac_game.rules import GameState, Move, Player, new_game
+from isaac_game.stats import Stats
+from isaac_game.stats.practice import Position, record_try, solves
+
+from ..scene import Question
+from ..widgets.menu import MenuItem
+from ..widgets.move_words import MoveWords
+from .practice import today
+from .puzzle_box import BoxWords
+from .puzzle_control import TRIES, PuzzleControl, puzzle_match
+from .puzzles import Puzzle
+
+#: Seconds of search to weigh a try against Hard's move.
+CHECK_SECONDS = 0.5
+
+
+def position_state(game: str, moves: tuple[str, ...]) -> GameState:
+    state = new_game(game)
+    for move in moves:
+        state = state.play(move)
+    return state
+
+
+def comes_back(days: int) -> str:
+    """When a position comes back, in words."""
+    if days <= 1:
+        return _("It comes back tomorrow.")
+    return ngettext("It comes back in {days} day.", "It comes back in {days} days.", days).format(
+        days=days
+    )
+
+
+def playable(position: Position) -> bool:
+    """Do the position's moves still replay, and is Hard's move legal there (a record
+    kept by another version of a game may not)?"""
+    try:
+        position_state(position.game, position.moves).parse_move(position.best)
+    except (ValueError, KeyError):
+        return False
+    return True
+
+
+def as_puzzle(position: Position) -> Puzzle:
+    """The position in the puzzles' shape (its answer: Hard's move)."""
+    return Puzzle(
+        id=f"position-{position.id}",
+        title="",
+        goal="",
+        build=partial(position_state, position.game, position.moves),
+        solution=(position.best,),
+        measure="score",
+    )
+
+
+class PracticeControl(PuzzleControl):
+    leaves_to = "learn"
+
+    def __init__(
+        self,
+        app,
+        stats: Stats,
+        positions: Sequence[Position],
+        describe: Callable[[GameState, Move, GameState, Player], MoveWords],
+        on_leave: Callable[[], None] | None = None,
+    ) -> None:
+        self.positions = list(positions)
+        self.stats = stats
+        super().__init__(app, [as_puzzle(p) for p in self.positions], 0, describe, on_leave)
+        self.worker: Worker | None = None
+        self.tried = ""  # the move being weighed
+        self.judged: set[int] = set()  # positions whose schedule was set this time
+        self.due_words = ""
+
+    def leave_question(self, leave: Callable[[], None]) -> Question:
+        return Question(
+            _("Leave your positions?"),
+            _("The positions you have not tried stay for today."),
+            [
+                MenuItem(N_("Leave"), leave, key="leave"),
+                MenuItem(N_("Stay"), key="stay"),
+            ],
+        )
+
+    def refuse_move(self, state: GameState, move: Move) -> str:
+        return "" if self.verdict is None else _("Enter: next position, R: try again")
+
+    @property
+    def position(self) -> Position:
+        return self.positions[self.index]
+
+    def may_move(self) -> bool:
+        return self.verdict is None and not self.tried
+
+    def update(self, dt: float) -> bool:
+        self.age += dt
+        if self.tried:
+            self._collect()
+            return True
+        state = self.puzzle_scene.match.state
+        if self.verdict is None and len(state.moves) > len(self.start.moves):
+            tried = str(self.start.parse_move(state.moves[len(self.start.moves)]))
+            self._weigh(tried)
+        return self.verdict is not None or bool(self.tried)
+
+    def keeps_time(self) -> bool:
+        return bool(self.tried) or super().keeps_time()
+
+    def _weigh(self, tried: str) -> None:
+        """Hard's move is right at once; another is weighed in the worker."""
+        if tried == self.position.best:
+            self._verdict(tried, 0.0)
+            return
+        self.tried = tried
+        if self.worker is None:
+            self.worker = Worker()
+        p = self.position
+        task = Task(tried_loss, (p.game, p.moves, p.best, tried, CHECK_SECONDS))
+        self.worker.submit(task, CHECK_SECONDS)
+        self.puzzle_scene.say(_("Weighing your move against Hard's..."), seconds=3.0)
+
+    def _collect(self) -> None:
+        worker = self.worker
+        answer = worker.poll() if worker is not None else (False, None)
+        if answer is None and worker is not None and worker.busy:
+            return
+        tried, self.tried = self.tried, ""
+        if answer is None or not answer[0] or not isinstance(answer[1], float):
+            self.note = _("Your move could not be weighed: try again.")
+            self.puzzle_scene.follow(puzzle_match(self.start))
+            return
+        self._verdict(tried, answer[1])
+
+    def _verdict(self, tried: str, loss: float) -> None:
+        p = self.position
+        solved = solves(p.best, tried, loss)
+        if p.id not in self.judged:
+            self.judged.add(p.id)
+            try:
+                due_on = record_try(self.stats, p.id, solved, today())
+            except sqlite3.Error:
+                due_on = None
+            if due_on is not None:
+                self.due_words = comes_back((due_on - today()).days)
+        if solved:
+            self.verdict = True
+            self.words = " ".join(w for w in (_("You found it!"), self.due_words) if w)
+            self.note = ""
+            self.app.audio.play("win")
+            self.puzzle_scene.say(_("You found it!"))
+            self.app.request_redraw()
+            return
+        self.tries += 1
+        missed = self.miss_words(loss)
+        if self.tries >= TRIES:
+            self.show_answer(missed)
+            return
+        self.note = _("{missed} Try again.").format(missed=missed)
+        self.puzzle_scene.follow(puzzle_match(self.start))
+        self.puzzle_scene.say(_("Not the best: try again"), warn=True)
+        self.app.request_redraw()
+
+    def miss_words(self, loss: float) -> str:
+        """The analysis's words on a wrong try: what it gave away against Hard's move."""
+        # TRANSLATORS: {loss} is a share ("30%") of win chance the move tried gave away
+        return _("That gives away about {loss:.0%} win chance against Hard's move.").format(
+            loss=loss
+        )
+
+    def best_words(self) -> str:
+        state = self.start
+        move = state.parse_move(self.position.best)
+        facing = self.puzzle_scene.board.facing
+        return self.describe(state, move, state.play(move), facing).text
+
+    def played_words(self) -> str:
+        state = self.start
+        played = move_between(state, state.play(self.position.played))
+        facing = self.puzzle_scene.board.facing
+        return self.describe(state, played.move, played.after, facing).text
+
+    def show_answer(self, lead: str = "") -> None:
+        if self.position.id not in self.judged:  # asked for the answer: missed
+            self._verdict_missed()
+        super().show_answer(lead)
+        # TRANSLATORS: {words} is the move Hard prefers, in words
+        told = _("Hard prefers: {words}.").format(words=self.best_words())
+        self.words = " ".join(w for w in (lead, told, self.due_words) if w)
+
+    def _verdict_missed(self) -> None:
+        self.judged.add(self.position.id)
+        try:
+            record_try(self.stats, self.position.id, False, today())
+        except sqlite3.Error:
+            return
+        self.due_words = _("It comes back tomorrow.")
+
+    def clue_words(self) -> str:
+        """The clue: what was played in the game, and what it gave away."""
+        # TRANSLATORS: {words} is the move played in the game, {loss} a share ("42%")
+        return _("In your game: {words}, which gave away {loss:.0%} win chance.").format(
+            words=self.played_words(), loss=self.position.loss
+        )
+
+    def retry(self) -> None:
+        self.verdict, self.words, self.marks = None, "", []
+        self.tries, self.note, self.tried = 0, "", ""
+        self.puzzle_scene.follow(puzzle_match(self.start))
+
+    def next_puzzle(self) -> None:
+        self.due_words = ""
+        super().next_puzzle()
+
+    def box_words(self) -> BoxWords:
+        head = _("Your position {number} of {count}").format(
+            number=self.index + 1, count=len(self.positions)
+        )
+        if self.verdict is None:
+            said = [(_("Find Hard's move, or one as good."), "text")]
+            if self.note:
+                said.append((self.note, "illegal"))
+            if self.clue_shown:
+                said.append((self.clue_words(), "accent"))
+            buttons = (("clue", _("H: Clue")), ("answer", pgettext("button", "Answer")))
+            return BoxWords(head, False, tuple(said), buttons, "")
+        last = self.index + 1 >= len(self.positions)
+        ahead = _("Tab: Back") if last else _("Tab: Next position")
+        buttons = (("retry", _("R: Try again")), ("next", ahead))
+        colour = "accent" if self.verdict else "text"
+        lit = "next" if self.verdict else "retry"
+        return BoxWords(head, False, ((self.words, colour),), buttons, lit)
+
+    def on_exit(self) -> None:
+        if self.worker is not None:
+            self.worker.close()
+            self.worker = None
+        super().on_exit()

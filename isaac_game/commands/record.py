@@ -1,0 +1,45 @@
+"""`python -m isaac_game record [--game G] [--rebuild]`: your record, for a terminal.
+
+Prints the record's tables (every finished game, by game and by opponent: a computer
+level, a LAN player, the hotseat; coached games apart), as the "Your record" screen
+shows them. `--rebuild` reads every save in the saves folder again first (the saves
+are the source of truth: a lost or damaged record comes back from them).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from isaac_game import userdirs
+from isaac_game.rules import game_names
+from isaac_game.stats import open_stats
+from isaac_game.stats.db import FILE_NAME
+from isaac_game.stats.results import rebuild
+from isaac_game.stats.tables import lines, text_table
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--game", choices=game_names(), help="only this game (default: all)")
+    parser.add_argument("--rebuild", action="store_true", help="read every saved game again first")
+
+
+def run(args: argparse.Namespace) -> int:
+    data = userdirs.data_dir()
+    stats = open_stats(data / FILE_NAME)
+    try:
+        if stats.trouble is not None:
+            print(f"isaac record: {stats.trouble}", file=sys.stderr)
+        if args.rebuild:
+            done = rebuild(stats, data / "saves")
+            print(
+                f"Rebuilt from {data / 'saves'}: {done.recorded} finished games recorded, "
+                f"{done.skipped} left out (unfinished, or no person played)."
+            )
+            for path, why in done.unreadable:
+                print(f"isaac record: left out {path}: {why}", file=sys.stderr)
+            print()
+        print(text_table(lines(stats, args.game)), end="")
+    finally:
+        stats.close()
+    return 0

@@ -1,0 +1,126 @@
+"""Your record in the window: a finished game goes into it as its save is written (and
+a corrupt record is set aside, said once, while the game still finishes and saves),
+and "Your record" opens from the title with real key events and shows the numbers."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from isaac_game.client.registry import make_app
+from isaac_game.client.scenes import record as record_module
+from isaac_game.client.scenes.dialog import MessageScene
+from isaac_game.client.scenes.record import RecordScene
+from isaac_game.client.scenes.title import TitleScene
+from isaac_game.rules import Player, load_journal
+from isaac_game.stats.results import GameResult, Seat, record
+from isaac_game.stats.tables import lines
+
+from ..driver import key, menu_to, run
+from ..test_results_and_panels import drawn_texts, last_pass, play_to_results
+
+
+def test_a_finished_game_goes_into_the_record_as_it_is_saved(app, storage):
+    results = play_to_results(app, last_pass(1), dark="human", light="hard")
+    path = results.outcome.save_path
+    assert path is not None and load_journal(path).state.is_over
+    (line,) = lines(storage.stats, "isaac")
+    assert (line.opponent.kind, line.opponent.name, line.played, line.coached) == (
+        "computer",
+        "hard",
+        1,
+        False,
+    )
+    (row,) = storage.stats.query("SELECT save_path, you FROM games")
+    assert (row["save_path"], row["you"]) == (str(path), "dark")
+    assert app.notice is None  # nothing to say
+
+
+@pytest.fixture
+def damaged_app(storage):
+    storage.data_dir.mkdir(parents=True)
+    (storage.data_dir / "record.sqlite3").write_bytes(b"not a database at all" * 200)
+    application = make_app(size=(1280, 720), fullscreen=False, storage=storage, sound=False)
+    application.open("title")
+    application.frame()
+    yield application
+    if pygame.get_init():
+        application.shutdown()
+
+
+def test_a_corrupt_record_is_set_aside_and_the_game_still_finishes_and_saves(damaged_app, storage):
+    app = damaged_app
+    results = play_to_results(app, last_pass(2), dark="human", light="easy")
+    path = results.outcome.save_path
+    assert path is not None and load_journal(path).state.is_over  # the save is whole
+    aside = [p for p in storage.data_dir.iterdir() if "set-aside" in p.name]
+    assert len(aside) == 1
+    assert lines(storage.stats, "isaac")[0].played == 1  # the fresh record has the game
+    # said once: at the title, as a note
+    menu_to(app, results.menu, "menu")
+    key(app, pygame.K_RETURN, frames=2)
+    note = app.top
+    assert isinstance(note, MessageScene)
+    assert "set aside" in note.text and aside[0].name in note.text
+    key(app, pygame.K_RETURN, frames=2)
+    assert isinstance(app.top, TitleScene) and app.notice is None
+
+
+def test_your_record_opens_from_the_title_and_shows_the_numbers(app, storage, monkeypatch):
+    you, hard = Seat("human", "Human"), Seat("hard", "hard")
+    for n, winner in enumerate([Player.DARK, Player.LIGHT, None, Player.DARK, Player.DARK]):
+        game = GameResult(
+            f"/s/{n}.isaac.txt", "isaac", "2026-11-02", you, hard, Player.DARK, winner, 9, 4
+        )
+        record(storage.stats, game)
+    coached = GameResult(
+        "/s/c.isaac.txt", "isaac", "2026-11-03", you, hard, Player.DARK, None, 5, 5, coached=True
+    )
+    record(storage.stats, coached)
+    title = app.top
+    assert isinstance(title, TitleScene)
+    menu_to(app, title.menu, "record")
+    key(app, pygame.K_RETURN, frames=2)
+    scene = app.top
+    assert isinstance(scene, RecordScene) and scene.game == "isaac"
+    texts = drawn_texts(app, monkeypatch, record_module)
+    assert "Computer (hard)" in texts
+    after = texts[texts.index("Computer (hard)") + 1 :]
+    assert after[:5] == ["5", "3", "1", "1", "2 wins"]  # played, won, lost, drawn, streak
+    coached_at = texts.index("Coached games, counted apart")
+    # its column headings, then the coached line: who, played, won, lost, drawn, streak
+    assert texts[coached_at + 6 : coached_at + 12] == [
+        "Computer (hard)",
+        "1",
+        "0",
+        "0",
+        "1",
+        "1 draw",
+    ]
+    key(app, pygame.K_RIGHT)  # the next game: none played yet
+    assert scene.game == "foundations"
+    assert "No finished game of FOUNDATIONS in your record yet." in drawn_texts(
+        app, monkeypatch, record_module
+    )
+    key(app, pygame.K_ESCAPE)
+    run(app, 2)
+    assert app.top is title
+
+
+@pytest.mark.parametrize("size", [(800, 600), (3840, 2160)])
+def test_your_record_draws_at_every_size(storage, size):
+    application = make_app(size=size, fullscreen=False, storage=storage, sound=False)
+    try:
+        you = Seat("human", "Human")
+        for n in range(40):
+            them = Seat("lan", f"Player {n % 20}")
+            game = GameResult(
+                f"/s/{n}.isaac.txt", "isaac", "2026-11-02", you, them, Player.DARK, None, 1, 1
+            )
+            record(storage.stats, game)
+        application.open("record")
+        application.frame()
+        scene = application.top
+        assert isinstance(scene, RecordScene) and scene.pages >= 2
+    finally:
+        application.shutdown()
