@@ -236,3 +236,25 @@ def test_a_kill_during_a_write_leaves_only_whole_games(tmp_path):
     rows = stats.query("SELECT dark_blunders, light_blunders FROM games")
     assert len(rows) == committed
     assert all(tuple(row) == (7, 7) for row in rows)  # never half a game
+
+
+def test_an_analysis_done_gives_the_record_its_mistake_counts(stats):
+    """The Review's or the report's analysis, once done, marks the recorded game as
+    analysed with each side's mistakes and blunders, by the analysis's own marks."""
+    from isaac_game.ai.analysis import MoveReview
+    from isaac_game.client.learn.practice import keep_mistakes
+
+    record(stats, result(1, D))
+    reviews = [
+        MoveReview(0, D, "a", "a", 0.6, 0.6),  # Hard's own move
+        MoveReview(1, L, "b", "c", 0.5, 0.38),  # 12% away: a mistake
+        MoveReview(2, D, "d", "e", 0.7, 0.3),  # 40% away: a blunder
+        MoveReview(3, L, "f", "g", 0.6, 0.2),  # a blunder
+        MoveReview(4, L, "h", "i", 0.5, 0.45),  # 5%: nothing
+    ]
+    assert keep_mistakes(stats, reviews, Path("/saves/0001.isaac.txt"))
+    (row,) = stats.query(
+        "SELECT analysed, dark_mistakes, dark_blunders, light_mistakes, light_blunders FROM games"
+    )
+    assert tuple(row) == (1, 0, 1, 1, 1)
+    assert not keep_mistakes(stats, reviews, Path("/saves/unrecorded.isaac.txt"))

@@ -19,6 +19,7 @@ from isaac_game.i18n import _, ngettext
 from isaac_game.rules import Player
 from isaac_game.stats import Stats
 from isaac_game.stats.practice import Blunder, add_blunders, count_due
+from isaac_game.stats.results import Mistakes, mark_analysed
 
 from ..storage import read_headers
 from .lesson import LearnEntry
@@ -60,6 +61,24 @@ def keep_blunders(
         return add_blunders(stats, game, moves, blunders, players, str(save), when or today())
     except sqlite3.Error:
         return 0
+
+
+#: The analysis's two marks, in the order the record counts them.
+MARKS = ("mistake", "blunder")
+
+
+def keep_mistakes(stats: Stats, reviews: Iterable[MoveReview], save: Path) -> bool:
+    """The record learns that the game saved at `save` was analysed, with each side's
+    mistakes and blunders (the analysis's own marks); False if it could not."""
+    counts = {(p, mark): 0 for p in (Player.DARK, Player.LIGHT) for mark in MARKS}
+    for review in reviews:
+        if review.mark in MARKS:
+            counts[(review.mover, review.mark)] += 1
+    mistakes = Mistakes(*(counts[(p, mark)] for p in (Player.DARK, Player.LIGHT) for mark in MARKS))
+    try:
+        return mark_analysed(stats, save, mistakes)
+    except sqlite3.Error:
+        return False
 
 
 def due_count(stats: Stats, when: date | None = None) -> int:

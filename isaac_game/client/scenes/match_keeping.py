@@ -38,6 +38,10 @@ class KeptScene(Protocol):
     def say(self, text: str, warn: bool = False, seconds: float = 2.5) -> None: ...
 
 
+#: The header of a game in which a move was taken back (undo), and its value.
+TAKEN_BACK = ("TakenBack", "yes")
+
+
 class MatchKeeping:
     """The match scene's saving: the keeper of its file, and the questions asked before
     the game is left."""
@@ -46,6 +50,7 @@ class MatchKeeping:
         self.scene = scene
         self.keeper = keeper
         keeper.headers = self.headers
+        self._ply = 0  # how far the game was when it was last kept
 
     @property
     def save_path(self) -> Path | None:
@@ -61,9 +66,19 @@ class MatchKeeping:
         return self.scene.control.headers(self.scene.setup)
 
     def keep(self) -> None:
-        """The game on disk after every move, undo and redo (never a demo's)."""
+        """The game on disk after every move, undo and redo (never a demo's). A move
+        taken back marks the record (`TakenBack: yes`), which counts it apart."""
         if not self.demo and self.scene.control.keeps_games:
-            news = self.keeper.keep(self.scene.state)
+            state, journal = self.scene.state, self.keeper.journal
+            if (
+                state.ply < self._ply
+                and journal is not None
+                and TAKEN_BACK[0] not in journal.headers
+            ):
+                journal.headers[TAKEN_BACK[0]] = TAKEN_BACK[1]
+                journal.written = None  # the headers changed: the file is written whole
+            self._ply = state.ply
+            news = self.keeper.keep(state)
             if news:
                 self.scene.say(news, warn=bool(self.keeper.error), seconds=4.0)
 
@@ -109,6 +124,7 @@ class MatchKeeping:
     def start_over(self) -> None:
         """Another game replaced this one on the board: it gets a file of its own."""
         self.keeper.start_over()
+        self._ply = 0
 
     def finished(self) -> tuple[dict[str, str], str]:
         """For the results: the record's headers, and why it is not on disk ("" if it is)."""

@@ -192,7 +192,7 @@ class ResultsScene(MenuScreen):
             title = _("You win") if winner == you else _("You lose")
         reason = self.game.why_over(state)
         if self.outcome.headers.get("Coached") == "yes":  # the coach's Take it back was used
-            reason = " ".join(filter(None, (reason, _("Coached: a move was taken back."))))
+            reason = "\n".join(filter(None, (reason, _("Coached: a move was taken back."))))
         return winner, title, reason
 
     closes_on = (Button.BACK,)

@@ -23,7 +23,7 @@ from isaac_game.ai.worker import Task, Worker
 from isaac_game.rules import new_game, read_json, write_atomically
 from isaac_game.stats import Stats
 
-from ..learn.practice import keep_blunders
+from ..learn.practice import keep_blunders, keep_mistakes
 from ..storage import analysis_path
 
 #: Seconds of search per position in the Review screen (the command line's default
@@ -159,6 +159,7 @@ class ReviewAnalysis:
         if save:
             self._keep()
         if self.stats is not None and self.save is not None:
+            keep_mistakes(self.stats, self.reviews, self.save)  # the record's counts
             keep_blunders(self.stats, self.game, self.moves, self.reviews, self.save)
 
     def _keep(self) -> None:

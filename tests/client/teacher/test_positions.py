@@ -21,6 +21,7 @@ from isaac_game.stats.practice import all_positions, count_due
 from tests.ai.positions import BLOCK_LAST, replay
 
 from ..driver import click, key, menu_to, run
+from ..test_results_and_panels import drawn_texts
 
 DAY = date(2026, 3, 1)
 
@@ -72,17 +73,7 @@ def test_your_blunders_in_an_analysed_game_are_kept_after_the_save_is_deleted(ap
 def title_lines(app, monkeypatch) -> list[str]:
     import isaac_game.client.scenes.title as title_module
 
-    drawn: list[str] = []
-    real = title_module.blit_text
-
-    def record(surface, fonts, text, *args, **kwargs):
-        drawn.append(text)
-        return real(surface, fonts, text, *args, **kwargs)
-
-    monkeypatch.setattr(title_module, "blit_text", record)
-    app.draw()
-    monkeypatch.setattr(title_module, "blit_text", real)
-    return drawn
+    return drawn_texts(app, monkeypatch, title_module)
 
 
 def test_the_title_counts_the_positions_to_practise_today(app, storage, monkeypatch):

@@ -124,3 +124,36 @@ def test_your_record_draws_at_every_size(storage, size):
         assert isinstance(scene, RecordScene) and scene.pages >= 2
     finally:
         application.shutdown()
+
+
+def test_a_move_taken_back_marks_the_save_and_the_record_counts_it_apart(app, storage):
+    """Ctrl+Z against the computer: the save says `TakenBack: yes` from then on, and the
+    finished game is counted apart in the record, as a coached one is."""
+    from isaac_game.client.handoff import GameSetup
+    from isaac_game.client.storage import read_headers
+    from isaac_game.client.widgets.hand_cursor import focus_for
+    from isaac_game.rules import GameRecord, Place
+    from isaac_game.stats.results import result_of
+
+    from ..driver import click
+
+    game = app.open("match", GameSetup("isaac", "human", "easy"))
+    run(app, 2)
+    move = next(m for m in game.state.legal_moves() if isinstance(m, Place) and m.length == 7)
+    key(app, pygame.K_6)  # the piece printed 6
+    if game.play.placement.direction[Player.DARK] != move.direction:
+        key(app, pygame.K_r)
+    click(app, game.board.cell_center(focus_for(move.cell, move.length, move.direction)))
+    for _ in range(600):  # the computer answers
+        if game.state.ply >= 2:
+            break
+        run(app, 1)
+    assert game.state.ply >= 2 and game.save_path is not None
+    assert read_headers(game.save_path).get("TakenBack") is None
+    key(app, pygame.K_z, mod=pygame.KMOD_CTRL)
+    assert game.state.ply == 0
+    assert read_headers(game.save_path).get("TakenBack") == "yes"
+    # once the game is over, the record counts it apart (with the coached ones)
+    finished = GameRecord(last_pass(1).play("pass"), read_headers(game.save_path))
+    result = result_of(game.save_path, finished)
+    assert result is not None and result.taken_back and not result.coached
