@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from ..app import App
     from ..control import MatchControl
     from ..handoff import GameSetup
+    from ..widgets.coach import Coach
 
 COMPUTER_PAUSE = 0.45  # seconds between a move and the computer's next one, at least
 READ_TIME = 1.2  # a computer's move is announced this long before its next move
@@ -46,6 +47,7 @@ class BarScene(Protocol):
     match: Match
     control: MatchControl
     setup: GameSetup
+    coach: Coach
 
     def human_to_move(self) -> Player | None: ...
 
@@ -164,6 +166,8 @@ class MatchBar:
         mover = state.to_move
         if mover is None or state.is_over or scene.control.finished():
             return _("Game over")
+        if scene.coach.offering:  # the computer's reply waits for the player's answer
+            return _("The coach asks: take your move back, or play on?")
         if scene.human_to_move() == mover:
             # TRANSLATORS: the top bar: "Dark: choose a piece"; {player} is "Dark" or "Light"
             return _("{player}: {step}").format(player=side_name(mover), step=step)

@@ -92,6 +92,8 @@ def test_the_coach_warns_of_a_planted_blunder_and_takes_it_back(app):
     pump_until(app, lambda: seat.ready)
     run(app, 30)
     assert game.state.moves[-1] == "x02-39" and game.coach.offering
+    # the heading says what the game waits for: the player's answer, not the computer
+    assert game.bar.heading("") == "The coach asks: take your move back, or play on?"
     assert asked == [(Player.LIGHT, "x02-39")]  # never the computer's move
     warning, hard = game.coach.words()
     assert "win chance" in warning and "%" in warning
