@@ -98,6 +98,10 @@ class ResultsScene(MenuScreen):
             self.save_path = self.saver.path
             assert self.save_path is not None
             self.message = error or _("Saved as {name}").format(name=self.save_path.name)
+            if not error:  # on disk at last: it goes into your record now
+                state, headers = self.outcome.state, self.saver.headers
+                notice = self.app.storage.record_game(self.save_path, state, headers)
+                self.app.notice = notice or self.app.notice
             return
         path = self.saver.path
         assert path is not None

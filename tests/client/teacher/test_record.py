@@ -157,3 +157,28 @@ def test_a_move_taken_back_marks_the_save_and_the_record_counts_it_apart(app, st
     finished = GameRecord(last_pass(1).play("pass"), read_headers(game.save_path))
     result = result_of(game.save_path, finished)
     assert result is not None and result.taken_back and not result.coached
+
+
+def test_a_game_saved_later_from_the_results_goes_into_the_record(app, storage):
+    """A finished game the disk refused is not in the record; saved at last from the
+    results (Save game), it is."""
+    from isaac_game.client.handoff import GameOutcome, GameSetup
+    from isaac_game.client.scenes.results import ResultsScene
+
+    from ..driver import click
+
+    final = last_pass(1).play("pass")
+    outcome = GameOutcome(
+        GameSetup("isaac", "human", "easy"),
+        final,
+        headers={"DarkPlayer": "human", "LightPlayer": "easy"},
+        unsaved="No space left on device",
+    )
+    results = app.open("results", outcome)
+    assert isinstance(results, ResultsScene)
+    run(app, 2)
+    assert lines(storage.stats, "isaac") == []  # not on disk: not in the record
+    click(app, results.menu.item("file").rect.center)  # Save game
+    assert results.save_path is not None and results.save_path.exists()
+    (line,) = lines(storage.stats, "isaac")
+    assert (line.opponent.name, line.played) == ("easy", 1)
