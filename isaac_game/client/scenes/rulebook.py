@@ -137,7 +137,7 @@ class RulesScene(Scene):
         self._draw_tabs(surface, u)
         book = self.book
         self.page = min(self.page, self.pages - 1)
-        title, text = (_(part) if part else "" for part in book.pages[self.page])
+        title, text = book.words(self.page)
         blit_text(
             surface, fonts, title, int(46 * u), pal.accent, (w // 2, int(94 * u)), "center", True
         )

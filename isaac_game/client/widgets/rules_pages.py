@@ -13,6 +13,7 @@ from collections.abc import Callable
 
 import pygame
 
+from isaac_game.i18n import _
 from isaac_game.rules import Move
 
 from ..states import S, start
@@ -20,8 +21,9 @@ from ..theme import Fonts, Palette
 from .board_view import BoardView
 
 #: (title, text): English sources marked with `N_`, translated where the page is drawn
-#: (`scenes/rulebook.py`), so a change of language reaches them.
-Page = tuple[str, str]
+#: (`RulesBook.words`), so a change of language reaches them. The text is one message,
+#: or a tuple of paragraphs, one message each.
+Page = tuple[str, str | tuple[str, ...]]
 
 
 class RulesBook:
@@ -31,6 +33,12 @@ class RulesBook:
 
     def __init__(self, fonts: Fonts) -> None:
         self.fonts = fonts
+
+    def words(self, page: int) -> tuple[str, str]:
+        """Page `page`'s title and text in the player's language (paragraphs apart)."""
+        title, text = self.pages[page]
+        paragraphs = (text,) if isinstance(text, str) else text
+        return _(title), "\n".join(_(p) for p in paragraphs if p)
 
     def illustrate(
         self, page: int, surface: pygame.Surface, area: pygame.Rect, pal: Palette

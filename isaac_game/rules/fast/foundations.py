@@ -71,10 +71,6 @@ class FoundationsCore(FastCore):
             core._put(owner, sid, lv)
         return core
 
-    @classmethod
-    def start(cls) -> Self:
-        return cls()
-
     def copy(self) -> Self:
         new = type(self)()
         new.turn, new.passes, new.numbered = self.turn, self.passes, self.numbered

@@ -106,10 +106,6 @@ class HariCore(FastCore):
         core.slid, core.slid_value = list(s._slid), s._slid_value
         return core
 
-    @classmethod
-    def start(cls) -> Self:
-        return cls()
-
     def copy(self) -> Self:
         new = type(self)()
         new.turn, new.passes, new.empty = self.turn, self.passes, self.empty

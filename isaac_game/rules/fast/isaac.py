@@ -73,10 +73,6 @@ class IsaacCore(FastCore):
         self.first_passer = -1
 
     @classmethod
-    def start(cls) -> Self:
-        return cls()
-
-    @classmethod
     def of(cls, state: GameState) -> Self:
         s = cast("IsaacState", state)  # its fields are read directly, as the rules' own
         core = cls.__new__(cls)

@@ -29,7 +29,7 @@ EARLY, UP, BRIDGE = 4, 6, 7  # positions in the story (moves played)
 
 #: Each page's title and paragraphs, in English (marked for the catalogue); the book's
 #: `pages` words them in the player's language each time they are read.
-PAGES: tuple[tuple[str, tuple[str, ...]], ...] = (
+PAGES: tuple[Page, ...] = (
     (
         N_("1. Building on level 1"),
         (
@@ -133,16 +133,11 @@ def finished_game() -> FoundationsState:
 class FoundationsBook(RulesBook):
     game = "foundations"
     name = "FOUNDATIONS"
+    pages = PAGES
 
     def __init__(self, fonts) -> None:
         super().__init__(fonts)
         self.board = StackBoard(fonts)
-
-    @property
-    def pages(self) -> tuple[Page, ...]:  # type: ignore[override]
-        """The pages in the player's language (read every frame, so a change of language
-        shows at once); a page's paragraphs are one message each."""
-        return tuple((_(title), "\n".join(_(p) for p in text)) for title, text in PAGES)
 
     def illustrate(
         self, page: int, surface: pygame.Surface, area: pygame.Rect, pal: Palette

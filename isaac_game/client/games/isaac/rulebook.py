@@ -163,7 +163,7 @@ def _counters_caption(code: str) -> str:
 
 #: Each page's title and paragraphs, in English (marked for the catalogue); the book's
 #: `pages` words them in the player's language each time they are read.
-PAGES: tuple[tuple[str, tuple[str, ...]], ...] = (
+PAGES: tuple[Page, ...] = (
     (
         N_("1. Placing pieces"),
         (
@@ -253,17 +253,12 @@ PAGES: tuple[tuple[str, tuple[str, ...]], ...] = (
 class IsaacBook(RulesBook):
     game = "isaac"
     name = "ISAAC"
+    pages = PAGES
 
     def __init__(self, fonts) -> None:
         super().__init__(fonts)
         self.board = BoardView(fonts)
         self.early, self.scoring, self.best = example_positions()
-
-    @property
-    def pages(self) -> tuple[Page, ...]:  # type: ignore[override]
-        """The pages in the player's language (read every frame, so a change of language
-        shows at once); a page's paragraphs are one message each."""
-        return tuple((_(title), "\n".join(_(p) for p in text)) for title, text in PAGES)
 
     def illustrate(
         self, page: int, surface: pygame.Surface, area: pygame.Rect, pal: Palette
