@@ -6,6 +6,7 @@ the client, the arena and the LAN tools agree on the names.
 
 from __future__ import annotations
 
+import re
 from typing import cast
 
 from isaac_game.match import HumanSeat, RandomSeat, Seat
@@ -15,13 +16,50 @@ HUMAN = "human"
 #: plays in the match's own process; the others think in a worker process.
 COMPUTER_LEVELS: tuple[str, ...] = ("random", "easy", "medium", "hard", "greedy")
 PLAYER_KINDS: tuple[str, ...] = (HUMAN, *COMPUTER_LEVELS)
+#: The other steps of a game's ladder: `level2`, `level4`... (`ai.ladder`).
+STEP_KIND = re.compile(r"level[1-9][0-9]?")
+
+
+def is_player_kind(kind: str) -> bool:
+    """A kind a seat can be: a human, a named computer level or a ladder step."""
+    return kind in PLAYER_KINDS or STEP_KIND.fullmatch(kind) is not None
+
+
+def player_kind(text: str) -> str:
+    """`text` if a seat can be it, else ValueError (an argparse `type`)."""
+    if not is_player_kind(text):
+        raise ValueError(f"{text!r} is not a player: human, {', '.join(COMPUTER_LEVELS)} or levelN")
+    return text
+
+
+def player_kinds(game: str) -> tuple[str, ...]:
+    """What the menu offers for a seat in `game`: a human, then its ladder's steps,
+    weakest first."""
+    from isaac_game.ai.ladder import kinds  # the AI is loaded only when asked of
+
+    return (HUMAN, *kinds(game))
+
+
+def kind_rating(game: str, kind: str) -> float | None:
+    """A computer kind's measured rating in `game` (Elo, the first step at 0), or None
+    where it was not measured."""
+    from isaac_game.ai.ladder import rating_of
+
+    return rating_of(game, kind)
+
+
+def kind_step(game: str, kind: str) -> int | None:
+    """Which step of `game`'s ladder a computer kind is (1 the weakest), or None."""
+    from isaac_game.ai.ladder import step_number
+
+    return step_number(game, kind)
 
 
 def make_seat(kind: str, name: str | None = None, seed: int | None = None) -> Seat:
-    """A seat for `kind` ("human" or a computer level)."""
+    """A seat for `kind` ("human", a computer level or a ladder step `levelN`)."""
     if kind == HUMAN:
         return HumanSeat(name or "Player")
-    if kind not in COMPUTER_LEVELS:
+    if not is_player_kind(kind):
         raise ValueError(f"unknown player {kind!r} (choose from {', '.join(PLAYER_KINDS)})")
     if kind == "random":
         return RandomSeat(name or kind.title(), seed=seed)

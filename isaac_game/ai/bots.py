@@ -22,6 +22,7 @@ from isaac_game.rules import WINNING_SCORE, GameState, IsaacCore, IsaacState, Mo
 from .generic import choose_generic
 from .lookahead import deepest_placement
 from .mcts import TEXTBOOK, KeptTree, search
+from .parallel import HelperPool, parallel_placement
 from .placement import PlacementEval, Weights, best_reply_value
 from .scoring import SAFETY, ScoringSearch
 
@@ -81,10 +82,22 @@ class Bot:
 
     level = "random"
 
-    def __init__(self, seed: int | None = None, limit: Limit | None = None) -> None:
+    def __init__(self, seed: int | None = None, limit: Limit | None = None, cores: int = 1) -> None:
         self.seed = 0 if seed is None else seed
+        #: processes the searching levels may think in (see `parallel`)
+        self.cores = max(1, cores)
         self.limit = limit if limit is not None else LIMITS.get(self.level, Limit())
         self.tree = KeptTree()
+        self._pool: HelperPool | None = None
+        #: the position being answered (the look-ahead's helpers are sent it)
+        self.position: GameState | None = None
+
+    def helpers(self) -> HelperPool | None:
+        """The helper processes of a player on several cores (None on one), started
+        on first use and kept for the game, with their trees."""
+        if self.cores > 1 and self._pool is None:
+            self._pool = HelperPool(self.cores - 1)
+        return self._pool
 
     def rng_for(self, state: IsaacState) -> random.Random:
         """A generator that depends on the seed and the position only (not on history)."""
@@ -101,10 +114,11 @@ class Bot:
         The levels search ISAAC positions; FOUNDATIONS and HARI get a rule of thumb
         (see `generic`)."""
         if budget is None:
-            budget = DEFAULT_BUDGET[self.level]
+            budget = DEFAULT_BUDGET.get(self.level, 0.0)
         if not isinstance(state, IsaacState):
             rng = random.Random(f"{self.seed}|{state.moves}")
-            return choose_generic(self.level, state, rng, budget, self.tree)
+            pool = self.helpers() if self.level == "hard" else None
+            return choose_generic(self.level, state, rng, budget, self.tree, pool)
         if self.level == "uct":
             return search(state, budget, random.Random(self.seed), TEXTBOOK).best.move
         legal = state.legal_moves()
@@ -123,6 +137,12 @@ class Bot:
             if os.environ.get(STRICT_ENV):
                 raise  # the tests: a bot's mistake is a bug to see, not to hide
             return legal[0]  # a player's game: a bug in a bot must not stop it
+
+    def close(self) -> None:
+        """Let go of any helper processes (the searching levels on several cores)."""
+        if self._pool is not None:
+            self._pool.close()
+            self._pool = None
 
     def placement(self, board: IsaacCore, rng: random.Random, budget: float, legal) -> Move:
         return rng.choice(legal)
@@ -246,7 +266,15 @@ class HardBot(TwoPlyBot):
 
     def placement(self, board, rng, budget, legal):
         depth = self.limit.placement_depth
-        sid, _depth = deepest_placement(board, self.weights, 0.8 * budget, depth)
+        pool = self.helpers()
+        if pool is None:
+            sid, _depth = deepest_placement(board, self.weights, 0.8 * budget, depth)
+        else:
+            position = self.position
+            assert position is not None  # choose() set it before asking for a placement
+            sid, _depth, _judged = parallel_placement(
+                pool, position, board, self.weights, 0.8 * budget, depth
+            )
         return place_move(sid)
 
 
@@ -267,10 +295,12 @@ BOTS: dict[str, type[Bot]] = {
 }
 
 
-def make_bot(level: str, seed: int | None = None, limit: Limit | None = None) -> Bot:
+def make_bot(
+    level: str, seed: int | None = None, limit: Limit | None = None, cores: int = 1
+) -> Bot:
     """The bot for a level name (see LEVELS), with that level's limit unless given."""
     try:
-        return BOTS[level](seed, limit)
+        return BOTS[level](seed, limit, cores)
     except KeyError:
         choices = ", ".join(ARENA_LEVELS)
         raise ValueError(f"unknown level {level!r} (choose from {choices})") from None

@@ -30,6 +30,7 @@ from dataclasses import replace
 from isaac_game.rules import Discard, GameState, Move, Place, Player, Slide, game_info
 
 from .mcts import TEXTBOOK, KeptTree, SearchSettings, Verdict, search
+from .parallel import HelperPool, parallel_search
 
 #: Easy's chance, each move, of a random move instead of the rule of thumb.
 EASY_SLIP = 0.1
@@ -38,6 +39,13 @@ EASY_SLIP = 0.1
 #: Widening is what counted in HARI: 25 of 30 without it, 29 and 30 of 30 with 2 and 1
 #: (0.25 s a move, against `uct`); see `mcts` for it and for the kept tree.
 SEARCH = SearchSettings(exploration=0.7, lean=0.8, widening=1.0, shuffle_ties=True)
+#: A game's own settings, where they differ. HARI widens more slowly: at a child per
+#: sqrt(visits), more playouts did not play better (800 a move against 200 won 37 of
+#: 100 games, 200 against 50 won 45.5 of 100), as if the playouts' judgement of the
+#: moves the rule of thumb ranks low were worse than the rule itself. At 0.3 child
+#: per sqrt(visits), 800 a move against 100 won 39 of 60 (docs/strength.md, "HARI's
+#: search").
+GAME_SEARCH: dict[str, SearchSettings] = {"hari": replace(SEARCH, widening=0.3)}
 #: Medium and Hard search until their time is up: playouts run 2,000 a second in the
 #: opening and ten times that near the end, so no fixed allowance of playouts would
 #: both use the budget and keep to it. Their moves therefore depend on the machine's
@@ -100,26 +108,46 @@ def thumb_order(state: GameState, moves: list[Move]) -> list[Move]:
     return sorted(moves, key=rank)
 
 
+def search_settings(game: str) -> SearchSettings:
+    """How the searching levels search `game`: its settings, moves in the rule of
+    thumb's order."""
+    return replace(GAME_SEARCH.get(game, SEARCH), order=thumb_order)
+
+
 def think(
-    state: GameState, seconds: float, rng: random.Random, kept: KeptTree | None = None
+    state: GameState,
+    seconds: float,
+    rng: random.Random,
+    kept: KeptTree | None = None,
+    pool: HelperPool | None = None,
 ) -> Verdict:
     """The searching levels' look at `state`: root moves best first, with win chances.
-    `kept` holds the tree kept from the last look, and gets this one's (`mcts.search`)."""
-    return search(state, seconds, rng, replace(SEARCH, order=thumb_order), kept=kept)
+    `kept` holds the tree kept from the last look, and gets this one's (`mcts.search`);
+    with a `pool`, its helpers search too (`parallel`)."""
+    settings = search_settings(state.game)
+    if pool is not None and pool.workers:
+        return parallel_search(pool, state, seconds, rng, settings, kept or KeptTree())
+    return search(state, seconds, rng, settings, kept=kept)
 
 
 def choose_generic(
-    level: str, state: GameState, rng: random.Random, budget: float, kept: KeptTree | None = None
+    level: str,
+    state: GameState,
+    rng: random.Random,
+    budget: float,
+    kept: KeptTree | None = None,
+    pool: HelperPool | None = None,
 ) -> Move:
     """A legal move for any game but ISAAC at `level`, thinking about `budget` seconds
-    (the searching levels start from the tree in `kept`, and leave theirs there)."""
+    (the searching levels start from the tree in `kept`, and leave theirs there; Hard
+    searches on the helpers of `pool` too)."""
     legal = state.legal_moves()
     if len(legal) == 1 or level == "random":
         return rng.choice(legal)
     if level == "uct":
         return search(state, budget, rng, TEXTBOOK).best.move
     if level in ("medium", "hard"):
-        return think(state, budget, rng, kept).best.move
+        return think(state, budget, rng, kept, pool).best.move
     if level == "easy" and rng.random() < EASY_SLIP:
         return rng.choice(legal)
     return rule_of_thumb(state, rng)

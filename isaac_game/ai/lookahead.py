@@ -12,6 +12,7 @@ time while its allowance lasts and keeps the deepest finished answer.
 from __future__ import annotations
 
 import time
+from dataclasses import dataclass
 
 from isaac_game.rules import IsaacCore
 
@@ -35,9 +36,11 @@ class _Allowance:
     def __init__(self, seconds: float) -> None:
         self.left = max(1, int(seconds * NOMINAL_RATE))
         self.deadline = time.perf_counter() + SAFETY * seconds + 0.05
+        self.spent = 0
 
     def spend(self) -> None:
         self.left -= 1
+        self.spent += 1
         if self.left < 0 or time.perf_counter() > self.deadline:
             raise _OutOfTime
 
@@ -77,12 +80,36 @@ def deepest_placement(
 ) -> tuple[int, int]:
     """(shape id, depth reached): the placement whose line of play, as deep as the
     budget allows, leaves the mover likeliest to win."""
+    return best_of(board, weights, [scored_depths(board, weights, seconds, max_depth)])
+
+
+@dataclass(frozen=True)
+class Slice:
+    """A look-ahead over some of the root placements: depth -> [(value, shape id)] for
+    every depth it finished, and how many positions it looked at."""
+
+    scores: dict[int, list[tuple[float, int]]]
+    judged: int
+
+
+def scored_depths(
+    board: IsaacCore,
+    weights: Weights,
+    seconds: float,
+    max_depth: int,
+    part: int = 0,
+    parts: int = 1,
+) -> Slice:
+    """The scores at every depth finished within the allowance, over slice `part` of
+    `parts` of the root placements (`parallel` gives each process one;
+    each root placement is searched with a full window, so the slices' values are
+    those one process would find)."""
     work = _Allowance(seconds)
     ranked = PlacementEval(board, weights).ranked(board.turn)
     if not ranked:
         raise ValueError("no placement fits: the side to move passes")
-    best, reached = ranked[0][1], 0
-    candidates = [sid for _gain, sid in ranked[: WIDTHS[0]]]
+    candidates = [sid for _gain, sid in ranked[: WIDTHS[0]]][part::parts]
+    found: dict[int, list[tuple[float, int]]] = {}
     for depth in range(1, max_depth + 1):
         try:
             scored = []
@@ -93,7 +120,20 @@ def deepest_placement(
                 scored.append((rest if child.turn == board.turn else -rest, sid))
         except _OutOfTime:
             break
-        scored.sort(key=lambda x: -x[0])  # stable: equal values keep the judgement's order
+        found[depth] = scored
+        scored.sort(key=lambda x: -x[0])  # likeliest first: the next depth's order
         candidates = [sid for _value, sid in scored]
-        best, reached = candidates[0], depth
-    return best, reached
+    return Slice(found, work.spent)
+
+
+def best_of(board: IsaacCore, weights: Weights, slices: list[Slice]) -> tuple[int, int]:
+    """(shape id, depth): the best placement at the deepest depth every slice finished;
+    equal values go to the placement the judgement ranks first."""
+    ranked = PlacementEval(board, weights).ranked(board.turn)
+    order = {sid: i for i, (_gain, sid) in enumerate(ranked)}
+    depth = min((max(s.scores, default=0) for s in slices), default=0)
+    if depth == 0:
+        return ranked[0][1], 0
+    scored = [entry for s in slices for entry in s.scores[depth]]
+    _value, sid = max(scored, key=lambda e: (e[0], -order.get(e[1], len(order))))
+    return sid, depth

@@ -9,29 +9,45 @@ or is killed is restarted and asked again (see `worker.Worker`).
 from __future__ import annotations
 
 import contextlib
+import re
 
 from isaac_game.rules import GameState, Move, Player
 
-from .bots import DEFAULT_BUDGET, LEVELS, Bot, make_bot
+from .bots import DEFAULT_BUDGET, LEVELS, Bot
+from .ladder import make_player, playable
+from .parallel import available_cores
 from .worker import EncodedState, Task, Worker, decode_state, encode_state
 
-#: The players of this worker process by (level, seed): a bot keeps what it learnt
-#: from one move to the next (its search tree), so the process keeps the bot.
-_PLAYERS: dict[tuple[str, int], Bot] = {}
+#: A ladder step's seat kind (`ai.ladder`): resolved in the game, at the first move.
+STEP_KIND = re.compile(r"level[1-9][0-9]?")
+#: The players of this worker process by (game, level, seed, cores): a bot keeps what
+#: it learnt from one move to the next (its search tree, its helpers), so the process
+#: keeps the bot.
+_PLAYERS: dict[tuple[str, str, int, int], Bot] = {}
+#: A ladder step's seconds a move when its level has none of its own: a hung worker is
+#: taken to be one past this (and `worker.HANG_GRACE`).
+STEP_BUDGET = 1.0
 
 
-def think_move(level: str, seed: int, position: EncodedState, budget: float) -> str:
-    """The move `level` plays in `position` (see `encode_state`), as notation.
+def think_move(
+    level: str, seed: int, position: EncodedState, budget: float | None, cores: int = 1
+) -> str:
+    """The move `level` plays in `position` (see `encode_state`), as notation; `budget`
+    None is the level's own time.
 
     The task a `ComputerSeat` hands its worker: it runs in the worker process."""
-    bot = _PLAYERS.get((level, seed))
+    state = decode_state(position)
+    key = (state.game, playable(state.game, level), seed, cores)
+    bot = _PLAYERS.get(key)
     if bot is None:
-        bot = _PLAYERS[level, seed] = make_bot(level, seed)
-    return str(bot.choose(decode_state(position), budget))
+        bot = _PLAYERS[key] = make_player(key[0], key[1], seed, cores)
+    return str(bot.choose(state, budget))
 
 
 class ComputerSeat:
-    """A seat for a computer level ("random", "easy", "medium", "hard", "greedy")."""
+    """A seat for a computer level ("random", "easy", "medium", "hard", "greedy") or a
+    step of the game's ladder ("level4"). Hard thinks on `cores` processes (by default
+    every core this machine lets it use)."""
 
     kind = "computer"
 
@@ -41,13 +57,16 @@ class ComputerSeat:
         name: str | None = None,
         seed: int | None = None,
         budget: float | None = None,
+        cores: int | None = None,
     ) -> None:
-        if level not in LEVELS:
+        if level not in LEVELS and not STEP_KIND.fullmatch(level):
             raise ValueError(f"unknown level {level!r} (choose from {', '.join(LEVELS)})")
         self.level = level
         self.name = name or level.title()
         self.seed = 0 if seed is None else seed
-        self.budget = DEFAULT_BUDGET[level] if budget is None else budget
+        #: seconds a move: None for the level's own
+        self.budget = budget
+        self.cores = available_cores() if cores is None else max(1, cores)
         self.worker = Worker()  # the process starts with the first turn
         self.last_error: str | None = None
         self._state: GameState | None = None
@@ -64,8 +83,10 @@ class ComputerSeat:
 
     def start_turn(self, state: GameState) -> None:
         self._state = state
-        task = Task(think_move, (self.level, self.seed, encode_state(state), self.budget))
-        self.worker.submit(task, self.budget)
+        position = encode_state(state)
+        task = Task(think_move, (self.level, self.seed, position, self.budget, self.cores))
+        own = DEFAULT_BUDGET.get(self.level, STEP_BUDGET)
+        self.worker.submit(task, own if self.budget is None else self.budget)
 
     def poll(self) -> Move | str | None:
         answer = self.worker.poll()

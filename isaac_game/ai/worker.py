@@ -24,7 +24,9 @@ from __future__ import annotations
 import contextlib
 import importlib
 import multiprocessing
+import os
 import pickle
+import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -81,8 +83,28 @@ class Task:
         return self.function(*self.args)
 
 
+#: How far below the window a thinking process runs (POSIX niceness): far enough that
+#: the window gets a core whenever it asks, however many processes think.
+NICENESS = 10
+
+
+def lower_priority() -> None:
+    """Run this process below the window, so that thinking on every core never costs a
+    frame (where the system allows; a refusal leaves it as it was)."""
+    try:
+        if sys.platform == "win32":
+            import psutil
+
+            psutil.Process().nice(psutil.BELOW_NORMAL_PRIORITY_CLASS)
+        else:
+            os.nice(NICENESS)
+    except (OSError, ImportError):
+        pass
+
+
 def worker_main(conn: Connection) -> None:
     """The worker process: run tasks until told to stop (None) or orphaned."""
+    lower_priority()
     while True:
         try:
             message = conn.recv()

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from isaac_game.i18n import _
 from isaac_game.match import Match
-from isaac_game.players import PLAYER_KINDS, make_seat
+from isaac_game.players import is_player_kind, make_seat
 from isaac_game.rules import GameRecord, GameState, Player, new_game
 
 from .words import kind_words
@@ -73,7 +73,7 @@ def setup_from_record(record: GameRecord, path: Path) -> GameSetup:
     """How to go on with a saved game: its players (a LAN game goes on as hotseat), its
     moves with their undo, and its file, which it goes on being kept in."""
     kinds = [record.headers.get(k, "human") for k in ("DarkPlayer", "LightPlayer")]
-    kinds = [k if k in PLAYER_KINDS else "human" for k in kinds]
+    kinds = [k if is_player_kind(k) else "human" for k in kinds]
     return GameSetup(record.game, kinds[0], kinds[1], history_of(record.state), path)
 
 
@@ -93,8 +93,8 @@ def seat_words(headers: dict[str, str], side: str) -> str:
     kind in the player's language when the record keeps it, else the name recorded."""
     kind = headers.get(f"{side}Player", "")
     recorded = headers.get(side, "")
-    if kind in PLAYER_KINDS and recorded in ("", "Human", f"Computer ({kind})"):
+    if is_player_kind(kind) and recorded in ("", "Human", f"Computer ({kind})"):
         return kind_words(kind)
-    if recorded == "Human" or (recorded[:10] == "Computer (" and recorded[10:-1] in PLAYER_KINDS):
+    if recorded == "Human" or (recorded[:10] == "Computer (" and is_player_kind(recorded[10:-1])):
         return kind_words("human" if recorded == "Human" else recorded[10:-1])  # older saves
     return recorded or (_("Dark") if side == "Dark" else _("Light"))

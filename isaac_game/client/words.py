@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from isaac_game.i18n import N_, _, ngettext
-from isaac_game.players import HUMAN
+from isaac_game.i18n import N_, _, language, ngettext
+from isaac_game.players import HUMAN, STEP_KIND
 from isaac_game.rules import (
     VALUE,
     IllegalMoveError,
@@ -48,8 +48,37 @@ LEVEL_NAMES: dict[str, str] = {
 
 
 def level_name(kind: str) -> str:
-    """A computer level in the player's language ("hard")."""
-    return _(LEVEL_NAMES[kind]) if kind in LEVEL_NAMES else kind
+    """A computer level in the player's language ("hard", "level 4")."""
+    if kind in LEVEL_NAMES:
+        return _(LEVEL_NAMES[kind])
+    if STEP_KIND.fullmatch(kind):
+        # TRANSLATORS: a step of the computer's ladder of levels, "level 4"
+        return _("level {number}").format(number=kind[5:])
+    return kind
+
+
+def grouped(number: int) -> str:
+    """`1,240` (`1.240` in Italian): a whole number with its thousands marked."""
+    text = f"{number:,}"
+    return text.replace(",", ".") if language() == "it" else text
+
+
+def step_words(kind: str, number: int | None, rating: float | None) -> str:
+    """A computer level as the level chooser shows it: its step and rating, "Level 6 ·
+    1,240", with its old name where it has one, "Level 3 (Easy) · 420"."""
+    if number is None:
+        return level_name(kind)
+    if kind in LEVEL_NAMES:
+        # TRANSLATORS: a step of the computer's ladder and its old name, "Level 3 (Easy)"
+        name = _(LEVEL_NAMES[kind])
+        words = _("Level {number} ({name})").format(number=number, name=name[:1].upper() + name[1:])
+    else:
+        # TRANSLATORS: a step of the computer's ladder, "Level 6"
+        words = _("Level {number}").format(number=number)
+    if rating is None:
+        return words
+    # TRANSLATORS: a level and its rating (Elo points, the first level at 0): "Level 6 · 1,240"
+    return _("{level} · {rating}").format(level=words, rating=grouped(round(rating)))
 
 
 def kind_words(kind: str) -> str:

@@ -1,6 +1,7 @@
 """`python -m isaac_game arena A B --game G --games N`: two computer levels play N games.
 
-Any level of the menu, or a yardstick (`hard1`, `uct`), in any of the three games.
+Any level of the menu, a step of the game's ladder (`level1`...), a blend or a
+playout count (`ai.ladder`), or a yardstick (`hard1`, `uct`), in any of the games.
 Colours alternate (A is Dark in even-numbered games). The bots are driven directly,
 one `choose` per move, and every move goes through `state.play`, so the rules check
 it as in a match. Games can run in parallel worker processes (`--jobs`). A progress
@@ -18,14 +19,17 @@ import sys
 import time
 from dataclasses import dataclass, field
 
-from isaac_game.ai.bots import ARENA_LEVELS, DEFAULT_BUDGET, make_bot
+from isaac_game.ai.bots import ARENA_LEVELS
+from isaac_game.ai.ladder import check_spec, make_player
 from isaac_game.rules import GameState, Player, game_names, new_game
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     names = ", ".join(ARENA_LEVELS)
-    parser.add_argument("a", choices=ARENA_LEVELS, metavar="A", help=f"a level: {names}")
-    parser.add_argument("b", choices=ARENA_LEVELS, metavar="B", help="the other level")
+    parser.add_argument(
+        "a", metavar="A", help=f"a level: {names}, levelN, mix:LOW:HIGH:P or playouts:N"
+    )
+    parser.add_argument("b", metavar="B", help="the other level")
     parser.add_argument("--game", choices=game_names(), default="isaac", help="the game")
     parser.add_argument("--games", type=int, default=20, help="how many games (default 20)")
     parser.add_argument(
@@ -34,6 +38,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--jobs", type=int, default=1, help="games played in parallel")
     parser.add_argument("--seed", type=int, default=1, help="seed of the first game")
     parser.add_argument(
+        "--cores",
+        type=cores_pair,
+        default=(1, 1),
+        metavar="A,B",
+        help="processes each side's search may use (default 1,1)",
+    )
+    parser.add_argument(
         "--opening",
         type=int,
         default=0,
@@ -41,6 +52,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="start each pair of games from the same N random moves, colours swapped "
         "(levels that never choose at random otherwise play the same game every time)",
     )
+
+
+def cores_pair(text: str) -> tuple[int, int]:
+    """`--cores 2,1` -> (2, 1)."""
+    parts = text.split(",")
+    if len(parts) != 2 or not all(p.strip().isdigit() and int(p) >= 1 for p in parts):
+        raise argparse.ArgumentTypeError("write the cores of A and B, each 1 or more: 2,1")
+    return int(parts[0]), int(parts[1])
 
 
 @dataclass
@@ -60,32 +79,47 @@ def play_game(
     movetime: float | None,
     game: str = "isaac",
     opening: int = 0,
+    cores: tuple[int, int] = (1, 1),
 ) -> GameResult:
     """One game; A is Dark when `index` is even. Games 2k and 2k + 1 begin with the same
-    `opening` random moves."""
+    `opening` random moves. `cores`: A's and B's processes to think in."""
     a_dark = index % 2 == 0
     game_seed = seed * 100_003 + index
+    dark, light = ((a, cores[0]), (b, cores[1])) if a_dark else ((b, cores[1]), (a, cores[0]))
     bots = {
-        Player.DARK: make_bot(a if a_dark else b, game_seed * 2),
-        Player.LIGHT: make_bot(b if a_dark else a, game_seed * 2 + 1),
+        Player.DARK: make_player(game, dark[0], game_seed * 2, dark[1]),
+        Player.LIGHT: make_player(game, light[0], game_seed * 2 + 1, light[1]),
     }
     think: dict[str, list[float]] = {}
     state = opening_position(game, seed, index // 2, opening)
+    try:
+        state = _play_out(state, bots, think, movetime)
+    finally:
+        for bot in bots.values():
+            bot.close()
+    a_side = Player.DARK if a_dark else Player.LIGHT
+    won = 0.5 if state.winner is None else float(state.winner == a_side)
+    return GameResult(won, a_dark, state.scores, len(state.moves), think)
+
+
+def _play_out(
+    state: GameState, bots: dict, think: dict[str, list[float]], movetime: float | None
+) -> GameState:
+    """Play `state` to its end between `bots`, timing each move into `think`
+    (`movetime`: seconds a move, None for each level's own)."""
     while not state.is_over:
         mover = state.to_move
         assert mover is not None  # a game that is not over has a side to move
         bot = bots[mover]
         start = time.perf_counter()
-        move = bot.choose(state, movetime if movetime is not None else DEFAULT_BUDGET[bot.level])
+        move = bot.choose(state, movetime)
         spent = time.perf_counter() - start
         entry = think.setdefault(bot.level, [0.0, 0, 0.0])
         entry[0] += spent
         entry[1] += 1
         entry[2] = max(entry[2], spent)
         state = state.play(move)
-    a_side = Player.DARK if a_dark else Player.LIGHT
-    won = 0.5 if state.winner is None else float(state.winner == a_side)
-    return GameResult(won, a_dark, state.scores, len(state.moves), think)
+    return state
 
 
 def opening_position(game: str, seed: int, pair: int, moves: int) -> GameState:
@@ -120,31 +154,68 @@ def _progress(done: int, total: int, wins: float, started: float) -> None:
     sys.stderr.flush()
 
 
-def run(args: argparse.Namespace) -> int:
-    n = args.games
-    module = type(new_game(args.game)).__module__
+def play_games(
+    a: str,
+    b: str,
+    game: str,
+    games: int,
+    *,
+    jobs: int = 1,
+    seed: int = 1,
+    movetime: float | None = None,
+    opening: int = 0,
+    cores: tuple[int, int] = (1, 1),
+    first: int = 0,
+) -> list[GameResult]:
+    """`games` games of A against B (colours alternating), `jobs` at a time, with a
+    progress bar on stderr. `first` is the first game's number: a run can be carried
+    on where another with the same seed stopped, and the games are the ones one
+    longer run would have played."""
+    module = type(new_game(game)).__module__
     tasks = [
-        (module, args.a, args.b, i, args.seed, args.movetime, args.game, args.opening)
-        for i in range(n)
+        (module, a, b, i, seed, movetime, game, opening, cores) for i in range(first, first + games)
     ]
     results: list[GameResult] = []
     started = time.perf_counter()
     wins = 0.0
-    _progress(0, n, 0, started)
-    if args.jobs > 1:
+    _progress(0, games, 0, started)
+    if jobs > 1:
         ctx = multiprocessing.get_context("spawn")
-        with ctx.Pool(args.jobs) as pool:
+        with ctx.Pool(jobs) as pool:
             for result in pool.imap_unordered(_play_star, tasks):
                 results.append(result)
                 wins += result.a_won
-                _progress(len(results), n, wins, started)
+                _progress(len(results), games, wins, started)
     else:
         for task in tasks:
             result = _play_star(task)
             results.append(result)
             wins += result.a_won
-            _progress(len(results), n, wins, started)
+            _progress(len(results), games, wins, started)
     sys.stderr.write("\n")
+    return results
+
+
+def run(args: argparse.Namespace) -> int:
+    n = args.games
+    for level in (args.a, args.b):
+        try:
+            check_spec(args.game, level)
+        except ValueError as error:
+            print(f"arena: {error}", file=sys.stderr)
+            return 2
+    results = play_games(
+        args.a,
+        args.b,
+        args.game,
+        n,
+        jobs=args.jobs,
+        seed=args.seed,
+        movetime=args.movetime,
+        opening=args.opening,
+        cores=args.cores,
+    )
+    wins = sum(r.a_won for r in results)
     think: dict[str, list[float]] = {}
     for r in results:
         for level, (seconds, moves, longest) in r.think.items():

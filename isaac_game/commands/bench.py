@@ -21,6 +21,20 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--idle", action="store_true", help="measure the CPU the client uses while nobody plays"
     )
+    parser.add_argument(
+        "--think",
+        metavar="LEVEL",
+        default=None,
+        help="with --ui: a computer level thinks about --game all the while (e.g. hard)",
+    )
+    parser.add_argument(
+        "--search",
+        action="store_true",
+        help="measure Hard's search instead: playouts (ISAAC: positions judged) a second",
+    )
+    parser.add_argument(
+        "--cores", type=int, default=1, help="with --search: processes Hard searches in"
+    )
 
 
 def public_api_game(rng: random.Random, game: str) -> int:
@@ -48,7 +62,11 @@ def run(args: argparse.Namespace) -> int:
     if args.ui:
         from isaac_game.client.tools.bench import run_ui_bench
 
-        return run_ui_bench(args.seconds)
+        return run_ui_bench(args.seconds, args.think, args.game)
+    if args.search:
+        from .search_bench import run_search_bench  # a command's helper module
+
+        return run_search_bench(args.game, args.seconds, args.cores, args.seed)
     if args.idle:
         from isaac_game.client.tools.idle_bench import run_idle_bench
 

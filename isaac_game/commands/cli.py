@@ -18,6 +18,10 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "learn": ("isaac_game.commands.learn", "learn to play: a guided first game"),
     "bench": ("isaac_game.commands.bench", "measure the engine's (or the screen's) speed"),
     "arena": ("isaac_game.commands.arena", "play computer levels against each other"),
+    "ladder": (
+        "isaac_game.commands.ladder",
+        "measure and rate the computer's levels, step by step (slow)",
+    ),
     "analyse": ("isaac_game.commands.analyse", "the computer's view of a saved game, move by move"),
     "fit-outlook": (
         "isaac_game.commands.fit_outlook",

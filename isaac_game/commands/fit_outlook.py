@@ -1,7 +1,8 @@
 """`python -m isaac_game fit-outlook`: fit Hard's judgement of ISAAC positions.
 
 Hard's placement look-ahead ends its lines of play on `ai.outlook`, a logistic model
-of who wins. This command makes its weights: `hard1` plays itself from a few random
+of who wins. This command makes its weights: a level (`--level`, by default `hard1`,
+which the weights in `outlook.py` were fitted on) plays itself from a few random
 moves (and now and then picks one of its top placements at random, so that the
 positions vary), every placement position of every game becomes a row labelled with
 the game's winner, and a logistic regression (Newton's method, a little L2) is fitted
@@ -18,6 +19,7 @@ import math
 import multiprocessing
 import random
 import sys
+from functools import partial
 
 from isaac_game.ai.bots import make_bot
 from isaac_game.ai.outlook import FEATURES, features
@@ -35,15 +37,21 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--jobs", type=int, default=2, help="games played in parallel")
     parser.add_argument("--seed", type=int, default=1, help="seed of the first game")
     parser.add_argument("--l2", type=float, default=0.01, help="L2 penalty (0.01)")
+    parser.add_argument(
+        "--level",
+        choices=("hard1", "hard", "medium"),
+        default="hard1",
+        help="the level whose self-play is learnt from (hard1; hard is about 3x slower)",
+    )
 
 
-def selfplay_game(seed: int) -> tuple[list[str], int]:
-    """(moves, winner index) of one hard1 game against itself."""
+def selfplay_game(seed: int, level: str = "hard1") -> tuple[list[str], int]:
+    """(moves, winner index) of one game of `level` against itself."""
     rng = random.Random(f"fit-outlook|{seed}")
     state = _isaac(new_game("isaac"))
     for _ in range(OPENING_MOVES):
         state = _isaac(state.play(rng.choice(state.legal_moves())))
-    bots = [make_bot("hard1", 2 * seed), make_bot("hard1", 2 * seed + 1)]
+    bots = [make_bot(level, 2 * seed), make_bot(level, 2 * seed + 1)]
     while (mover := state.to_move) is not None:
         if state.phase == "placement" and rng.random() < EXPLORE:
             board = IsaacCore.of(state)
@@ -137,7 +145,7 @@ def run(args: argparse.Namespace) -> int:
     games: list[tuple[list[str], int]] = []
     ctx = multiprocessing.get_context("spawn")
     with ctx.Pool(max(1, args.jobs)) as pool:
-        for game in pool.imap(selfplay_game, seeds):
+        for game in pool.imap(partial(selfplay_game, level=args.level), seeds):
             games.append(game)
             sys.stderr.write(f"\rself-play: {len(games)}/{args.games} games")
             sys.stderr.flush()

@@ -25,7 +25,7 @@ import net
 from isaac_game.lan.session import LanSession
 from isaac_game.lan.timers import add_timer_options
 from isaac_game.match import GameEnded, MovePlayed, Seat
-from isaac_game.players import COMPUTER_LEVELS, make_seat
+from isaac_game.players import COMPUTER_LEVELS, HUMAN, make_seat, player_kind
 from isaac_game.rules import GameState, Move, Player, game_names, new_game
 
 #: Exit statuses.
@@ -72,13 +72,20 @@ class LanError(Exception):
         self.status = status
 
 
+def computer_kind(text: str) -> str:
+    """A computer level or ladder step (an argparse `type`: not a human)."""
+    if text == HUMAN:
+        raise ValueError("a headless seat is a computer player")
+    return player_kind(text)
+
+
 def add_common_arguments(parser: argparse.ArgumentParser, *, game_default: str | None) -> None:
     parser.add_argument(
         "--ai",
         required=True,
-        choices=COMPUTER_LEVELS,
+        type=computer_kind,
         metavar="LEVEL",
-        help=f"the computer player behind this seat: {', '.join(COMPUTER_LEVELS)}",
+        help=f"the computer player behind this seat: {', '.join(COMPUTER_LEVELS)} or levelN",
     )
     parser.add_argument(
         "--game",

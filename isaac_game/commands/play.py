@@ -26,7 +26,7 @@ from isaac_game.client.app import MIN_WINDOW, DisplayError
 from isaac_game.client.handoff import GameSetup, setup_from_record
 from isaac_game.client.storage import OPEN_ELSEWHERE, Storage
 from isaac_game.i18n import LANGUAGES
-from isaac_game.players import PLAYER_KINDS
+from isaac_game.players import PLAYER_KINDS, player_kind
 from isaac_game.rules import game_names, write_atomically
 
 if TYPE_CHECKING:
@@ -38,8 +38,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "record", nargs="?", default=None, help="a saved game: go on with it, or replay it if over"
     )
     parser.add_argument("--game", choices=game_names(), help="start this game at once")
-    parser.add_argument("--dark", choices=PLAYER_KINDS, help="who plays Dark (with --game)")
-    parser.add_argument("--light", choices=PLAYER_KINDS, help="who plays Light (with --game)")
+    kinds = f"{', '.join(PLAYER_KINDS)} or a step of the ladder, level1..."
+    parser.add_argument("--dark", type=player_kind, help=f"who plays Dark (with --game): {kinds}")
+    parser.add_argument("--light", type=player_kind, help="who plays Light (with --game)")
     parser.add_argument("--fullscreen", action="store_true", help="start in fullscreen")
     parser.add_argument("--windowed", action="store_true", help="start in a window")
     parser.add_argument("--demo", action="store_true", help="computer against computer, in a loop")

@@ -24,7 +24,7 @@ COMPUTER, LAN, HOTSEAT = "computer", "lan", "hotseat"
 #: How many results `Line.last` keeps.
 LAST = 20
 #: Computer levels weakest first (players.COMPUTER_LEVELS: this layer may not import it);
-#: a level not named here comes after them.
+#: a level not named here comes after them (a ladder's `levelN` by its number).
 LEVEL_ORDER = ("random", "easy", "medium", "hard", "greedy")
 
 
@@ -39,6 +39,8 @@ class Opponent:
     def sort_key(self) -> tuple:
         order = (COMPUTER, LAN, HOTSEAT).index(self.kind)
         level = LEVEL_ORDER.index(self.name) if self.name in LEVEL_ORDER else len(LEVEL_ORDER)
+        if self.name.startswith("level") and self.name[5:].isdigit():  # a ladder step
+            level += int(self.name[5:])
         return (order, level if self.kind == COMPUTER else 0, self.name.casefold())
 
 

@@ -101,7 +101,7 @@ def test_the_look_ahead_ends_its_lines_on_the_outlook():
 
 
 def test_fit_outlook_prints_both_models(capsys):
-    args = argparse.Namespace(games=3, jobs=1, seed=7, l2=0.01)
+    args = argparse.Namespace(games=3, jobs=1, seed=7, l2=0.01, level="hard1")
     assert run(args) == 0
     out = capsys.readouterr().out
     assert "PLACING: tuple[float, ...] = (" in out

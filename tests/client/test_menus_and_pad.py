@@ -161,7 +161,7 @@ def test_value_rows_go_back_on_their_left_half_and_with_a_right_click(app):
     assert title.menu.current is row
     # a setting row too, and the keys still step it
     light = title.menu.item("light")
-    kinds = list(light.values)
+    kinds = light.options()
     start = kinds.index(app.settings.light_kind)
     click(app, (light.rect.left + 5, light.rect.centery))
     assert app.settings.light_kind == kinds[(start - 1) % len(kinds)]

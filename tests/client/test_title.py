@@ -90,3 +90,35 @@ def test_a_resume_row_appearing_moves_no_other_row(app, storage):
         assert after.pop("resume0").bottom <= after["game"].top
         assert after == before
         path.unlink()
+
+
+def test_the_seat_rows_climb_the_chosen_game_ladder_with_each_step_rating(app):
+    """The level chooser: each step by its number, its old name where it has one, and
+    its measured rating ("Level 6 · 1,240"); another game offers its own ladder."""
+    from isaac_game.ai.ladder import rating_of, steps
+    from isaac_game.players import player_kinds
+
+    title = app.top
+    for game in ("isaac", "foundations"):
+        while title.game != game:
+            menu_to(app, title.menu, "game")
+            key(app, pygame.K_RIGHT)
+        menu_to(app, title.menu, "dark")
+        app.settings.dark_kind = "human"
+        seen = []
+        for _ in range(len(steps(game))):
+            key(app, pygame.K_RIGHT)
+            kind = app.settings.dark_kind
+            number = len(seen) + 1
+            text = title.menu.item("dark").text()
+            assert f"Level {number}" in text
+            rating = rating_of(game, kind)
+            if rating is not None:
+                assert text.endswith(f"· {round(rating):,} >")
+            if kind == "easy":
+                assert f"Level {number} (Easy)" in text
+            seen.append(kind)
+        assert ("human", *seen) == player_kinds(game)
+        assert {"easy", "medium", "hard"} <= set(seen)
+        key(app, pygame.K_RIGHT)  # round to a human again
+        assert app.settings.dark_kind == "human"

@@ -15,7 +15,7 @@ from functools import partial
 import pygame
 
 from isaac_game.i18n import N_, _, ngettext
-from isaac_game.players import HUMAN, PLAYER_KINDS
+from isaac_game.players import HUMAN, kind_rating, kind_step, player_kinds
 
 from ..handoff import GameSetup, Resumable
 from ..input import Action, Button
@@ -24,7 +24,7 @@ from ..scene import Scene
 from ..theme import blit_text, draw_panel, ui_scale
 from ..widgets.coach import COACH_LEVELS
 from ..widgets.menu import Menu, MenuItem, setting_item
-from ..words import and_list, kind_words, level_name
+from ..words import and_list, kind_words, step_words
 
 IDLE_DEMO = 90.0
 #: The rows kept free above the menu for games to pick up: the title offers at most a
@@ -39,12 +39,16 @@ def coach_name(level: object) -> str:
     return words.get(str(level), _("off"))
 
 
-def kind_name(kind: object) -> str:
-    """A seat's kind as the title's Dark and Light rows show it."""
+def kind_name(kind: object, game: str = "isaac") -> str:
+    """A seat's kind as the title's Dark and Light rows show it: a computer level by its
+    step of `game`'s ladder and its measured rating."""
     if kind == HUMAN:
         return kind_words(HUMAN)
-    # TRANSLATORS: a seat's kind on the title menu; {level} is "easy", "hard"...
-    return _("Computer: {level}").format(level=level_name(str(kind)))
+    text = str(kind)
+    level = step_words(text, kind_step(game, text), kind_rating(game, text))
+    # TRANSLATORS: a seat's kind on the title menu; {level} is "Level 6 · 1,240",
+    # "Level 3 (Easy) · 420"...
+    return _("Computer: {level}").format(level=level)
 
 
 class TitleScene(Scene):
@@ -84,8 +88,8 @@ class TitleScene(Scene):
                 show=lambda g: str(g).upper(),
                 key="game",
             ),
-            setting_item(app, N_("Dark"), "dark_kind", PLAYER_KINDS, "dark", kind_name, str),
-            setting_item(app, N_("Light"), "light_kind", PLAYER_KINDS, "light", kind_name, str),
+            self.seat_item(N_("Dark"), "dark_kind", "dark"),
+            self.seat_item(N_("Light"), "light_kind", "light"),
             MenuItem(
                 N_("Coach"),
                 values=COACH_LEVELS,
@@ -119,6 +123,18 @@ class TitleScene(Scene):
         if not resume:
             menu.select("new")  # Enter starts a game with the choices above
         return menu
+
+    def seat_item(self, label: str, setting: str, key: str) -> MenuItem:
+        """A seat's row: a human, or a step of the chosen game's ladder."""
+        return setting_item(
+            self.app,
+            label,
+            setting,
+            lambda: player_kinds(self.game),
+            key,
+            lambda kind: kind_name(kind, self.game),
+            str,
+        )
 
     def _set_coach(self, level: object) -> None:
         """The coach's row sits with the seats, under the game it is for: a player sets

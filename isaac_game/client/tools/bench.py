@@ -2,7 +2,9 @@
 
 Software rendering (SDL's dummy video driver, an ordinary Surface), a half-full
 board, and a piece dragged across it with the ghost recomputed every frame: the
-work a real frame does, minus the display flip.
+work a real frame does, minus the display flip. With `--think LEVEL` a computer seat
+thinks all the while (Hard on every core, at its lower priority), as in a game where
+the player drags a piece while the computer thinks, or waits for it.
 """
 
 from __future__ import annotations
@@ -18,7 +20,38 @@ from pathlib import Path
 SIZE = (1920, 1080)
 
 
-def run_ui_bench(seconds: float) -> int:
+class Thinker:
+    """A computer seat kept thinking all through the measurement (`--think`): each time
+    it answers, it is handed the next position of a random game of `game`, so that its
+    processes (every core, for Hard) stay busy while the frames are drawn."""
+
+    def __init__(self, level: str, game: str) -> None:
+        from isaac_game.ai.seat import ComputerSeat
+        from isaac_game.rules import new_game
+
+        self.seat = ComputerSeat(level, seed=3)
+        self.game = game
+        self.state = new_game(game)
+        self.rng = random.Random(7)
+        self.answered = 0
+        self.seat.start_turn(self.state)
+
+    def poll(self) -> None:
+        from isaac_game.rules import new_game
+
+        if self.seat.poll() is None:
+            return
+        self.answered += 1
+        self.state = self.state.play(self.rng.choice(self.state.legal_moves()))
+        if self.state.is_over:
+            self.state = new_game(self.game)
+        self.seat.start_turn(self.state)
+
+    def close(self) -> None:
+        self.seat.close()
+
+
+def run_ui_bench(seconds: float, think: str | None = None, game: str = "isaac") -> int:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     import pygame
@@ -45,6 +78,11 @@ def run_ui_bench(seconds: float) -> int:
     surface = app.screen
     scene.draw(surface)  # warm the caches, as the first real frame would
     grid = scene.board.grid
+    thinker = Thinker(think, game) if think else None
+    if thinker is not None:  # the first move waits for its processes to start
+        while not thinker.answered:
+            thinker.poll()
+            time.sleep(0.01)
     times: list[float] = []
     frame = 0
     deadline = time.perf_counter() + seconds
@@ -62,10 +100,17 @@ def run_ui_bench(seconds: float) -> int:
         times.append((time.perf_counter() - start) * 1000)
         frame += 1
         pygame.event.pump()
+        if thinker is not None:
+            thinker.poll()
     app.shutdown()
+    if thinker is not None:
+        thinker.close()
     times.sort()
     median = statistics.median(times)
     p99 = times[min(len(times) - 1, int(len(times) * 0.99))]
     print(f"{len(times)} frames in {seconds:.1f} s")
     print(f"ui: median {median:.2f} ms, p99 {p99:.2f} ms per frame at {SIZE[0]}x{SIZE[1]}")
+    if thinker is not None:
+        cores = thinker.seat.cores
+        print(f"while {think} thought about {game} on {cores} core(s): {thinker.answered} moves")
     return 0

@@ -137,6 +137,15 @@ def visit(
 
     app.open("title")
     save("title")
+    # the longest seat rows: named steps of the longest ladder, with their ratings
+    app.settings.game, app.settings.dark_kind, app.settings.light_kind = (
+        "foundations",
+        "medium",
+        "hard",
+    )
+    app.open("title")
+    save("title-levels")
+    app.settings.game, app.settings.dark_kind, app.settings.light_kind = "isaac", "human", "human"
     mid, scoring, final = positions()
     game = app.open("match", GameSetup(history=history_of(mid)))
     assert isinstance(game, MatchScene) and isinstance(game.play, IsaacPlay)

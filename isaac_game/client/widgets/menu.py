@@ -38,12 +38,17 @@ class MenuItem:
     enabled: Callable[[], bool] = lambda: True
     #: An option item: LEFT/RIGHT steps through `values`; so does a click, back on the
     #: row's left half (its `<`), on along its right half (its `>`); a right-click goes back.
-    values: Sequence[object] = ()
+    #: A callable gives the values afresh each time (the title's levels follow its game).
+    values: Sequence[object] | Callable[[], Sequence[object]] = ()
     get: Callable[[], object] | None = None
     set: Callable[[object], None] | None = None
     show: Callable[[object], str] = str
     key: str = ""  # a stable name tests and scenes can look items up by
     rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
+
+    def options(self) -> list[object]:
+        """The values an option row steps through, as they are now."""
+        return list(self.values() if callable(self.values) else self.values)
 
     @property
     def is_option(self) -> bool:
@@ -60,14 +65,20 @@ class MenuItem:
     def step(self, delta: int) -> None:
         if not self.is_option or self.set is None:
             return
-        values = list(self.values)
+        values = self.options()
         current = self.get()  # type: ignore[misc]
         i = values.index(current) if current in values else 0
         self.set(values[(i + delta) % len(values)])
 
 
 def setting_item(
-    app, label: str, name: str, values: Sequence[object], key: str, show=str, convert=None
+    app,
+    label: str,
+    name: str,
+    values: Sequence[object] | Callable[[], Sequence[object]],
+    key: str,
+    show=str,
+    convert=None,
 ) -> MenuItem:
     """An option row for the app setting `name`, saved as soon as it changes
     (stored as `convert(value)` when a conversion is given)."""

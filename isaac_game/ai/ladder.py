@@ -1,0 +1,270 @@
+"""The ladder: each game's computer levels as steps a player can climb one at a time.
+
+A step is written as a *spec*, a short text the arena also takes:
+
+- a level of `bots` (`random`, `easy`, `medium`, `hard`, `greedy`, `hard1`, `uct`);
+- `mix:LOW:HIGH:P`, which plays LOW's move with chance P and HIGH's otherwise (the
+  choice is drawn from the seed and the position, so a game replays the same);
+- `playouts:N` (every game but ISAAC), the searching levels' tree search with N
+  playouts a move: work counted, not time, so the step is as strong on any machine
+  and an arena measures it the same on a busy one;
+- `levelN`, step N of the game's ladder.
+
+The steps run from "plays any legal move" (step 1, rated 0) to Hard on every core.
+Each beats the step below it about 65-80% of the time, measured by `ladder`, which
+writes the games and the fitted ratings beside this module (`ladder_results/`). The
+three names the menu has always had, Easy, Medium and Hard, are three of the steps,
+so saves and command lines that name them keep working.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from dataclasses import dataclass, field
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from isaac_game.rules import GameState, Move, game_names
+
+from .bots import ARENA_LEVELS, Bot, make_bot
+from .generic import search_settings
+from .mcts import search
+
+#: The menu's names for three of the steps (the first step is also `random`, as ever).
+NAMED_LEVELS = ("easy", "medium", "hard")
+#: Where `ladder` keeps each game's results and ratings (`<game>.json`), in this package.
+RESULTS_FOLDER = "ladder_results"
+_STEP = re.compile(r"level(\d+)")
+
+
+@dataclass(frozen=True)
+class Step:
+    """One rung: how it plays (`spec`), and its old name if it has one."""
+
+    spec: str
+    name: str = ""
+
+
+#: Each game's steps, weakest first. ISAAC's come from its own levels and blends of
+#: them; FOUNDATIONS' and HARI's from the rule of thumb, then from the tree search
+#: with more playouts a step (docs/strength.md has the measured table).
+LADDERS: dict[str, tuple[Step, ...]] = {
+    "isaac": (
+        Step("random", "random"),
+        Step("mix:random:easy:0.6"),
+        Step("easy", "easy"),
+        Step("mix:easy:medium:0.45"),
+        Step("mix:easy:medium:0.2"),
+        Step("medium", "medium"),
+        Step("hard1"),
+        Step("hard", "hard"),
+    ),
+    "foundations": (
+        Step("random", "random"),
+        Step("mix:random:greedy:0.35"),
+        Step("greedy", "easy"),
+        Step("mix:greedy:playouts:50:0.6"),
+        Step("playouts:50"),
+        Step("playouts:200"),
+        Step("playouts:800", "medium"),
+        Step("playouts:3200"),
+        Step("hard", "hard"),
+    ),
+    "hari": (
+        Step("random", "random"),
+        Step("mix:random:greedy:0.5"),
+        Step("easy", "easy"),
+        Step("mix:easy:playouts:50:0.7"),
+        Step("mix:easy:playouts:50:0.4"),
+        Step("playouts:50"),
+        Step("playouts:400", "medium"),
+        Step("hard", "hard"),
+    ),
+}
+
+
+def steps(game: str) -> tuple[Step, ...]:
+    """The game's ladder; a game registered without one gets the plain levels."""
+    return LADDERS.get(game, (Step("random", "random"), *(Step(n, n) for n in NAMED_LEVELS)))
+
+
+def step_kind(game: str, number: int) -> str:
+    """The seat kind of step `number` (1 is the first): its old name, or `levelN`."""
+    step = steps(game)[number - 1]
+    return step.name or f"level{number}"
+
+
+def kinds(game: str) -> tuple[str, ...]:
+    """Every step's seat kind, weakest first: what the menu offers."""
+    return tuple(step_kind(game, n) for n in range(1, len(steps(game)) + 1))
+
+
+def step_number(game: str, kind: str) -> int | None:
+    """Which step a seat kind is (1-based), or None for a kind off the ladder."""
+    for number, step in enumerate(steps(game), 1):
+        if kind in (step.name, f"level{number}") or (not step.name and kind == step.spec):
+            return number
+    return None
+
+
+def resolve(game: str, level: str) -> str:
+    """The spec a level name plays: `levelN` and the named steps are looked up."""
+    match = _STEP.fullmatch(level)
+    ladder = steps(game)
+    if match:
+        number = int(match.group(1))
+        if not 1 <= number <= len(ladder):
+            raise ValueError(f"{game} has levels 1 to {len(ladder)}, not {number}")
+        return ladder[number - 1].spec
+    named = next((s.spec for s in ladder if s.name == level), None)
+    return named if named is not None else level
+
+
+def playable(game: str, kind: str) -> str:
+    """`kind` as a seat plays it in `game`: a step past the game's ladder is its top
+    step (a setting chosen in a game with more steps), any other kind itself."""
+    match = _STEP.fullmatch(kind)
+    if match and int(match.group(1)) > len(steps(game)):
+        return step_kind(game, len(steps(game)))
+    return kind
+
+
+def check_spec(game: str, spec: str) -> str:
+    """`spec` resolved and checked (ValueError with a reason if it is not one)."""
+    make_player(game, spec, 0)
+    return resolve(game, spec)
+
+
+class MixBot(Bot):
+    """LOW's move with chance `low_share`, HIGH's otherwise: a step between two levels."""
+
+    def __init__(self, spec: str, low: Bot, high: Bot, low_share: float, seed: int) -> None:
+        super().__init__(seed)
+        self.level = spec
+        self.low, self.high, self.low_share = low, high, low_share
+
+    def choose(self, state: GameState, budget: float | None = None) -> Move:
+        draw = random.Random(f"{self.seed}|mix|{state.game}|{';'.join(state.moves)}").random()
+        if not state.moves:
+            draw = random.Random(f"{self.seed}|mix|{state.position_key()}").random()
+        bot = self.low if draw < self.low_share else self.high
+        return bot.choose(state, budget)
+
+    def close(self) -> None:
+        self.low.close()
+        self.high.close()
+
+
+class PlayoutBot(Bot):
+    """The searching levels' tree search (`generic.think`), with N playouts a move."""
+
+    def __init__(self, spec: str, playouts: int, seed: int) -> None:
+        super().__init__(seed)
+        self.level = spec
+        self.playouts = playouts
+
+    def choose(self, state: GameState, budget: float | None = None) -> Move:
+        legal = state.legal_moves()
+        rng = random.Random(f"{self.seed}|{';'.join(state.moves)}")
+        if len(legal) == 1:
+            return legal[0]
+        settings = search_settings(state.game)
+        verdict = search(state, 1e9, rng, settings, max_iterations=self.playouts, kept=self.tree)
+        return verdict.best.move
+
+
+def make_player(
+    game: str, level: str, seed: int | None = None, cores: int = 1, on_ladder: bool = True
+) -> Bot:
+    """The bot for a level name or spec in `game` (see the module's docstring).
+
+    `cores`: how many processes the searching levels may think in (Hard's). The parts
+    of a blend are the levels of `bots` or `playouts:N` themselves (`on_ladder`
+    False), never a step's name, so "medium" in a blend is the same level in every
+    game."""
+    seed = 0 if seed is None else seed
+    spec = resolve(game, level) if on_ladder else level
+    if spec.startswith("mix:"):
+        low, high, share = split_mix(spec)
+        return MixBot(
+            spec,
+            make_player(game, low, seed * 2 + 1, on_ladder=False),
+            make_player(game, high, seed * 2 + 2, cores, on_ladder=False),
+            share,
+            seed,
+        )
+    if spec.startswith("playouts:"):
+        if game == "isaac":
+            raise ValueError("ISAAC's levels count their work their own way: no playouts:N")
+        text = spec.partition(":")[2]
+        if not text.isdigit() or int(text) < 1:
+            raise ValueError(f"{spec!r}: N must be a whole number of playouts, 1 or more")
+        return PlayoutBot(spec, int(text), seed)
+    if spec not in ARENA_LEVELS:
+        raise ValueError(
+            f"unknown level {level!r} (choose from {', '.join(ARENA_LEVELS)}, "
+            f"level1 to level{len(steps(game))}, mix:LOW:HIGH:P or playouts:N)"
+        )
+    return make_bot(spec, seed, cores=cores)
+
+
+def split_mix(spec: str) -> tuple[str, str, float]:
+    """`mix:easy:playouts:50:0.3` -> ("easy", "playouts:50", 0.3)."""
+    body, _colon, last = spec.removeprefix("mix:").rpartition(":")
+    tokens = body.split(":")
+    cut = 2 if tokens[0] == "playouts" else 1
+    low, high = ":".join(tokens[:cut]), ":".join(tokens[cut:])
+    if not low or not high:
+        raise ValueError(f"{spec!r}: write mix:LOW:HIGH:P")
+    try:
+        share = float(last)
+    except ValueError:
+        raise ValueError(f"{spec!r}: P must be a number from 0 to 1") from None
+    if not 0 <= share <= 1:
+        raise ValueError(f"{spec!r}: P must be a number from 0 to 1")
+    return low, high, share
+
+
+# ----- the measured table --------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Measured:
+    """A game's results file: each pair's games and each step's fitted rating."""
+
+    pairs: list[dict[str, Any]] = field(default_factory=list)
+    ratings: dict[str, tuple[float, float]] = field(default_factory=dict)  # spec -> (Elo, ±)
+
+
+@cache
+def measured(game: str) -> Measured:
+    """The results `ladder` wrote for `game` (empty when there are none, or unreadable:
+    the menu then shows the steps without ratings)."""
+    try:
+        found = resources.files(__package__).joinpath(RESULTS_FOLDER, f"{game}.json")
+        text = found.read_text("utf-8")
+        data = json.loads(text)
+        ratings = {
+            str(spec): (float(value), float(error))
+            for spec, (value, error) in data.get("ratings", {}).items()
+        }
+        return Measured(list(data.get("pairs", [])), ratings)
+    except (OSError, ValueError, TypeError, AttributeError):
+        return Measured()
+
+
+def rating_of(game: str, kind: str) -> float | None:
+    """A seat kind's fitted rating (Elo, step 1 at 0), or None if not measured."""
+    number = step_number(game, kind)
+    if number is None:
+        return None
+    found = measured(game).ratings.get(steps(game)[number - 1].spec)
+    return None if found is None else found[0]
+
+
+def ladder_games() -> tuple[str, ...]:
+    """The registered games that have a ladder of their own."""
+    return tuple(g for g in game_names() if g in LADDERS)

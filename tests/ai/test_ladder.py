@@ -1,0 +1,187 @@
+"""The ladder (`ai.ladder`, `commands.ladder`): every game's steps from "plays any legal
+move" to Hard, each playable; the blends and the playout steps repeatable for a seed;
+`ladder` plays what a pair lacks, reuses what it has, and rates the steps."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from isaac_game.ai import ladder
+from isaac_game.ai.ladder import LADDERS, Step, make_player, playable, resolve, step_kind, steps
+from isaac_game.ai.seat import think_move
+from isaac_game.ai.worker import encode_state
+from isaac_game.commands import arena
+from isaac_game.commands.cli import main
+from isaac_game.rules import new_game
+
+
+@pytest.mark.parametrize("game", sorted(LADDERS))
+def test_each_ladder_runs_from_any_legal_move_to_hard_and_keeps_the_old_names(game):
+    ladder_steps = steps(game)
+    assert len(ladder_steps) >= 8
+    assert ladder_steps[0].spec == "random" and ladder_steps[-1].spec == "hard"
+    assert [s.name for s in ladder_steps if s.name] == ["random", "easy", "medium", "hard"]
+    assert len({s.spec for s in ladder_steps}) == len(ladder_steps)
+    state = new_game(game)
+    for number, step in enumerate(ladder_steps, 1):
+        kind = step_kind(game, number)
+        assert kind == (step.name or f"level{number}")
+        assert resolve(game, kind) == step.spec
+        if step.spec != "hard":  # Hard thinks a second: tests/ai/test_levels.py
+            assert make_player(game, kind, seed=number).choose(state) in state.legal_moves()
+
+
+def play(game: str, level: str, seed: int, plies: int = 12) -> list[str]:
+    bot = make_player(game, level, seed)
+    state = new_game(game)
+    moves = []
+    for _ in range(plies):
+        if state.is_over:
+            break
+        move = bot.choose(state)
+        moves.append(str(move))
+        state = state.play(move)
+    return moves
+
+
+@pytest.mark.parametrize("spec", ["mix:random:easy:0.6", "mix:easy:medium:0.3"])
+def test_a_blend_is_repeatable_for_a_seed_and_plays_both_parts(spec):
+    assert play("isaac", spec, 5) == play("isaac", spec, 5)
+    low, high = spec.split(":")[1:3]
+    assert play("isaac", f"mix:{low}:{high}:0", 5) == play("isaac", high, 9)[:0] + play(
+        "isaac", f"mix:{low}:{high}:0", 5
+    )
+    blend = make_player("isaac", spec, 5)
+    assert blend.low.level == low and blend.high.level == high
+
+
+def test_a_blend_part_may_be_a_playout_count():
+    blend = make_player("hari", "mix:easy:playouts:50:0.25")
+    assert (blend.low.level, blend.high.level, blend.low_share) == ("easy", "playouts:50", 0.25)
+    blend = make_player("hari", "mix:playouts:50:playouts:800:1")
+    assert (blend.low.level, blend.high.level) == ("playouts:50", "playouts:800")
+
+
+def test_a_blend_of_nothing_low_plays_exactly_the_high_level():
+    """`mix:LOW:HIGH:0` is HIGH itself (a seeded Easy decides the same moves)."""
+    state = new_game("isaac")
+    for _ in range(8):
+        mixed = make_player("isaac", "mix:random:easy:0", 3).choose(state)
+        pure = make_player("isaac", "mix:random:easy:0", 3).high.choose(state)
+        assert mixed == pure
+        state = state.play(mixed)
+
+
+@pytest.mark.parametrize("game", ["foundations", "hari"])
+def test_a_playout_step_counts_its_work_so_it_plays_the_same_on_any_machine(game):
+    assert play(game, "playouts:60", 2, 8) == play(game, "playouts:60", 2, 8)
+
+
+@pytest.mark.parametrize(
+    "spec, reason",
+    [
+        ("mix:easy:0.5", "mix:LOW:HIGH:P"),
+        ("mix:easy:medium:2", "from 0 to 1"),
+        ("playouts:0", "whole number"),
+        ("wizard", "unknown level"),
+        ("level12", "levels 1 to"),
+    ],
+)
+def test_a_bad_level_is_refused_with_its_reason(spec, reason):
+    with pytest.raises(ValueError, match=reason):
+        make_player("hari", spec)
+    with pytest.raises(ValueError, match="ISAAC"):
+        make_player("isaac", "playouts:10")
+
+
+def test_a_seat_plays_a_step_of_its_game_and_a_step_past_the_top_is_the_top():
+    state = new_game("foundations")
+    move = think_move("level4", 1, encode_state(state), None)
+    assert state.parse_move(move) in state.legal_moves()
+    assert playable("foundations", "level40") == step_kind("foundations", len(steps("foundations")))
+    assert playable("isaac", "level2") == "level2"
+
+
+CHEAP = (Step("random", "random"), Step("mix:random:easy:0.6"), Step("mix:random:easy:0.3", "easy"))
+
+
+def test_the_ladder_command_plays_what_is_missing_and_reuses_what_it_has(
+    tmp_path, monkeypatch, capsys
+):
+    monkeypatch.setitem(LADDERS, "isaac", CHEAP)
+    played = []
+    real = arena.play_games
+
+    def counted(*args, **kwargs):
+        results = real(*args, **kwargs)
+        played.append((args[0], args[1], len(results), kwargs["first"]))
+        return results
+
+    monkeypatch.setattr("isaac_game.commands.ladder.play_games", counted)
+    results = tmp_path / "isaac.json"
+    assert (
+        main(
+            ["ladder", "--game", "isaac", "--games", "6", "--jobs", "1", "--results", str(results)]
+        )
+        == 0
+    )
+    assert played == [
+        ("mix:random:easy:0.6", "random", 6, 0),
+        ("mix:random:easy:0.3", "mix:random:easy:0.6", 6, 0),
+    ]
+    data = json.loads(results.read_text())
+    assert {p["games"] for p in data["pairs"]} == {6}
+    assert data["ratings"]["random"] == [0.0, 0.0]
+    out = capsys.readouterr().out
+    assert "Easy" in out and "mix:random:easy:0.6" in out and "of 6" in out
+    played.clear()
+    main(["ladder", "--game", "isaac", "--games", "6", "--jobs", "1", "--results", str(results)])
+    assert played == []  # every pair has its games: nothing is played again
+    main(["ladder", "--game", "isaac", "--games", "8", "--jobs", "1", "--results", str(results)])
+    assert played == [
+        ("mix:random:easy:0.6", "random", 2, 6),
+        ("mix:random:easy:0.3", "mix:random:easy:0.6", 2, 6),
+    ]
+    assert {p["games"] for p in json.loads(results.read_text())["pairs"]} == {8}
+
+
+def test_a_pair_carried_on_plays_the_games_one_longer_run_would_have(monkeypatch):
+    """Games 6 and 7 of a run carried on are games 6 and 7 of one run of 8."""
+    whole = arena.play_games("easy", "random", "isaac", 8, seed=4, opening=4)
+    rest = arena.play_games("easy", "random", "isaac", 2, seed=4, opening=4, first=6)
+    assert [(r.a_won, r.scores, r.plies) for r in whole[6:]] == [
+        (r.a_won, r.scores, r.plies) for r in rest
+    ]
+
+
+def test_the_menu_reads_the_shipped_ratings_and_shows_none_where_there_are_none(monkeypatch):
+    ladder.measured.cache_clear()
+    try:
+        for game in LADDERS:
+            table = ladder.measured(game)
+            for step in steps(game):
+                if step.spec in table.ratings:
+                    assert (
+                        ladder.rating_of(game, step_kind(game, steps(game).index(step) + 1))
+                        == table.ratings[step.spec][0]
+                    )
+        assert ladder.rating_of("isaac", "greedy") is None  # off the ladder
+        monkeypatch.setattr(ladder, "RESULTS_FOLDER", "no_such_folder")
+        ladder.measured.cache_clear()
+        assert ladder.rating_of("isaac", "easy") is None
+    finally:
+        ladder.measured.cache_clear()
+
+
+def test_arena_takes_the_cores_of_each_side(capsys):
+    assert arena.cores_pair("2,1") == (2, 1)
+    status = main(
+        ["arena", "hard", "greedy", "--game", "hari", "--games", "2", "--movetime", "0.05",
+         "--cores", "2,1"]
+    )  # fmt: skip
+    assert status == 0
+    assert "hard vs greedy: hard won" in capsys.readouterr().out
+    random.seed(0)
