@@ -16,7 +16,8 @@ HUMAN = "human"
 #: plays in the match's own process; the others think in a worker process.
 COMPUTER_LEVELS: tuple[str, ...] = ("random", "easy", "medium", "hard", "greedy")
 PLAYER_KINDS: tuple[str, ...] = (HUMAN, *COMPUTER_LEVELS)
-#: The other steps of a game's ladder: `level2`, `level4`... (`ai.ladder`).
+#: The other steps of a game's ladder: `level2`, `level4`... (`ai.ladder.STEP_KIND`,
+#: repeated here so that the menu does not load the AI to read a setting).
 STEP_KIND = re.compile(r"level[1-9][0-9]?")
 
 

@@ -120,20 +120,26 @@ def scored_depths(
                 scored.append((rest if child.turn == board.turn else -rest, sid))
         except _OutOfTime:
             break
+        scored.sort(key=lambda x: -x[0])  # likeliest first (stable): the next depth's order
         found[depth] = scored
-        scored.sort(key=lambda x: -x[0])  # likeliest first: the next depth's order
         candidates = [sid for _value, sid in scored]
     return Slice(found, work.spent)
 
 
 def best_of(board: IsaacCore, weights: Weights, slices: list[Slice]) -> tuple[int, int]:
-    """(shape id, depth): the best placement at the deepest depth every slice finished;
-    equal values go to the placement the judgement ranks first."""
+    """(shape id, depth): the best placement at the deepest depth every slice finished,
+    as one process would pick it. Equal values are common (a transposition gives two
+    placements the same line); one process keeps them in the order the depth before
+    left them, so that order is rebuilt here, depth by depth from the judgement's, over
+    every slice's placements."""
     ranked = PlacementEval(board, weights).ranked(board.turn)
-    order = {sid: i for i, (_gain, sid) in enumerate(ranked)}
     depth = min((max(s.scores, default=0) for s in slices), default=0)
     if depth == 0:
         return ranked[0][1], 0
-    scored = [entry for s in slices for entry in s.scores[depth]]
-    _value, sid = max(scored, key=lambda e: (e[0], -order.get(e[1], len(order))))
-    return sid, depth
+    values: list[dict[int, float]] = [{}] + [
+        {sid: value for s in slices for value, sid in s.scores[d]} for d in range(1, depth + 1)
+    ]
+    order = [sid for _gain, sid in ranked[: WIDTHS[0]] if sid in values[1]]
+    for scores in values[1:]:
+        order.sort(key=lambda sid: -scores[sid])  # stable, as in one process
+    return order[0], depth

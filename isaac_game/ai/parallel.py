@@ -40,6 +40,10 @@ from .worker import EncodedState, Task, Worker, decode_state, encode_state
 
 #: A share answered this long past its time is still waited for; later, it is left out.
 SHARE_GRACE = 0.5
+#: ISAAC's slices are waited for longer: a slice left out is root placements never
+#: looked at, and a helper's first answer includes its start (about a second on a slow
+#: machine). A slice is held to its allowance, so a live helper answers in time.
+SLICE_GRACE = 2.0
 #: Each helper process's kept trees, by the pool that owns them (`search_share`).
 _TREES: dict[str, KeptTree] = {}
 _POOL_NUMBERS = itertools.count()
@@ -79,13 +83,15 @@ class HelperPool:
         for worker, task in zip(self.workers, tasks, strict=False):
             worker.submit(task, seconds)
 
-    def gather(self, count: int, seconds: float, started: float) -> list[object | None]:
+    def gather(
+        self, count: int, seconds: float, started: float, grace: float = SHARE_GRACE
+    ) -> list[object | None]:
         """The answers to the last `run` in order, waiting until each is in: None for a
-        share that failed, or that has not answered `seconds` and a grace after
+        share that failed, or that has not answered `seconds` and `grace` after
         `started`."""
         answers: list[object | None] = [None] * count
         waiting = set(range(count))
-        deadline = started + seconds + SHARE_GRACE
+        deadline = started + seconds + grace
         while waiting:
             for index in sorted(waiting):
                 answer = self.workers[index].poll()
@@ -223,7 +229,7 @@ def parallel_placement(
     ]
     pool.run(tasks, seconds)
     slices = [scored_depths(board, weights, seconds, max_depth, 0, parts)]
-    for answer in pool.gather(len(tasks), seconds, started):
+    for answer in pool.gather(len(tasks), seconds, started, SLICE_GRACE):
         if isinstance(answer, Slice):
             slices.append(answer)
     sid, depth = best_of(board, weights, slices)

@@ -9,17 +9,14 @@ or is killed is restarted and asked again (see `worker.Worker`).
 from __future__ import annotations
 
 import contextlib
-import re
 
 from isaac_game.rules import GameState, Move, Player
 
 from .bots import DEFAULT_BUDGET, LEVELS, Bot
-from .ladder import make_player, playable
+from .ladder import STEP_KIND, make_player, playable
 from .parallel import available_cores
 from .worker import EncodedState, Task, Worker, decode_state, encode_state
 
-#: A ladder step's seat kind (`ai.ladder`): resolved in the game, at the first move.
-STEP_KIND = re.compile(r"level[1-9][0-9]?")
 #: The players of this worker process by (game, level, seed, cores): a bot keeps what
 #: it learnt from one move to the next (its search tree, its helpers), so the process
 #: keeps the bot.
