@@ -37,7 +37,8 @@ from .mcts import search
 NAMED_LEVELS = ("easy", "medium", "hard")
 #: Where `ladder` keeps each game's results and ratings (`<game>.json`), in this package.
 RESULTS_FOLDER = "ladder_results"
-_STEP = re.compile(r"level(\d+)")
+#: A step's seat kind, `level4` (`players.STEP_KIND` is the same, for the menu).
+STEP_KIND = re.compile(r"level([1-9][0-9]?)")
 
 
 @dataclass(frozen=True)
@@ -59,6 +60,7 @@ LADDERS: dict[str, tuple[Step, ...]] = {
         Step("mix:easy:medium:0.45"),
         Step("mix:easy:medium:0.2"),
         Step("medium", "medium"),
+        Step("mix:medium:hard1:0.55"),
         Step("hard1"),
         Step("hard", "hard"),
     ),
@@ -70,15 +72,12 @@ LADDERS: dict[str, tuple[Step, ...]] = {
         Step("playouts:50"),
         Step("playouts:200"),
         Step("playouts:800", "medium"),
-        Step("playouts:3200"),
         Step("hard", "hard"),
     ),
     "hari": (
         Step("random", "random"),
         Step("mix:random:greedy:0.5"),
         Step("easy", "easy"),
-        Step("mix:easy:playouts:50:0.7"),
-        Step("mix:easy:playouts:50:0.4"),
         Step("playouts:50"),
         Step("playouts:400", "medium"),
         Step("hard", "hard"),
@@ -112,7 +111,7 @@ def step_number(game: str, kind: str) -> int | None:
 
 def resolve(game: str, level: str) -> str:
     """The spec a level name plays: `levelN` and the named steps are looked up."""
-    match = _STEP.fullmatch(level)
+    match = STEP_KIND.fullmatch(level)
     ladder = steps(game)
     if match:
         number = int(match.group(1))
@@ -126,7 +125,7 @@ def resolve(game: str, level: str) -> str:
 def playable(game: str, kind: str) -> str:
     """`kind` as a seat plays it in `game`: a step past the game's ladder is its top
     step (a setting chosen in a game with more steps), any other kind itself."""
-    match = _STEP.fullmatch(kind)
+    match = STEP_KIND.fullmatch(kind)
     if match and int(match.group(1)) > len(steps(game)):
         return step_kind(game, len(steps(game)))
     return kind
