@@ -120,14 +120,18 @@ def think(
     rng: random.Random,
     kept: KeptTree | None = None,
     pool: HelperPool | None = None,
+    max_iterations: int | None = None,
 ) -> Verdict:
     """The searching levels' look at `state`: root moves best first, with win chances.
     `kept` holds the tree kept from the last look, and gets this one's (`mcts.search`);
-    with a `pool`, its helpers search too (`parallel`)."""
+    with a `pool`, its helpers search too (`parallel`); `max_iterations` caps the
+    playouts (each process's) where work, not time, is to decide."""
     settings = search_settings(state.game)
     if pool is not None and pool.workers:
-        return parallel_search(pool, state, seconds, rng, settings, kept or KeptTree())
-    return search(state, seconds, rng, settings, kept=kept)
+        return parallel_search(
+            pool, state, seconds, rng, settings, kept or KeptTree(), max_iterations
+        )
+    return search(state, seconds, rng, settings, max_iterations=max_iterations, kept=kept)
 
 
 def choose_generic(

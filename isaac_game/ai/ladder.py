@@ -30,8 +30,7 @@ from typing import Any
 from isaac_game.rules import GameState, Move, game_names
 
 from .bots import ARENA_LEVELS, Bot, make_bot
-from .generic import search_settings
-from .mcts import search
+from .generic import think
 
 #: The menu's names for three of the steps (the first step is also `random`, as ever).
 NAMED_LEVELS = ("easy", "medium", "hard")
@@ -146,9 +145,8 @@ class MixBot(Bot):
         self.low, self.high, self.low_share = low, high, low_share
 
     def choose(self, state: GameState, budget: float | None = None) -> Move:
-        draw = random.Random(f"{self.seed}|mix|{state.game}|{';'.join(state.moves)}").random()
-        if not state.moves:
-            draw = random.Random(f"{self.seed}|mix|{state.position_key()}").random()
+        where = f"{state.game}|{';'.join(state.moves)}" if state.moves else state.position_key()
+        draw = random.Random(f"{self.seed}|mix|{where}").random()
         bot = self.low if draw < self.low_share else self.high
         return bot.choose(state, budget)
 
@@ -170,9 +168,7 @@ class PlayoutBot(Bot):
         rng = random.Random(f"{self.seed}|{';'.join(state.moves)}")
         if len(legal) == 1:
             return legal[0]
-        settings = search_settings(state.game)
-        verdict = search(state, 1e9, rng, settings, max_iterations=self.playouts, kept=self.tree)
-        return verdict.best.move
+        return think(state, 1e9, rng, self.tree, max_iterations=self.playouts).best.move
 
 
 def make_player(
