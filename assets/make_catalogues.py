@@ -88,17 +88,20 @@ def template_bytes(catalog: Catalog) -> bytes:
     return _without_dates(out.getvalue())
 
 
-#: The dates every catalogue's header carries: fixed, so that a catalogue is the same
-#: bytes whenever its messages are (Babel would write the time of each run, and takes
-#: the time of reading for a date that is missing, which the .mo would then carry).
+#: The header fields that would change from run to run, fixed, so that a catalogue is
+#: the same bytes whenever its messages are: the dates (Babel would write the time of
+#: each run, and takes the time of reading for a date that is missing, which the .mo
+#: would then carry) and the Babel version that wrote it (a new release of Babel
+#: would otherwise make every catalogue stale).
 FIXED_DATES = {
     b"POT-Creation-Date": b"2026-11-25 00:00+0000",
     b"PO-Revision-Date": b"2026-11-25 00:00+0000",
+    b"Generated-By": b"Babel",
 }
 
 
 def _without_dates(text: bytes) -> bytes:
-    """`text` with the header's dates set to `FIXED_DATES`."""
+    """`text` with the header's dates and writer set to `FIXED_DATES`."""
     for name, value in FIXED_DATES.items():
         line = b'"' + name + b": " + value + b'\\n"'
         text = re.sub(b'"' + name + b': [^"]*"', lambda _match, line=line: line, text)
