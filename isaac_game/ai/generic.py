@@ -44,7 +44,8 @@ SEARCH = SearchSettings(exploration=0.7, lean=0.8, widening=1.0, shuffle_ties=Tr
 #: 100 games, 200 against 50 won 45.5 of 100), as if the playouts' judgement of the
 #: moves the rule of thumb ranks low were worse than the rule itself. At 0.3 child
 #: per sqrt(visits), 800 a move against 100 won 39 of 60 (docs/strength.md, "HARI's
-#: search").
+#: search"). Trying those moves early is still far worse with playouts that slide to
+#: make room (`HariCore.slide_to_fit`): 8 of 100 at 800 playouts a move.
 GAME_SEARCH: dict[str, SearchSettings] = {"hari": replace(SEARCH, widening=0.3)}
 #: Medium and Hard search until their time is up: playouts run 2,000 a second in the
 #: opening and ten times that near the end, so no fixed allowance of playouts would

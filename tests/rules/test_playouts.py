@@ -22,6 +22,8 @@ from isaac_game.rules import (
     playout,
     register_game,
 )
+from isaac_game.rules.bitboard import CELL_MASK, shape_id
+from isaac_game.rules.fast.hari import HariCore
 from tests.rules.corner_game import CornerState  # by its full name everywhere: one module
 
 from .random_play import outcome, random_position
@@ -217,3 +219,22 @@ def test_rules_1_1_the_uniformity_test_tells_a_leaning_playout_apart():
     counts, n = first_moves(state, 0.5, 40, seed=2026)
     observed = [counts[str(m)] for m in state.legal_moves()]
     assert chi_square_p(observed, 40) < 1e-12
+
+
+def test_rules_3_3_3_5_a_leaning_hari_playout_slides_to_make_room_as_a_player_would():
+    """docs/rules.md 3.3 and 3.5: when nothing the mover may play fits, the rule of thumb
+    a HARI playout leans on slides an own piece to make room for the most valuable piece
+    it can then place (here Dark's 1 moves three cells left, and the 6 fits after it),
+    rather than discarding; it slides nothing off the board that it need not."""
+    core = HariCore()
+    cell = [CELL_MASK[c] for c in range(10)]  # row 0
+    piece = shape_id(3, "h", 3)  # Dark's 1 on cells 03 04 05
+    core.empty = cell[0] | cell[1] | cell[2] | cell[6] | cell[7] | cell[8] | cell[9]
+    core.owned = [[piece], []]
+    core.hands = [[0, 0, 0, 0, 1], [0, 0, 0, 0, 0]]
+    core.least = [7, 7]
+    assert core.options(0, lean=1.0, rand=lambda: 0.0) == [(1, -10 - piece, [(-1, 3)])]
+    assert core.playout(random.Random(1), lean=1.0, record=True)[:2] == ["s03-3", "7h03"]
+    core.empty = cell[0] | cell[1] | cell[2] | cell[6] | cell[7] | cell[8]  # 09 taken: only off
+    core.owned, core.hands, core.least = [[piece], []], [[0, 0, 0, 0, 1], [0] * 5], [7, 7]
+    assert core.options(0, lean=1.0, rand=lambda: 0.0) == [(1, -10 - piece, [(-1, None)])]
