@@ -8,6 +8,8 @@ A step is written as a *spec*, a short text the arena also takes:
 - `playouts:N` (every game but ISAAC), the searching levels' tree search with N
   playouts a move: work counted, not time, so the step is as strong on any machine
   and an arena measures it the same on a busy one;
+- `removal:D` and `lookahead:N` (ISAAC, work counted too): Medium with the removal
+  search D moves deep, and Hard looking N placements ahead, the steps between them;
 - `levelN`, step N of the game's ladder.
 
 The steps run from "plays any legal move" (step 1, rated 0) to Hard on every core.
@@ -22,14 +24,14 @@ from __future__ import annotations
 import json
 import random
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 from importlib import resources
 from typing import Any
 
 from isaac_game.rules import GameState, Move, game_names
 
-from .bots import ARENA_LEVELS, Bot, make_bot
+from .bots import ARENA_LEVELS, DEFAULT_BUDGET, LIMITS, Bot, HardBot, MediumBot, make_bot
 from .generic import think
 
 #: The menu's names for three of the steps (the first step is also `random`, as ever).
@@ -48,9 +50,10 @@ class Step:
     name: str = ""
 
 
-#: Each game's steps, weakest first. ISAAC's come from its own levels and blends of
-#: them; FOUNDATIONS' and HARI's from the rule of thumb, then from the tree search
-#: with more playouts a step (docs/strength.md has the measured table).
+#: Each game's steps, weakest first. ISAAC's come from its own levels, blends of
+#: them, and Medium and Hard cut to a counted depth; FOUNDATIONS' and HARI's from the
+#: rule of thumb, then from the tree search with more playouts a step
+#: (docs/strength.md has the measured table).
 LADDERS: dict[str, tuple[Step, ...]] = {
     "isaac": (
         Step("random", "random"),
@@ -59,8 +62,8 @@ LADDERS: dict[str, tuple[Step, ...]] = {
         Step("mix:easy:medium:0.45"),
         Step("mix:easy:medium:0.2"),
         Step("medium", "medium"),
-        Step("mix:medium:hard1:0.55"),
-        Step("hard1"),
+        Step("removal:3"),
+        Step("lookahead:1"),
         Step("hard", "hard"),
     ),
     "foundations": (
@@ -77,8 +80,10 @@ LADDERS: dict[str, tuple[Step, ...]] = {
         Step("random", "random"),
         Step("mix:random:greedy:0.5"),
         Step("easy", "easy"),
+        Step("mix:easy:playouts:50:0.27"),
         Step("playouts:50"),
-        Step("playouts:400", "medium"),
+        Step("playouts:100", "medium"),
+        Step("playouts:200"),
         Step("hard", "hard"),
     ),
 }
@@ -198,12 +203,57 @@ def make_player(
         if not text.isdigit() or int(text) < 1:
             raise ValueError(f"{spec!r}: N must be a whole number of playouts, 1 or more")
         return PlayoutBot(spec, int(text), seed)
+    if spec.partition(":")[0] in ISAAC_STEPS:
+        return isaac_step(game, spec, seed)
     if spec not in ARENA_LEVELS:
         raise ValueError(
             f"unknown level {level!r} (choose from {', '.join(ARENA_LEVELS)}, "
-            f"level1 to level{len(steps(game))}, mix:LOW:HIGH:P or playouts:N)"
+            f"level1 to level{len(steps(game))}, mix:LOW:HIGH:P, playouts:N, "
+            "removal:D or lookahead:N)"
         )
     return make_bot(spec, seed, cores=cores)
+
+
+class RemovalBot(MediumBot):
+    """`removal:D` (ISAAC): Medium's placements, and `hard1`'s removal search (its
+    allowance and targets) cut to D moves deep: the steps between Medium and `hard1`."""
+
+    def __init__(self, spec: str, depth: int, seed: int) -> None:
+        super().__init__(seed, replace(LIMITS["hard1"], scoring_depth=depth))
+        self.level = spec
+
+    def choose(self, state: GameState, budget: float | None = None) -> Move:
+        return super().choose(state, DEFAULT_BUDGET["hard1"] if budget is None else budget)
+
+
+class LookaheadBot(HardBot):
+    """`lookahead:N` (ISAAC): Hard with its placement look-ahead N placements deep (Hard
+    looks 5 deep): the steps between `hard1` and Hard."""
+
+    def __init__(self, spec: str, depth: int, seed: int) -> None:
+        super().__init__(seed, replace(LIMITS["hard"], placement_depth=depth))
+        self.level = spec
+
+    def choose(self, state: GameState, budget: float | None = None) -> Move:
+        return super().choose(state, DEFAULT_BUDGET["hard"] if budget is None else budget)
+
+
+#: ISAAC's counted steps: spec prefix -> (bot, what N counts, its largest value).
+ISAAC_STEPS = {
+    "removal": (RemovalBot, "moves", LIMITS["hard1"].scoring_depth),
+    "lookahead": (LookaheadBot, "placements", LIMITS["hard"].placement_depth),
+}
+
+
+def isaac_step(game: str, spec: str, seed: int) -> Bot:
+    """The bot of a `removal:D` or `lookahead:N` spec, its number checked."""
+    prefix, _colon, text = spec.partition(":")
+    if game != "isaac":
+        raise ValueError(f"{prefix}:N is ISAAC's: the other games count playouts (playouts:N)")
+    kind, counts, most = ISAAC_STEPS[prefix]
+    if not text.isdigit() or not 1 <= int(text) <= most:
+        raise ValueError(f"{spec!r}: N must be a whole number of {counts}, 1 to {most}")
+    return kind(spec, int(text), seed)
 
 
 def split_mix(spec: str) -> tuple[str, str, float]:

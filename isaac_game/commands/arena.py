@@ -27,7 +27,9 @@ from isaac_game.rules import GameState, Player, game_names, new_game
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     names = ", ".join(ARENA_LEVELS)
     parser.add_argument(
-        "a", metavar="A", help=f"a level: {names}, levelN, mix:LOW:HIGH:P or playouts:N"
+        "a",
+        metavar="A",
+        help=f"a level: {names}, levelN, mix:LOW:HIGH:P, playouts:N, removal:D or lookahead:N",
     )
     parser.add_argument("b", metavar="B", help="the other level")
     parser.add_argument("--game", choices=game_names(), default="isaac", help="the game")

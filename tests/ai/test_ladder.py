@@ -10,6 +10,7 @@ import random
 import pytest
 
 from isaac_game.ai import ladder
+from isaac_game.ai.bots import HardBot, MediumBot
 from isaac_game.ai.ladder import LADDERS, Step, make_player, playable, resolve, step_kind, steps
 from isaac_game.ai.seat import think_move
 from isaac_game.ai.worker import encode_state
@@ -77,6 +78,26 @@ def test_a_blend_of_nothing_low_plays_exactly_the_high_level():
 @pytest.mark.parametrize("game", ["foundations", "hari"])
 def test_a_playout_step_counts_its_work_so_it_plays_the_same_on_any_machine(game):
     assert play(game, "playouts:60", 2, 8) == play(game, "playouts:60", 2, 8)
+
+
+def test_isaacs_counted_steps_cut_medium_or_hard_to_their_depth():
+    """ISAAC's steps between Medium and Hard: `removal:D`, Medium's placements with the
+    removal search D moves deep (`hard1`'s targets), and `lookahead:N`, Hard looking
+    N placements ahead; each repeatable for a seed, its number checked."""
+    removal = make_player("isaac", "removal:3", 4)
+    assert isinstance(removal, MediumBot) and not isinstance(removal, HardBot)
+    assert (removal.limit.scoring_depth, removal.limit.scoring_targets) == (3, 5)
+    lookahead = make_player("isaac", "lookahead:2", 4)
+    assert isinstance(lookahead, HardBot)
+    assert (lookahead.limit.placement_depth, lookahead.limit.scoring_depth) == (2, 60)
+    assert play("isaac", "removal:3", 6, 40) == play("isaac", "removal:3", 6, 40)
+    assert play("isaac", "lookahead:1", 6, 6) == play("isaac", "lookahead:1", 6, 6)
+    with pytest.raises(ValueError, match="1 to 60"):
+        make_player("isaac", "removal:0")
+    with pytest.raises(ValueError, match="1 to 5"):
+        make_player("isaac", "lookahead:6")
+    with pytest.raises(ValueError, match="ISAAC's"):
+        make_player("hari", "removal:3")
 
 
 @pytest.mark.parametrize(
