@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from functools import cache
 
 from isaac_game.ai import hint
-from isaac_game.ai.analysis import view_position
+from isaac_game.ai.analysis import PositionView, view_position
 from isaac_game.ai.generic import rule_of_thumb
 from isaac_game.rules import GameRecord, GameState, new_game
 
@@ -27,6 +28,17 @@ def _sensible_game(game: str, seed: int, plies: int | None = None) -> GameState:
     return state
 
 
+@cache
+def analysed_game(game: str, seed: int = 7) -> tuple[GameState, tuple[PositionView, ...]]:
+    """A whole game by the rule of thumb, and Hard's brief view of each of its
+    positions. Worked out once a process: the Review and the report show the same
+    game, and every visit (each window size and language the text-fit tests check)
+    the same views; only the words around them change."""
+    final = _sensible_game(game, seed)
+    moves = final.moves
+    return final, tuple(view_position(game, moves[:i], 0.05) for i in range(len(moves) + 1))
+
+
 def _hint_screen(app, save, game: str) -> None:
     position = _sensible_game(game, 5, 8)
     screen = app.open("match", GameSetup(game, "human", "human", history=history_of(position)))
@@ -41,12 +53,11 @@ def _hint_screen(app, save, game: str) -> None:
 
 
 def _review_screen(app, save, game: str) -> None:
-    final = _sensible_game(game, 7)
+    final, views = analysed_game(game)
     moves = final.moves
-    views = [view_position(game, moves[:i], 0.05) for i in range(len(moves) + 1)]
     replay = app.open("replay", GameRecord(final, SEEDED), "seeded.isaac.txt")
     assert isinstance(replay, ReplayScene)
-    replay.analysis._finish(views, save=False)
+    replay.analysis._finish(list(views), save=False)
     worst = replay.analysis.worst()
     replay.go(worst[0] if worst else len(moves) // 2)
     save(f"{game}-review-analysis")

@@ -5,24 +5,21 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from isaac_game.ai.analysis import view_position
 from isaac_game.rules import GameRecord
 
 from ..scenes.report import ReportScene
-from .screenshots_analysis import SEEDED, _sensible_game
+from .screenshots_analysis import SEEDED, analysed_game
 
 
 def shoot_report(app, save: Callable[[str], None]) -> None:
     """The report of a game of each game: before its analysis, and analysed (computed
     here, briefly, without a worker)."""
     for game in ("isaac", "foundations", "hari"):
-        final = _sensible_game(game, 7)
-        moves = final.moves
+        final, views = analysed_game(game)
         report = app.open("report", GameRecord(final, SEEDED), "seeded.isaac.txt")
         assert isinstance(report, ReportScene)
         save(f"{game}-report")
-        views = [view_position(game, moves[:i], 0.05) for i in range(len(moves) + 1)]
-        report.analysis._finish(views, save=False)
+        report.analysis._finish(list(views), save=False)
         save(f"{game}-report-analysed")
         app.pop(report)
 
