@@ -28,7 +28,7 @@ from collections.abc import Callable
 from typing import Any
 
 from net.connection import Connection
-from net.discovery import BEACON_PORT, Beacon
+from net.discovery import BEACON_INTERVAL, BEACON_PORT, Beacon
 from net.events import Close, Closed, Connect, Event, Output, Send
 from net.game import GameAdapter
 from net.host_session import HostSession
@@ -192,7 +192,8 @@ class NetHost(_Endpoint):
 
     Keeps accepting connections: while a game has a live peer, newcomers get
     `reject "table full"`; when the table is free, the next hello starts a game.
-    With `announce`, a discovery beacon is sent every second from the same thread.
+    With `announce`, a discovery beacon is sent every `beacon_interval` seconds (one
+    by default, docs/protocol.md) from the same thread.
     """
 
     def __init__(
@@ -204,6 +205,7 @@ class NetHost(_Endpoint):
         announce: bool = False,
         beacon_port: int = BEACON_PORT,
         beacon_targets: list[str] | None = None,
+        beacon_interval: float = BEACON_INTERVAL,
         max_connections: int = MAX_CONNECTIONS,
         tick_interval: float = 0.05,
         linger: float = LINGER,
@@ -213,7 +215,7 @@ class NetHost(_Endpoint):
         self.session = HostSession(adapter, **session_args)
         self.bind, self.port = bind, port
         self.max_connections = max_connections
-        self._beacon_args = (announce, beacon_port, beacon_targets)
+        self._beacon_args = (announce, beacon_port, beacon_targets, beacon_interval)
         self._beacon: Beacon | None = None
         self._server: asyncio.AbstractServer | None = None
         self._ids = itertools.count(1)
@@ -243,7 +245,7 @@ class NetHost(_Endpoint):
         addr = self._server.sockets[0].getsockname()
         self.port = addr[1]
         self._spawn(self._ticker())
-        announce, beacon_port, targets = self._beacon_args
+        announce, beacon_port, targets, interval = self._beacon_args
         if announce:
             s = self.session
             self._beacon = Beacon(
@@ -253,6 +255,7 @@ class NetHost(_Endpoint):
                 app=s.app,
                 beacon_port=beacon_port,
                 targets=targets,
+                interval=interval,
             )
             self._spawn(self._announce())
         return addr[0], addr[1]

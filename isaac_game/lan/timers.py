@@ -22,16 +22,19 @@ TIMERS: dict[str, tuple[str, float]] = {
     "retry_interval": ("ISAAC_LAN_RETRY_INTERVAL", 1.0),
     "connect_timeout": ("ISAAC_LAN_CONNECT_TIMEOUT", 3.0),
     "welcome_timeout": ("ISAAC_LAN_WELCOME_TIMEOUT", 10.0),
+    "beacon_interval": ("ISAAC_LAN_BEACON_INTERVAL", 1.0),
 }
 
 
 class HostTimers(TypedDict):
-    """The timers `net.NetHost` takes (its session's keyword arguments)."""
+    """The timers `net.NetHost` takes (its beacon's interval, and its session's
+    keyword arguments)."""
 
     hello_timeout: float
     ping_interval: float
     silence_limit: float
     rejoin_window: float
+    beacon_interval: float
 
 
 class JoinTimers(TypedDict):
@@ -54,6 +57,7 @@ class Timers:
     retry_interval: float = 1.0
     connect_timeout: float = 3.0
     welcome_timeout: float = 10.0
+    beacon_interval: float = 1.0
 
     @classmethod
     def from_env(cls) -> Timers:
@@ -73,6 +77,7 @@ class Timers:
             ping_interval=self.ping_interval,
             silence_limit=self.silence_limit,
             rejoin_window=self.rejoin_window,
+            beacon_interval=self.beacon_interval,
         )
 
     def join_args(self) -> JoinTimers:

@@ -35,7 +35,8 @@ def app(storage):
 @pytest.fixture(autouse=True)
 def loopback_lan_only(monkeypatch):
     """Network safety: whatever a client test hosts listens on 127.0.0.1 (a free port)
-    and announces itself on loopback only, on a free UDP port."""
+    and announces itself on loopback only, on a free UDP port; ten times a second, so
+    a join list fills without waiting out the beacon a join screen just missed."""
     import socket
 
     from isaac_game.client.lan import menu as lan_menu
@@ -44,6 +45,7 @@ def loopback_lan_only(monkeypatch):
         s.bind(("127.0.0.1", 0))
         beacon_port = s.getsockname()[1]
     monkeypatch.setenv("ISAAC_LAN_BEACON_TARGETS", "127.255.255.255")
+    monkeypatch.setenv("ISAAC_LAN_BEACON_INTERVAL", "0.1")
     monkeypatch.setattr(lan_menu, "HOST_BIND", "127.0.0.1")
     monkeypatch.setattr(lan_menu, "HOST_PORT", 0)
     monkeypatch.setattr(lan_menu, "BEACON_PORT", beacon_port)

@@ -255,3 +255,29 @@ def test_a_freed_table_says_lost_only_when_the_rejoin_window_passed(closed, link
     assert session.link == CONNECTED
     session.update()
     assert session.link == link and session.link_reason == closed.reason
+
+
+def test_a_host_beacons_as_often_as_its_timers_say(monkeypatch):
+    """`ISAAC_LAN_BEACON_INTERVAL` (tests shorten it, so a join list fills at once)
+    reaches the host's beacon: at 0.05 s, five beacons arrive well before the second
+    that the default interval would take for two."""
+    import socket
+
+    monkeypatch.setenv("ISAAC_LAN_BEACON_INTERVAL", "0.05")
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as listener:
+        listener.bind(("", 0))
+        listener.settimeout(0.1)
+        host = LanSession.host("isaac", RandomSeat("H", seed=1), name="Ann", bind="127.0.0.1",
+                               port=0, beacon_port=listener.getsockname()[1])  # fmt: skip
+        try:
+            host.start()
+            arrived, deadline = 0, time.monotonic() + 2.0
+            while arrived < 5 and time.monotonic() < deadline:
+                try:
+                    listener.recv(2048)
+                    arrived += 1
+                except TimeoutError:
+                    pass
+        finally:
+            host.close()
+    assert arrived == 5
