@@ -148,6 +148,12 @@ class MatchControl:
         """Is the game decided although the position is not over (a resignation)?"""
         return False
 
+    def result_headers(self, state: GameState) -> dict[str, str]:
+        """The headers a game decided off the board adds to its record (a resignation's
+        `Result`), so the file, the Continue list and the player's record know it is
+        over; {} for a game the moves decide."""
+        return {}
+
     # ----- the frame ------------------------------------------------------------------
 
     def handle(self, action: Action) -> bool:

@@ -161,6 +161,17 @@ class GameKeeper:
         assert self.path is not None
         return self.error or _("Saved as {name}").format(name=self.path.name)
 
+    def conclude(self, headers: dict[str, str]) -> None:
+        """Headers the game gained as it ended off the board (a resignation's Result):
+        the file is written whole with them now, and a file made later has them too."""
+        player_headers = self.headers
+        self.headers = lambda: {**player_headers(), **headers}
+        if self.journal is not None:
+            self.journal.headers.update(headers)
+            self.journal.written = None
+        if self.state is not None and not self.blocked:
+            self._write(self.state)
+
     # ----- when it is not on disk -----------------------------------------------------------
 
     def unsaved(self) -> str:

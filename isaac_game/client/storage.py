@@ -296,7 +296,7 @@ class Storage:
             if free and self.open_elsewhere(path):
                 continue
             record, _error = self.load_game(path)
-            if record is not None and not record.state.is_over:
+            if record is not None and not record.finished:
                 games.append((path, record))
         return games
 

@@ -81,7 +81,7 @@ def first_scene(args: argparse.Namespace, storage: Storage) -> tuple[str, tuple]
         record, error = storage.load_game(path)  # a pipe or a device: refused, never read
         if record is None:
             raise ValueError(error or f"{args.record}: not a saved game")
-        if record.state.is_over:
+        if record.finished:
             return "replay", (record, path)
         return "match", (setup_from_record(record, path),)
     if getattr(args, "learn", False):  # `isaac learn`: a lesson, or the chooser

@@ -85,7 +85,7 @@ def kept_game(record: GameRecord) -> KeptGame:
     h = record.headers
     if h.get("Lan") != "host":
         raise LanRecordError(N_("this game was not hosted over the LAN on this machine"))
-    if record.state.is_over:
+    if record.finished:
         raise LanRecordError(N_("this game is over"))
     token, seat = h.get("LanToken", ""), h.get("LanSeat", "")
     if not is_token(token) or seat not in ("dark", "light"):

@@ -358,9 +358,7 @@ class LanSession:
         """`dark 104 - light 57, dark wins`, `dark resigns, light wins`, or `*`."""
         if self.match is None:
             return "*"
-        if self.resigned is not None and not self.match.state.is_over:
-            return f"{self.resigned.value} resigns, {self.resigned.other.value} wins"
-        return result_text(self.match.state)
+        return result_text(self.match.state, self.resigned)
 
     # -- commands --------------------------------------------------------------------
 

@@ -33,6 +33,7 @@ from .records import (
     parse_record,
     read_record_text,
     record_text,
+    resigned_in,
     result_text,
 )
 from .state import GameState
@@ -60,12 +61,13 @@ class Journal:
         journal = cls(path, record.headers)
         if not torn:
             journal.written = record.state.moves
-            journal._finished = record.state.is_over
+            journal._finished = record.finished
         return journal, record
 
     def keep(self, state: GameState) -> None:
         """Bring the file in step with `state`. Raises OSError when the disk says no."""
-        moves, over = state.moves, result_text(state) != UNFINISHED
+        moves = state.moves
+        over = result_text(state, resigned_in(self.headers)) != UNFINISHED
         if self.written is not None and not over and not self._finished:
             if moves == self.written:
                 return

@@ -10,6 +10,10 @@
     5v04
     3h71    # a comment may follow a move
 
+A game ended by a resignation (over the LAN) says so in its Result, `light resigns,
+dark wins`; its moves must then leave the game unfinished, as they did when it
+ended. Anything else the Result says must be what the moves give.
+
 Loading replays every move through the engine, so a record can never describe an
 impossible game; any problem is reported with its line number and nothing is
 returned half-loaded. Any line ending loads (LF, CRLF, CR alone), and so does a last
@@ -40,6 +44,7 @@ UNFINISHED = "*"
 #: Header keys written in this order; others a file carries are kept after them.
 STANDARD_HEADERS = ("Game", "Date", "Dark", "Light", "Result")
 _HEADER = re.compile(r"([A-Za-z][A-Za-z0-9_-]*):[ \t]*(.*)")
+_RESIGNS = re.compile(r"(dark|light) resigns, (dark|light) wins")
 
 
 class RecordError(ValueError):
@@ -57,13 +62,40 @@ class GameRecord:
     def game(self) -> str:
         return self.state.game
 
+    @property
+    def resigned(self) -> Player | None:
+        """Who resigned, if the game ended so (its moves left it unfinished)."""
+        return None if self.state.is_over else resigned_in(self.headers)
+
+    @property
+    def finished(self) -> bool:
+        """Is the game over, played out or resigned? (An unfinished one may go on.)"""
+        return self.state.is_over or self.resigned is not None
+
+    @property
+    def winner(self) -> Player | None:
+        """The winner of a finished game (None: a draw, or a game that goes on)."""
+        resigned = self.resigned
+        return resigned.other if resigned is not None else self.state.winner
+
     def text(self) -> str:
         return record_text(self.state, self.headers)
 
 
-def result_text(state: GameState) -> str:
-    """`dark 104 - light 57, dark wins` (or `..., draw`); `*` while the game goes on."""
+def resigned_in(headers: dict[str, str]) -> Player | None:
+    """The side whose resignation the headers' Result records, else None."""
+    found = _RESIGNS.fullmatch(headers.get("Result", "").strip())
+    if found is None or found.group(1) == found.group(2):
+        return None
+    return Player(found.group(1))
+
+
+def result_text(state: GameState, resigned: Player | None = None) -> str:
+    """`dark 104 - light 57, dark wins` (or `..., draw`); `light resigns, dark wins`
+    when `resigned` gave up a game that was not over; `*` while the game goes on."""
     if not state.is_over:
+        if resigned is not None:
+            return f"{resigned.value} resigns, {resigned.other.value} wins"
         return UNFINISHED
     dark, light = state.scores
     outcome = "draw" if state.winner is None else f"{state.winner.value} wins"
@@ -71,10 +103,11 @@ def result_text(state: GameState) -> str:
 
 
 def record_text(state: GameState, headers: dict[str, str] | None = None) -> str:
-    """The text of a record of `state`; Game and Result always come from the state."""
+    """The text of a record of `state`; Game and Result always come from the state (a
+    resignation's Result from the headers, while the state is not over)."""
     given = {k: clean_text(_one_line(v)) for k, v in (headers or {}).items()}
     given["Game"] = state.game
-    given["Result"] = result_text(state)
+    given["Result"] = result_text(state, resigned_in(given))
     given.setdefault("Date", "")
     given.setdefault("Dark", Player.DARK.title)
     given.setdefault("Light", Player.LIGHT.title)
@@ -113,7 +146,7 @@ def parse_record(text: str) -> GameRecord:
     if state is None:
         state = _start(headers, 0)
     claimed = headers.get("Result", UNFINISHED)
-    actual = result_text(state)
+    actual = result_text(state, resigned_in(headers))
     if claimed != actual:
         where = f"line {result_line}" if result_line else "the record"
         raise RecordError(f"{where}: the result says {claimed!r} but the moves give {actual!r}")

@@ -11,7 +11,8 @@ the file, so the two can never disagree. The headers read:
 - a LAN game's `LanSeat` (the local player's side) and `LanPeer` (the opponent's name);
 - `Coached: yes` (the coach took a move back) and `TakenBack: yes` (a move was undone).
 
-Only finished games are recorded, and only games a person played (a game between two
+Only finished games are recorded (played out, or resigned: the Result says
+`light resigns, dark wins`), and only games a person played (a game between two
 computers is nobody's record). gnubg-android's rules for reading them: unfinished games
 never count, coached ones (or ones with a move taken back) are counted apart.
 """
@@ -105,9 +106,10 @@ def result_of(
     path: str | os.PathLike[str], record: GameRecord, mistakes: Mistakes | None = None
 ) -> GameResult | None:
     """The result to record for the game `record` saved at `path`; None when it is not
-    one to record (unfinished, or no person played it)."""
+    one to record (unfinished, or no person played it). A resigned game scores the
+    board as it was left."""
     state, headers = record.state, record.headers
-    if not state.is_over:
+    if not record.finished:
         return None
     where = Path(path)
     seats = {Player.DARK: _kind(headers, "Dark"), Player.LIGHT: _kind(headers, "Light")}
@@ -132,7 +134,7 @@ def result_of(
         dark=seats[Player.DARK],
         light=seats[Player.LIGHT],
         you=you,
-        winner=state.winner,
+        winner=record.winner,
         dark_score=int(dark_score),
         light_score=int(light_score),
         coached=_yes(headers, "Coached"),

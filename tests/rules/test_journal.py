@@ -7,7 +7,14 @@ import random
 
 import pytest
 
-from isaac_game.rules import Journal, RecordError, load_journal, new_game, parse_journal
+from isaac_game.rules import (
+    Journal,
+    Player,
+    RecordError,
+    load_journal,
+    new_game,
+    parse_journal,
+)
 
 
 def played(game: str, plies: int, seed: int = 3):
@@ -93,6 +100,22 @@ def test_undo_and_the_end_rewrite_the_file_whole(tmp_path):
         journal.keep(state)
     record = load_journal(path)
     assert record.state.is_over and record.headers["Result"] != "*"
+
+
+def test_a_resignation_rewrites_the_file_whole_and_it_reads_as_finished(tmp_path):
+    path = tmp_path / "g.isaac.txt"
+    journal = Journal(path, {"Lan": "host"})
+    states = played("isaac", 12)
+    for state in states:
+        journal.keep(state)
+    journal.headers["Result"] = "dark resigns, light wins"
+    journal.keep(states[-1])
+    record = load_journal(path)
+    assert record.state.moves == states[-1].moves and not record.state.is_over
+    assert record.finished and record.winner == Player.LIGHT
+    resumed, _record = Journal.resume(path)
+    resumed.keep(states[-1])  # a finished file is written whole, never appended to
+    assert load_journal(path).headers["Result"] == "dark resigns, light wins"
 
 
 def test_a_move_that_is_not_torn_but_wrong_is_still_an_error(tmp_path):

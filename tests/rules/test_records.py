@@ -4,7 +4,16 @@ from __future__ import annotations
 
 import pytest
 
-from isaac_game.rules import RecordError, load_record, new_game, parse_record, save_record
+from isaac_game.rules import (
+    Player,
+    RecordError,
+    load_record,
+    new_game,
+    parse_record,
+    record_text,
+    result_text,
+    save_record,
+)
 
 GOLDEN = """\
 # ISAAC game record
@@ -46,6 +55,7 @@ def test_save_and_load_round_trip(tmp_path):
         (GOLDEN.replace("Game: isaac\n", ""), "no 'Game:' header"),
         (GOLDEN.replace("Result: *", "Result: dark 100 - light 0, dark wins"), "line 6"),
         (GOLDEN.replace("Dark: Ada", "Dark: Ada\nDark: Eve"), "header Dark given twice"),
+        (GOLDEN.replace("Result: *", "Result: dark resigns, dark wins"), "line 6"),
     ],
 )
 def test_corrupt_records_name_the_line(text, message):
@@ -74,3 +84,27 @@ def test_names_cannot_break_the_format(tmp_path):
     assert loaded.headers["Dark"] == "Evil Result: forged"
     assert loaded.headers["Light"] == "Bob # not a comment"
     assert loaded.state == state
+
+
+def test_a_resigned_game_says_so_and_is_finished_though_its_moves_are_not(tmp_path):
+    """A LAN game ends when a side resigns: its Result says who, its moves stop where
+    the game stopped, and it loads as finished, won by the other side."""
+    record = parse_record(GOLDEN.replace("Result: *", "Result: light resigns, dark wins"))
+    assert not record.state.is_over
+    assert record.resigned == Player.LIGHT and record.finished and record.winner == Player.DARK
+    path = tmp_path / "resigned.isaac"
+    save_record(path, record.state, record.headers)  # the resignation is written back
+    again = load_record(path)
+    assert again.headers["Result"] == "light resigns, dark wins" and again.finished
+    assert not parse_record(GOLDEN).finished and parse_record(GOLDEN).winner is None
+
+
+def test_a_played_out_game_cannot_claim_a_resignation():
+    state = new_game("foundations")
+    while not state.is_over:
+        state = state.play(state.legal_moves()[0])
+    text = record_text(state).replace(result_text(state), "dark resigns, light wins")
+    with pytest.raises(RecordError, match="the result says 'dark resigns, light wins'"):
+        parse_record(text)
+    # and a resignation given to a finished game's record is not written: the moves decide
+    assert "resigns" not in record_text(state, {"Result": "dark resigns, light wins"})

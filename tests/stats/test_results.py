@@ -110,6 +110,22 @@ def test_unfinished_games_and_games_nobody_played_are_not_recorded(stats, tmp_pa
     assert stats.query("SELECT COUNT(*) FROM games")[0][0] == 0
 
 
+def test_a_resigned_lan_game_counts_for_the_side_that_did_not_resign(stats, tmp_path):
+    """A LAN game ends when a side resigns: its moves leave it unfinished, its Result
+    says who resigned (rules/records.py), and the record counts it."""
+    rng = random.Random(5)
+    state = new_game("isaac")
+    for _ in range(8):
+        state = state.play(rng.choice(state.legal_moves()))
+    lan = {"Dark": "Ann (LAN)", "Light": "Bob (LAN)", "LanSeat": "dark", "LanPeer": "Bob"}
+    lan |= {"DarkPlayer": "human", "LightPlayer": "human", "Result": "light resigns, dark wins"}
+    path = tmp_path / "resigned.isaac.txt"
+    save_record(path, state, lan)
+    assert record_game(stats, path, load_journal(path))
+    (line,) = lines(stats, "isaac")
+    assert (line.opponent, line.played, line.won) == (Opponent(LAN, "Bob"), 1, 1)
+
+
 def test_a_result_is_read_from_the_save_headers(tmp_path):
     final = finished(2)
     lan = {"Dark": "Ann (LAN)", "Light": "Bob (LAN)", "LanSeat": "light", "LanPeer": "Ann"}

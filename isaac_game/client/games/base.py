@@ -310,7 +310,13 @@ class ReplayView(ABC, Generic[S]):
         """What the bar adds after the move's words (HARI: the turn's budget)."""
         return ""
 
-    def over_text(self, state: GameState) -> str:
+    def over_text(self, state: GameState, resigned: Player | None = None) -> str:
+        """How the game ended: who won, or who resigned a game the moves left open."""
+        if resigned is not None and not state.is_over:
+            # TRANSLATORS: {side} gave up the game, {player} won it: each "Dark" or "Light"
+            return _("{side} resigned: {player} wins").format(
+                side=side_name(resigned), player=side_name(resigned.other)
+            )
         if state.winner is None:
             return _("Game over: a draw")
         # TRANSLATORS: {player} is "Dark" or "Light"

@@ -211,6 +211,12 @@ class LanControl(MatchControl):
     def finished(self) -> bool:
         return self.session.finished
 
+    def result_headers(self, state: GameState) -> dict[str, str]:
+        """A resigned game's record says so (`light resigns, dark wins`)."""
+        if self.session.resigned is None or state.is_over:
+            return {}
+        return {"Result": self.session.result()}
+
     def seat_kind(self, player: Player, setup: GameSetup) -> str:
         return SeatKind.REMOTE if player != self.you else SeatKind.HUMAN
 

@@ -127,8 +127,13 @@ class MatchKeeping:
         self._ply = 0
 
     def finished(self) -> tuple[dict[str, str], str]:
-        """For the results: the record's headers, and why it is not on disk ("" if it is)."""
-        return self.keeper.record_headers(), self.keeper.unsaved()
+        """For the results: the record's headers, and why it is not on disk ("" if it is).
+        A game decided off the board (a resignation) gets its Result in its file first."""
+        scene = self.scene
+        decided = scene.control.result_headers(scene.state)
+        if decided and not self.demo and scene.control.keeps_games:
+            self.keeper.conclude(decided)
+        return {**self.keeper.record_headers(), **decided}, self.keeper.unsaved()
 
     def close(self) -> None:
         """The scene is gone: the file's lock is let go."""

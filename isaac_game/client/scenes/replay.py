@@ -350,9 +350,10 @@ class ReplayScene(Scene):
         else:
             draw_bar_text(surface, fonts, pal, text_rect, self.bar_text(), int(view.bar_size * u))
         self._draw_buttons(surface, buttons, u)
-        if state.is_over:
+        resigned = self.record.resigned if self.index == len(self.states) - 1 else None
+        if state.is_over or resigned is not None:
             at = (layout.top.right - int(20 * u), layout.top.centery)
-            over = view.over_text(state)
+            over = view.over_text(state, resigned)
             blit_text(surface, fonts, over, int(28 * u), pal.accent, at, "midright", True)
         view.draw_overlay(surface, self, u)
 

@@ -295,7 +295,7 @@ class SavesScene(MenuScreen):
         if self.purpose == "replay":
             self.app.switch("replay", record, path)
             return
-        if record.state.is_over:
+        if record.finished:
             self.tell(_("Finished game"), _("That game is over: choose Replay to watch it."))
             return
         if self.app.storage.open_elsewhere(path):

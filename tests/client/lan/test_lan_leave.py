@@ -9,6 +9,7 @@ import pytest
 
 from isaac_game.client.scenes.dialog import QuestionScene
 from isaac_game.client.scenes.pause import PauseScene
+from isaac_game.stats.tables import LAN, Opponent, lines
 
 from ..driver import key, menu_to
 from ..kinds import is_lan_game, is_lan_results
@@ -47,6 +48,13 @@ def test_leaving_a_lan_game_asks_stay_resign_or_leave(app, storage):
         key(app, pygame.K_RETURN)  # resign: the game is decided, the results follow
         key(app, pygame.K_ESCAPE)  # off the pause menu
         pump(app, lambda: is_lan_results(app.top))
-        assert app.top.headline()[2].startswith("Dark (you, ")
+        results = app.top
+        assert results.headline()[2].startswith("Dark (you, ")
+        # the game is over in its file, off Continue's list, and in your record: lost to Bob
+        record, _error = storage.load_game(results.save_path)
+        assert record is not None and record.headers["Result"] == "dark resigns, light wins"
+        assert storage.in_progress() == [] and not storage.has_unfinished()
+        (line,) = lines(storage.stats, "isaac")
+        assert (line.opponent, line.played, line.lost) == (Opponent(LAN, "Bob"), 1, 1)
     finally:
         join.kill()

@@ -19,10 +19,11 @@ from isaac_game.client.registry import GAMES
 from isaac_game.client.scenes.replay import ReplayScene, replay_buttons, replay_title
 from isaac_game.client.scenes.results import ResultsScene
 from isaac_game.client.scenes.saves import SavesScene
+from isaac_game.client.theme import recording
 from isaac_game.client.tools.screenshots import positions
 from isaac_game.client.widgets.move_words import MoveHistory
 from isaac_game.commands import play as play_command
-from isaac_game.rules import GameRecord
+from isaac_game.rules import GameRecord, new_game
 
 from ..driver import click, key, menu_to, move_mouse, run
 from .test_crash_guard import parse
@@ -155,6 +156,26 @@ def test_a_saved_game_replays_with_its_players_and_date(app, storage):
     scene, handoff = play_command.first_scene(parse([str(path)]), storage)
     assert scene == "replay" and isinstance(handoff[0], GameRecord)
     assert replay_title(handoff[0].headers, handoff[1]) == replay.title
+
+
+def test_a_resigned_game_replays_and_its_last_move_says_who_resigned(app, storage):
+    """A LAN game a side resigned is over though its moves are not: it opens in the
+    replay, never to be played on, and its end says who resigned."""
+    path = storage.saves_dir / "resigned.isaac.txt"
+    state = new_game("isaac").play("5v04").play("3h71")
+    storage.save_game(path, state, {"Result": "dark resigns, light wins"})
+    scene, handoff = play_command.first_scene(parse([str(path)]), storage)
+    assert scene == "replay"
+    replay = app.open("replay", *handoff)
+
+    def drawn() -> list[str]:
+        with recording(app.screen) as log:
+            app.draw()
+        return [text.text for text in log.texts]
+
+    assert "Dark resigned: Light wins" not in drawn()  # at the first move
+    key(app, pygame.K_END)
+    assert replay.index == 2 and "Dark resigned: Light wins" in drawn()
 
 
 def test_a_record_without_names_is_titled_by_its_file():
