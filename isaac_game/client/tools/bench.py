@@ -13,9 +13,7 @@ import math
 import os
 import random
 import statistics
-import tempfile
 import time
-from pathlib import Path
 
 SIZE = (1920, 1080)
 
@@ -63,11 +61,10 @@ def run_ui_bench(seconds: float, think: str | None = None, game: str = "isaac") 
     from ..input import Action, Button
     from ..registry import make_app
     from ..scenes.match import MatchScene
-    from ..storage import Storage
+    from .scratch import ScratchHome
 
-    home = Path(tempfile.mkdtemp(prefix="isaac-bench-"))
-    storage = Storage(home / "c", home / "d")
-    app = make_app(size=SIZE, fullscreen=False, storage=storage, sound=False)
+    scratch = ScratchHome("isaac-bench-")
+    app = make_app(size=SIZE, fullscreen=False, storage=scratch.storage, sound=False)
     rng = random.Random(5)
     state = new_game("isaac")
     assert isinstance(state, IsaacState)
@@ -103,6 +100,7 @@ def run_ui_bench(seconds: float, think: str | None = None, game: str = "isaac") 
         if thinker is not None:
             thinker.poll()
     app.shutdown()
+    scratch.cleanup()
     if thinker is not None:
         thinker.close()
     times.sort()

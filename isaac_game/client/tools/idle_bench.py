@@ -9,16 +9,14 @@ of one core. Last line: `idle: menu <x>% game <y>% of one core`.
 from __future__ import annotations
 
 import os
-import tempfile
 import time
-from pathlib import Path
 
 import psutil
 
 from ..app import App
 from ..handoff import GameSetup
 from ..registry import make_app
-from ..storage import Storage
+from .scratch import ScratchHome
 
 
 def cpu_share(app: App, seconds: float) -> float:
@@ -34,9 +32,8 @@ def cpu_share(app: App, seconds: float) -> float:
 def run_idle_bench(seconds: float) -> int:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    home = Path(tempfile.mkdtemp(prefix="isaac-idle-"))
-    storage = Storage(home / "c", home / "d")
-    app = make_app(size=(1920, 1080), fullscreen=False, storage=storage, sound=False)
+    scratch = ScratchHome("isaac-idle-")
+    app = make_app(size=(1920, 1080), fullscreen=False, storage=scratch.storage, sound=False)
     app.open("title")
     app.run_for(0.5)  # settle: the first frames build caches
     menu = cpu_share(app, seconds)
@@ -46,5 +43,6 @@ def run_idle_bench(seconds: float) -> int:
     game = cpu_share(app, seconds)
     print(f"game: {game:.1f}% of one core over {seconds:.0f} s (a human to move)", flush=True)
     app.shutdown()
+    scratch.cleanup()
     print(f"idle: menu {menu:.1f}% game {game:.1f}% of one core")
     return 0

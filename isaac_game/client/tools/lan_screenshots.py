@@ -12,7 +12,6 @@ from __future__ import annotations
 import os
 import socket
 import sys
-import tempfile
 import time
 from pathlib import Path
 
@@ -34,8 +33,8 @@ from ..scene import Scene
 from ..scenes.match import MatchScene
 from ..scenes.results import ResultsScene
 from ..scenes.title import TitleScene
-from ..storage import Storage
 from ..widgets.menu_screen import MenuScreen
+from .scratch import ScratchHome
 from .screenshots import Look, parse_size, use_language
 
 
@@ -63,10 +62,8 @@ class _Stage:
     ):  # fmt: skip
         lan_menu.HOST_BIND, lan_menu.HOST_PORT = "127.0.0.1", 0
         lan_menu.BEACON_PORT = _free_udp_port()
-        home = Path(tempfile.mkdtemp())
-        self.app = make_app(
-            size=size, fullscreen=False, storage=Storage(home / "c", home / "d"), sound=False
-        )
+        self.scratch = ScratchHome("isaac-lan-shots-")
+        self.app = make_app(size=size, fullscreen=False, storage=self.scratch.storage, sound=False)
         self.app.settings.player_name = "Ann"
         use_language(self.app, language)
         self.look, self.prefix = look, prefix
@@ -99,6 +96,7 @@ class _Stage:
         for other in self.others:
             other.close()
         self.app.shutdown()
+        self.scratch.cleanup()
 
 
 def visit(size: tuple[int, int], look: Look, language: str = "en") -> None:

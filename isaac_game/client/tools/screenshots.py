@@ -12,7 +12,6 @@ from __future__ import annotations
 import os
 import random
 import sys
-import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
@@ -30,7 +29,8 @@ from ..input import Action, Button
 from ..registry import make_app
 from ..scenes.match import MatchScene
 from ..scenes.replay import ReplayScene, replay_buttons
-from ..storage import Storage, load_error
+from ..storage import load_error
+from .scratch import ScratchHome
 from .screenshots_analysis import shoot_analysis
 from .screenshots_games import shoot_games
 from .screenshots_learn import shoot_learn
@@ -124,10 +124,8 @@ def visit(
     size: tuple[int, int], look: Look, colour_blind: bool = False, language: str = "en"
 ) -> None:
     """Open every screen in turn at `size`, in `language`; `look` at each."""
-    home = Path(tempfile.mkdtemp())
-    app = make_app(
-        size=size, fullscreen=False, storage=Storage(home / "c", home / "d"), sound=False
-    )
+    scratch = ScratchHome("isaac-shots-")
+    app = make_app(size=size, fullscreen=False, storage=scratch.storage, sound=False)
     app.settings.colour_blind = colour_blind
     spoken = i18n.language()
     use_language(app, language)
@@ -212,6 +210,7 @@ def visit(
     shoot_analysis(app, save)  # hints in FOUNDATIONS and HARI, the Review's analysis
     shoot_teacher(app, save)  # the teacher: the report, the coach, the record, practice
     app.shutdown()
+    scratch.cleanup()
     i18n.set_language(spoken)
 
 
