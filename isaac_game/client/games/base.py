@@ -296,11 +296,23 @@ class ReplayView(ABC, Generic[S]):
     ) -> None: ...
 
     def draw_title(
-        self, surface: pygame.Surface, host: ReplayHost, layout: GameLayout, title: str
+        self,
+        surface: pygame.Surface,
+        host: ReplayHost,
+        layout: GameLayout,
+        title: str,
+        result: str = "",
     ) -> None:
-        """The title between the game's name (left) and the result (right)."""
+        """The title between the game's name (left) and the result (right, "" for
+        none), centred and kept clear of both: a longer result leaves the title less
+        room, and it wraps."""
         pal, fonts, u = host.app.palette, host.app.fonts, layout.u
-        bar = layout.top.inflate(-int(600 * u), 0)
+        side = int(300 * u)
+        if result:
+            at = (layout.top.right - int(20 * u), layout.top.centery)
+            shown = blit_text(surface, fonts, result, int(28 * u), pal.accent, at, "midright", True)
+            side = max(side, layout.top.right - shown.left + int(10 * u))
+        bar = layout.top.inflate(-2 * side, 0)
         draw_bar_text(surface, fonts, pal, bar, title, int(40 * u), pal.text, True)
         at = (int(20 * u), layout.top.centery)
         name = host.states[0].game.upper()

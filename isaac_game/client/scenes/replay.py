@@ -329,8 +329,10 @@ class ReplayScene(Scene):
             move = before.parse_move(review.preferred)
             draw_suggestion(surface, view.board, pal, before, move, 0.8)
         view.draw_panels(surface, self, layout, fonts)
+        resigned = self.record.resigned if self.index == len(self.states) - 1 else None
+        over = view.over_text(state, resigned) if state.is_over or resigned is not None else ""
         # TRANSLATORS: {title} is the players and the date
-        view.draw_title(surface, self, layout, _("Replay: {title}").format(title=self.title))
+        view.draw_title(surface, self, layout, _("Replay: {title}").format(title=self.title), over)
         reviews = self.analysis.reviews or []  # "?" and "??" beside mistakes and blunders
         self.moves_box.marks = {r.ply: r.mark for r in reviews if r.mark}
         self.moves_box.draw(surface, pal, self.history.entries, self.index - 1)
@@ -350,11 +352,6 @@ class ReplayScene(Scene):
         else:
             draw_bar_text(surface, fonts, pal, text_rect, self.bar_text(), int(view.bar_size * u))
         self._draw_buttons(surface, buttons, u)
-        resigned = self.record.resigned if self.index == len(self.states) - 1 else None
-        if state.is_over or resigned is not None:
-            at = (layout.top.right - int(20 * u), layout.top.centery)
-            over = view.over_text(state, resigned)
-            blit_text(surface, fonts, over, int(28 * u), pal.accent, at, "midright", True)
         view.draw_overlay(surface, self, u)
 
     def _draw_buttons(

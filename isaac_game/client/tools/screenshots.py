@@ -80,6 +80,14 @@ def shoot_words(app, save, mid: IsaacState, final: IsaacState) -> None:
     replay.handle(Action(Button.POINT, "mouse", pos=buttons["next"].center))
     save("replay")
     app.pop(replay)
+    # a LAN game Dark resigned: its end says so where a finished game's result goes
+    headers = {"Dark": "Ann (LAN)", "Light": "Bob (LAN)", "Lan": "join", "LanSeat": "dark"}
+    headers |= {"Date": "2026-05-02", "Result": "dark resigns, light wins"}
+    replay = app.open("replay", GameRecord(mid, headers), "resigned.isaac.txt")
+    assert isinstance(replay, ReplayScene)
+    replay.go(len(mid.moves))
+    save("replay-resigned")
+    app.pop(replay)
 
 
 def parse_size(text: str) -> tuple[int, int]:
