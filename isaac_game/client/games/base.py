@@ -314,6 +314,11 @@ class ReplayView(ABC, Generic[S]):
             side = max(side, layout.top.right - shown.left + int(10 * u))
         bar = layout.top.inflate(-2 * side, 0)
         draw_bar_text(surface, fonts, pal, bar, title, int(40 * u), pal.text, True)
+        self.draw_corner(surface, host, layout)
+
+    def draw_corner(self, surface: pygame.Surface, host: ReplayHost, layout: GameLayout) -> None:
+        """The top bar's left end: the game's name."""
+        pal, fonts, u = host.app.palette, host.app.fonts, layout.u
         at = (int(20 * u), layout.top.centery)
         name = host.states[0].game.upper()
         blit_text(surface, fonts, name, int(26 * u), pal.text_dim, at, "midleft", True)

@@ -9,7 +9,7 @@ from isaac_game.rules import FoundationsState, Player
 
 from ...input import Action, Button
 from ...theme import Fonts, Palette
-from ...widgets.hud import GameLayout, draw_bar_text
+from ...widgets.hud import GameLayout
 from ..base import ReplayHost, ReplayView
 from .board import StackBoard
 from .levels import draw_stack_in_panel
@@ -43,10 +43,7 @@ class FoundationsReplayView(ReplayView[FoundationsState]):
             surface, fonts, pal, layout, infos, state, self.hover, self.board.facing
         )
 
-    def draw_title(
-        self, surface: pygame.Surface, host: ReplayHost, layout: GameLayout, title: str
-    ) -> None:
+    def draw_corner(self, surface: pygame.Surface, host: ReplayHost, layout: GameLayout) -> None:
+        """The levels of the position shown, where the other games name themselves."""
         pal, fonts, u = host.app.palette, host.app.fonts, layout.u
-        top = layout.top.inflate(-int(600 * u), 0)
-        draw_bar_text(surface, fonts, pal, top, title, int(40 * u), pal.text, True)
         draw_top_left(surface, fonts, pal, layout.top, self.shown(host), u)
