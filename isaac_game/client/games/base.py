@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Generic, Protocol
 import pygame
 
 from isaac_game.i18n import _
-from isaac_game.match import Match, MovePlayed, move_between
+from isaac_game.match import Match, MovePlayed
 from isaac_game.rules import GameState, Move, Player, Refusal
 
 from ..input import Action
@@ -341,15 +341,6 @@ class ReplayView(ABC, Generic[S]):
 
     def draw_overlay(self, surface: pygame.Surface, host: ReplayHost, u: float) -> None:  # noqa: B027
         """Anything drawn over the rest (a tooltip)."""
-
-
-def steps_between(states: Sequence[S]) -> list[tuple[Player, Move, S, S]]:
-    """(mover, move, before, after) of each move from one of `states` to the next."""
-    out = []
-    for before, after in zip(states, states[1:], strict=False):
-        played = move_between(before, after)
-        out.append((played.player, played.move, before, after))
-    return out
 
 
 @dataclass(frozen=True)

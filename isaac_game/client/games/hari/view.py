@@ -13,16 +13,25 @@ from collections.abc import Sequence
 import pygame
 
 from isaac_game.i18n import _
+from isaac_game.match import move_between
 from isaac_game.rules import VALUE, BoardPiece, HariState, Move, Place, Player, Slide
 
 from ...theme import Palette
 from ...widgets.anim import Anim, ease_out
 from ...widgets.board_view import BoardView, piece_cells
 from ...widgets.hud import PanelInfo
-from ..base import steps_between
 
 #: One action of a turn: (mover, move, before, after).
 Step = tuple[Player, Move, HariState, HariState]
+
+
+def steps_between(states: Sequence[HariState]) -> list[Step]:
+    """(mover, move, before, after) of each move from one of `states` to the next."""
+    out: list[Step] = []
+    for before, after in zip(states, states[1:], strict=False):
+        played = move_between(before, after)
+        out.append((played.player, played.move, before, after))
+    return out
 
 
 def recent_actions(states: Sequence[HariState]) -> list[Step]:
