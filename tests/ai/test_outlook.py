@@ -15,6 +15,7 @@ from isaac_game.ai.placement import Weights
 from isaac_game.commands.fit_outlook import (
     accuracy,
     fit_logistic,
+    kept_games,
     placement_positions,
     run,
     selfplay_game,
@@ -107,3 +108,20 @@ def test_fit_outlook_prints_both_models(capsys):
     assert "PLACING: tuple[float, ...] = (" in out
     assert "PLACED: tuple[float, ...] = (" in out
     assert out.count("# potential\n") == 2
+
+
+def test_fit_outlook_keeps_its_games_and_reuses_them(tmp_path, capsys):
+    record = tmp_path / "games.jsonl"
+    args = argparse.Namespace(games=2, jobs=1, seed=7, l2=0.01, level="hard1", record=str(record))
+    assert run(args) == 0
+    first = capsys.readouterr().out
+    lines = record.read_text(encoding="utf-8").splitlines()
+    assert len(lines) == 2
+    record.write_text(lines[0] + "\n" + lines[1][:20], encoding="utf-8")  # torn
+    assert run(args) == 0
+    captured = capsys.readouterr()
+    assert "reused 1 of 2 games" in captured.err
+    assert captured.out == first  # the same games, so the same fit
+    kept = kept_games(record, "hard1")
+    assert sorted(kept) == [7, 8]
+    assert kept_games(record, "hard") == {}
