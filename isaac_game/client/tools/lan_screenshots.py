@@ -1,4 +1,5 @@
-"""`python -m isaac_game.client.tools.lan_screenshots OUTDIR [WxH ...]`: the LAN screens as PNG.
+"""`python -m isaac_game.client.tools.lan_screenshots OUTDIR [WxH ...] [--lang it ...]`: the
+LAN screens as PNG.
 
 Headless. Everything stays on loopback: the client hosts on 127.0.0.1 (beacons to
 127.255.255.255 only, on a free UDP port) and an in-process computer joins it. The
@@ -35,7 +36,7 @@ from ..scenes.results import ResultsScene
 from ..scenes.title import TitleScene
 from ..widgets.menu_screen import MenuScreen
 from .scratch import ScratchHome
-from .screenshots import Look, parse_size, use_language
+from .screenshots import Look, tool_arguments, use_language
 
 
 def is_lan_game(scene: Scene | None) -> bool:
@@ -234,14 +235,16 @@ def main(argv: list[str]) -> int:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     os.environ["ISAAC_LAN_BEACON_TARGETS"] = "127.255.255.255"  # loopback only
-    languages = [a.split("=", 1)[1] for a in argv if a.startswith("--lang=")] or ["en"]
-    argv = [a for a in argv if not a.startswith("--lang=")]
-    outdir = Path(argv[0] if argv else "screenshots")
-    outdir.mkdir(parents=True, exist_ok=True)
-    sizes = [parse_size(s) for s in argv[1:]] or [(1280, 720)]
-    for language in languages:
-        for size in sizes:
-            visit(size, _saver(outdir, size, language), language)
+    args = tool_arguments(
+        "python -m isaac_game.client.tools.lan_screenshots",
+        "Render every LAN screen to PNG (a host and a guest on this machine).",
+        argv,
+        [(1280, 720)],
+    )
+    args.outdir.mkdir(parents=True, exist_ok=True)
+    for language in args.lang:
+        for size in args.sizes:
+            visit(size, _saver(args.outdir, size, language), language)
     i18n.set_language("en")
     return 0
 

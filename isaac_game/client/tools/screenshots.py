@@ -1,4 +1,4 @@
-"""`python -m isaac_game.client.tools.screenshots OUTDIR [WxH ...] [--lang=it ...]`: render
+"""`python -m isaac_game.client.tools.screenshots OUTDIR [WxH ...] [--lang it ...]`: render
 each screen to PNG (a name ends in `-it`, `-ko` for a language other than English).
 
 ISAAC's screens here; FOUNDATIONS', HARI's, the rules pages and the saves list in
@@ -9,6 +9,7 @@ Headless (SDL dummy drivers); used to look at the layout at several sizes.
 
 from __future__ import annotations
 
+import argparse
 import os
 import random
 import sys
@@ -92,8 +93,35 @@ def shoot_words(app, save, mid: IsaacState, final: IsaacState) -> None:
 
 def parse_size(text: str) -> tuple[int, int]:
     """`1280x720` -> (1280, 720)."""
-    width, height = text.split("x")
+    width, _x, height = text.partition("x")
+    if not (width.isdigit() and height.isdigit()) or int(width) < 1 or int(height) < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a size such as 1280x720")
     return int(width), int(height)
+
+
+def tool_arguments(
+    prog: str, what: str, argv: list[str], sizes: list[tuple[int, int]]
+) -> argparse.Namespace:
+    """The screenshot tools' command line: OUTDIR, sizes, `--lang` (any number of times)."""
+    parser = argparse.ArgumentParser(prog=prog, description=what)
+    parser.add_argument("outdir", type=Path, help="the folder the PNG files go to")
+    parser.add_argument(
+        "sizes",
+        type=parse_size,
+        nargs="*",
+        metavar="WxH",
+        help="window sizes (default " + " ".join(f"{w}x{h}" for w, h in sizes) + ")",
+    )
+    parser.add_argument(
+        "--lang",
+        action="append",
+        choices=LANGUAGES,
+        help="a language to show the screens in; give it again for more (default en)",
+    )
+    args = parser.parse_args(argv)
+    args.sizes = args.sizes or sizes
+    args.lang = args.lang or ["en"]
+    return args
 
 
 #: The languages the screens can be shown in (the text-fit test runs each).
@@ -225,14 +253,16 @@ def visit(
 def main(argv: list[str]) -> int:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    languages = [a.split("=", 1)[1] for a in argv if a.startswith("--lang=")] or ["en"]
-    argv = [a for a in argv if not a.startswith("--lang=")]
-    outdir = Path(argv[0] if argv else "screenshots")
-    outdir.mkdir(parents=True, exist_ok=True)
-    sizes = [parse_size(s) for s in argv[1:]] or [(1280, 720), (3840, 2160)]
-    for language in languages:
-        for size in sizes:
-            for path in shoot(outdir, size, language=language):
+    args = tool_arguments(
+        "python -m isaac_game.client.tools.screenshots",
+        "Render every screen to PNG, to look at the layout.",
+        argv,
+        [(1280, 720), (3840, 2160)],
+    )
+    args.outdir.mkdir(parents=True, exist_ok=True)
+    for language in args.lang:
+        for size in args.sizes:
+            for path in shoot(args.outdir, size, language=language):
                 print(path)
     return 0
 

@@ -1,6 +1,7 @@
 """Text that fits, part by part, in the smallest window and the usual one: no font under
 the readable minimum, the bottom bar's hint whole beside the Discard button, the chosen
-row of the Replay list clear of its delete button, and both hand panels alike."""
+row of the Replay list clear of its delete button, and both hand panels alike; and the
+screenshot tools' command line."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from isaac_game.client.registry import make_app
 from isaac_game.client.scenes.match import MatchScene
 from isaac_game.client.scenes.saves import SavesScene, delete_rect
 from isaac_game.client.theme import Fonts, min_text_height, recording, wrap
-from isaac_game.client.tools.screenshots import positions
+from isaac_game.client.tools.screenshots import positions, tool_arguments
 from isaac_game.rules import Place, Player, new_game
 
 from ..driver import run
@@ -123,3 +124,15 @@ def test_the_minimum_follows_the_window_when_it_is_resized(app):
         seen.append(app.fonts.line_height(1))
     assert seen[1] < seen[0] < seen[2]  # smaller and larger with the window
     assert seen[3] == seen[0]  # and back
+
+
+def test_the_screenshot_tools_read_their_command_line_and_refuse_a_bad_one(tmp_path, capsys):
+    args = tool_arguments("shots", "", [str(tmp_path), "800x600", "--lang", "it"], [(1, 1)])
+    assert (args.outdir, args.sizes, args.lang) == (tmp_path, [(800, 600)], ["it"])
+    args = tool_arguments("shots", "", [str(tmp_path), "--lang=ko", "--lang=en"], [(9, 9)])
+    assert (args.sizes, args.lang) == ([(9, 9)], ["ko", "en"])
+    for wrong in (["--help"], [str(tmp_path), "800by600"], [str(tmp_path), "--lang", "fr"]):
+        with pytest.raises(SystemExit):
+            tool_arguments("shots", "", wrong, [(1, 1)])
+    assert not (tmp_path / "--help").exists()
+    assert "800by600" in capsys.readouterr().err
