@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from isaac_game.rules import WINNING_SCORE, GameState, IsaacCore, IsaacState, Move, Pass
 
 from .generic import choose_generic
-from .lookahead import deepest_placement
+from .lookahead import NOMINAL_RATE, deepest_placement
 from .mcts import TEXTBOOK, KeptTree, search
 from .parallel import HelperPool, parallel_placement
 from .placement import PlacementEval, Weights, best_reply_value
@@ -58,10 +58,13 @@ class Limit:
     deepens its placement look-ahead never shortens its scoring search by accident.
 
     `placement_depth`: placements (both sides') in Hard's look-ahead; 0 for the levels
-    that judge a placement by itself. `scoring_depth`: moves of the removal search;
-    `scoring_targets`: counter targets it tries for each removal."""
+    that judge a placement by itself. `placement_rate`: positions a second of that
+    look-ahead's allowance (`lookahead.NOMINAL_RATE`, counted so that Hard plays alike
+    on any machine). `scoring_depth`: moves of the removal search; `scoring_targets`:
+    counter targets it tries for each removal."""
 
     placement_depth: int = 0
+    placement_rate: int = NOMINAL_RATE
     scoring_depth: int = 2
     scoring_targets: int = 2
 
@@ -268,12 +271,14 @@ class HardBot(TwoPlyBot):
         depth = self.limit.placement_depth
         pool = self.helpers()
         if pool is None:
-            sid, _depth = deepest_placement(board, self.weights, 0.8 * budget, depth)
+            sid, _depth = deepest_placement(
+                board, self.weights, 0.8 * budget, depth, self.limit.placement_rate
+            )
         else:
             position = self.position
             assert position is not None  # choose() set it before asking for a placement
             sid, _depth, _judged = parallel_placement(
-                pool, position, board, self.weights, 0.8 * budget, depth
+                pool, position, board, self.weights, 0.8 * budget, depth, self.limit.placement_rate
             )
         return place_move(sid)
 

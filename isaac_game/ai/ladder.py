@@ -10,6 +10,9 @@ A step is written as a *spec*, a short text the arena also takes:
   and an arena measures it the same on a busy one;
 - `removal:D` and `lookahead:N` (ISAAC, work counted too): Medium with the removal
   search D moves deep, and Hard looking N placements ahead, the steps between them;
+  `lookahead:N:P` also sets the look-ahead's allowance to P positions a second of
+  thinking (Hard's is 4,000), and N may pass Hard's 5: what `docs/strength.md` tried
+  to make Hard stronger is a command;
 - `levelN`, step N of the game's ladder.
 
 The steps run from "plays any legal move" (step 1, rated 0) to Hard on every core.
@@ -33,6 +36,7 @@ from isaac_game.rules import GameState, Move, game_names
 
 from .bots import ARENA_LEVELS, DEFAULT_BUDGET, LIMITS, Bot, HardBot, MediumBot, make_bot
 from .generic import think
+from .lookahead import NOMINAL_RATE
 
 #: The menu's names for three of the steps (the first step is also `random`, as ever).
 NAMED_LEVELS = ("easy", "medium", "hard")
@@ -228,32 +232,45 @@ class RemovalBot(MediumBot):
 
 class LookaheadBot(HardBot):
     """`lookahead:N` (ISAAC): Hard with its placement look-ahead N placements deep (Hard
-    looks 5 deep): the steps between `hard1` and Hard."""
+    looks 5 deep): the steps between `hard1` and Hard. `lookahead:N:P` allows it P
+    positions a second instead of Hard's `NOMINAL_RATE`."""
 
-    def __init__(self, spec: str, depth: int, seed: int) -> None:
-        super().__init__(seed, replace(LIMITS["hard"], placement_depth=depth))
+    def __init__(self, spec: str, depth: int, seed: int, rate: int = NOMINAL_RATE) -> None:
+        super().__init__(seed, replace(LIMITS["hard"], placement_depth=depth, placement_rate=rate))
         self.level = spec
 
     def choose(self, state: GameState, budget: float | None = None) -> Move:
         return super().choose(state, DEFAULT_BUDGET["hard"] if budget is None else budget)
 
 
+#: The deepest `lookahead:N` (Hard looks 5 placements deep; past 8 a move takes seconds).
+MOST_LOOKAHEAD = 8
+#: The range of P in `lookahead:N:P`, positions a second of allowance.
+LOOKAHEAD_RATES = range(100, 100_001)
 #: ISAAC's counted steps: spec prefix -> (bot, what N counts, its largest value).
 ISAAC_STEPS = {
     "removal": (RemovalBot, "moves", LIMITS["hard1"].scoring_depth),
-    "lookahead": (LookaheadBot, "placements", LIMITS["hard"].placement_depth),
+    "lookahead": (LookaheadBot, "placements", MOST_LOOKAHEAD),
 }
 
 
 def isaac_step(game: str, spec: str, seed: int) -> Bot:
-    """The bot of a `removal:D` or `lookahead:N` spec, its number checked."""
+    """The bot of a `removal:D`, `lookahead:N` or `lookahead:N:P` spec, checked."""
     prefix, _colon, text = spec.partition(":")
     if game != "isaac":
         raise ValueError(f"{prefix}:N is ISAAC's: the other games count playouts (playouts:N)")
     kind, counts, most = ISAAC_STEPS[prefix]
-    if not text.isdigit() or not 1 <= int(text) <= most:
+    number, _colon, rate = text.partition(":")
+    if not number.isdigit() or not 1 <= int(number) <= most:
         raise ValueError(f"{spec!r}: N must be a whole number of {counts}, 1 to {most}")
-    return kind(spec, int(text), seed)
+    if not rate:
+        return kind(spec, int(number), seed)
+    if kind is not LookaheadBot or not rate.isdigit() or int(rate) not in LOOKAHEAD_RATES:
+        raise ValueError(
+            f"{spec!r}: only lookahead:N:P takes a rate, P positions a second from "
+            f"{LOOKAHEAD_RATES.start:,} to {LOOKAHEAD_RATES.stop - 1:,}"
+        )
+    return LookaheadBot(spec, int(number), seed, int(rate))
 
 
 def split_mix(spec: str) -> tuple[str, str, float]:

@@ -33,8 +33,8 @@ class _OutOfTime(Exception):
 
 
 class _Allowance:
-    def __init__(self, seconds: float) -> None:
-        self.left = max(1, int(seconds * NOMINAL_RATE))
+    def __init__(self, seconds: float, rate: int = NOMINAL_RATE) -> None:
+        self.left = max(1, int(seconds * rate))
         self.deadline = time.perf_counter() + SAFETY * seconds + 0.05
         self.spent = 0
 
@@ -76,11 +76,16 @@ def _negamax(
 
 
 def deepest_placement(
-    board: IsaacCore, weights: Weights, seconds: float, max_depth: int = 5
+    board: IsaacCore,
+    weights: Weights,
+    seconds: float,
+    max_depth: int = 5,
+    rate: int = NOMINAL_RATE,
 ) -> tuple[int, int]:
     """(shape id, depth reached): the placement whose line of play, as deep as the
-    budget allows, leaves the mover likeliest to win."""
-    return best_of(board, weights, [scored_depths(board, weights, seconds, max_depth)])
+    budget allows (`seconds` x `rate` positions), leaves the mover likeliest to win."""
+    slices = [scored_depths(board, weights, seconds, max_depth, rate=rate)]
+    return best_of(board, weights, slices)
 
 
 @dataclass(frozen=True)
@@ -99,12 +104,13 @@ def scored_depths(
     max_depth: int,
     part: int = 0,
     parts: int = 1,
+    rate: int = NOMINAL_RATE,
 ) -> Slice:
     """The scores at every depth finished within the allowance, over slice `part` of
     `parts` of the root placements (`parallel` gives each process one;
     each root placement is searched with a full window, so the slices' values are
     those one process would find)."""
-    work = _Allowance(seconds)
+    work = _Allowance(seconds, rate)
     ranked = PlacementEval(board, weights).ranked(board.turn)
     if not ranked:
         raise ValueError("no placement fits: the side to move passes")

@@ -32,7 +32,7 @@ from dataclasses import dataclass
 
 from isaac_game.rules import GameState, IsaacCore
 
-from .lookahead import Slice, best_of, scored_depths
+from .lookahead import NOMINAL_RATE, Slice, best_of, scored_depths
 from .mcts import Choice as RootChoice
 from .mcts import KeptTree, SearchSettings, Verdict, search
 from .placement import Weights
@@ -202,12 +202,18 @@ def merge_shares(state: GameState, shares: list[Share], own: Verdict) -> Verdict
 
 
 def placement_share(
-    position: EncodedState, weights: Weights, seconds: float, max_depth: int, part: int, parts: int
+    position: EncodedState,
+    weights: Weights,
+    seconds: float,
+    max_depth: int,
+    part: int,
+    parts: int,
+    rate: int = NOMINAL_RATE,
 ) -> Slice:
     """A helper's slice of the root placements (runs in the helper): its scores at
     each depth it finished."""
     board = IsaacCore.of(decode_state(position))
-    return scored_depths(board, weights, seconds, max_depth, part, parts)
+    return scored_depths(board, weights, seconds, max_depth, part, parts, rate)
 
 
 def parallel_placement(
@@ -217,6 +223,7 @@ def parallel_placement(
     weights: Weights,
     seconds: float,
     max_depth: int,
+    rate: int = NOMINAL_RATE,
 ) -> tuple[int, int, int]:
     """(shape id, depth reached, positions judged), as `lookahead.deepest_placement`
     with this process and each helper deepening a slice of the root placements."""
@@ -224,11 +231,11 @@ def parallel_placement(
     parts = len(pool.workers) + 1
     position = encode_state(state)
     tasks = [
-        Task(placement_share, (position, weights, seconds, max_depth, part, parts))
+        Task(placement_share, (position, weights, seconds, max_depth, part, parts, rate))
         for part in range(1, parts)
     ]
     pool.run(tasks, seconds)
-    slices = [scored_depths(board, weights, seconds, max_depth, 0, parts)]
+    slices = [scored_depths(board, weights, seconds, max_depth, 0, parts, rate)]
     for answer in pool.gather(len(tasks), seconds, started, SLICE_GRACE):
         if isinstance(answer, Slice):
             slices.append(answer)

@@ -29,7 +29,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "a",
         metavar="A",
-        help=f"a level: {names}, levelN, mix:LOW:HIGH:P, playouts:N, removal:D or lookahead:N",
+        help=f"a level: {names}, levelN, mix:LOW:HIGH:P, playouts:N, removal:D or lookahead:N[:P]",
     )
     parser.add_argument("b", metavar="B", help="the other level")
     parser.add_argument("--game", choices=game_names(), default="isaac", help="the game")

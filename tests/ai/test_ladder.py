@@ -94,10 +94,22 @@ def test_isaacs_counted_steps_cut_medium_or_hard_to_their_depth():
     assert play("isaac", "lookahead:1", 6, 6) == play("isaac", "lookahead:1", 6, 6)
     with pytest.raises(ValueError, match="1 to 60"):
         make_player("isaac", "removal:0")
-    with pytest.raises(ValueError, match="1 to 5"):
-        make_player("isaac", "lookahead:6")
+    with pytest.raises(ValueError, match="1 to 8"):
+        make_player("isaac", "lookahead:9")
     with pytest.raises(ValueError, match="ISAAC's"):
         make_player("hari", "removal:3")
+
+
+def test_a_lookahead_step_can_look_deeper_than_hard_with_a_larger_allowance():
+    """`lookahead:N:P`: what docs/strength.md tried on Hard (6 placements deep, 8,000
+    positions a second) is a spec the arena takes; only the look-ahead takes a rate."""
+    deeper = make_player("isaac", "lookahead:6:8000", 4)
+    assert isinstance(deeper, HardBot) and deeper.level == "lookahead:6:8000"
+    assert (deeper.limit.placement_depth, deeper.limit.placement_rate) == (6, 8000)
+    assert make_player("isaac", "lookahead:5", 4).limit == make_player("isaac", "hard", 4).limit
+    for wrong in ("lookahead:6:50", "lookahead:6:fast", "removal:3:8000", "lookahead:0:8000"):
+        with pytest.raises(ValueError, match=wrong):
+            make_player("isaac", wrong)
 
 
 @pytest.mark.parametrize(
