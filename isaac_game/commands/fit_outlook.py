@@ -11,7 +11,9 @@ the two weight tuples, as Python to paste into `ai/outlook.py`. Self-play is the
 part: about 2 s a game on one core for `hard1`, 4.5 s for `hard`; `--record FILE`
 keeps the games, so a stopped run goes on where it stopped and a refit with another
 penalty plays nothing again. The weights in `outlook.py` come from the defaults
-(2,400 games from seed 1, 2 jobs) with `--level hard`.
+(2,400 games of `hard1` from seed 1, 2 jobs); weights fitted on 1,199 of Hard's own
+games predicted Hard's games no better and played no stronger (docs/strength.md,
+"ISAAC's Hard").
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ import sys
 from functools import partial
 from pathlib import Path
 
+from isaac_game.ai import outlook
 from isaac_game.ai.bots import make_bot
 from isaac_game.ai.outlook import FEATURES, features
 from isaac_game.ai.placement import PlacementEval
@@ -173,6 +176,17 @@ def _seeded_game(seed: int, level: str) -> tuple[int, list[str], int]:
     return seed, moves, winner
 
 
+def log_loss(weights: list[float], rows: list[list[float]], labels: list[float]) -> float:
+    """The mean negative log-likelihood of `labels` under the model: lower is better,
+    and unlike accuracy it sees how sure each guess was."""
+    total = 0.0
+    for row, label in zip(rows, labels, strict=True):
+        z = max(-30.0, min(30.0, sum(w * x for w, x in zip(weights, row, strict=True))))
+        dark = 1 / (1 + math.exp(-z))
+        total -= math.log(dark if label > 0.5 else 1 - dark)
+    return total / max(1, len(rows))
+
+
 def run(args: argparse.Namespace) -> int:
     seeds = range(args.seed, args.seed + args.games)
     record = Path(args.record) if getattr(args, "record", None) else None
@@ -216,6 +230,13 @@ def run(args: argparse.Namespace) -> int:
             f"# {kind}: held-out accuracy {accuracy(weights, check_rows, check_labels):.3f} "
             f"on {len(check_rows)} positions (always guessing the likelier side: "
             f"{max(dark, 1 - dark):.3f})"
+        )
+        shipped = getattr(outlook, kind)
+        sys.stderr.write(
+            f"{kind}: held-out log-loss {log_loss(weights, check_rows, check_labels):.4f}; "
+            f"the weights in outlook.py: accuracy "
+            f"{accuracy(shipped, check_rows, check_labels):.3f}, log-loss "
+            f"{log_loss(shipped, check_rows, check_labels):.4f}\n"
         )
         print(f"{kind}: tuple[float, ...] = (")
         for name, w in zip(FEATURES, weights, strict=True):

@@ -16,6 +16,7 @@ from isaac_game.commands.fit_outlook import (
     accuracy,
     fit_logistic,
     kept_games,
+    log_loss,
     placement_positions,
     run,
     selfplay_game,
@@ -90,6 +91,8 @@ def test_the_fit_recovers_the_model_that_made_the_labels():
     fitted = fit_logistic(rows, labels, l2=0.01)
     assert fitted == pytest.approx(truth, abs=0.25)
     assert accuracy(fitted, rows, labels) > 0.8
+    wrong = [-w for w in truth]
+    assert log_loss(fitted, rows, labels) < math.log(2) < log_loss(wrong, rows, labels)
 
 
 def test_the_look_ahead_ends_its_lines_on_the_outlook():
@@ -99,6 +102,14 @@ def test_the_look_ahead_ends_its_lines_on_the_outlook():
     assert depth >= 2
     again = lookahead.deepest_placement(board, Weights(), 0.2)
     assert again == (sid, depth)  # counted in positions, not seconds: the same move
+
+
+def test_a_larger_rate_buys_the_look_ahead_that_many_more_positions():
+    board = IsaacCore.of(replay(["5h00", "3v10", "7v09"]))
+    small = lookahead.scored_depths(board, Weights(), 0.05, 8, rate=2000)
+    large = lookahead.scored_depths(board, Weights(), 0.05, 8, rate=8000)
+    assert (small.judged, large.judged) == (101, 401)  # the allowance, and the step over it
+    assert max(large.scores) > max(small.scores)
 
 
 def test_fit_outlook_prints_both_models(capsys):
@@ -121,6 +132,7 @@ def test_fit_outlook_keeps_its_games_and_reuses_them(tmp_path, capsys):
     assert run(args) == 0
     captured = capsys.readouterr()
     assert "reused 1 of 2 games" in captured.err
+    assert "the weights in outlook.py: accuracy" in captured.err
     assert captured.out == first  # the same games, so the same fit
     kept = kept_games(record, "hard1")
     assert sorted(kept) == [7, 8]
