@@ -95,6 +95,13 @@ def placement_positions(moves: list[str]) -> list[IsaacCore]:
     return out
 
 
+def dark_chance(weights: list[float], row: list[float]) -> float:
+    """The model's chance that Dark wins from a row (its log-odds clamped, so that no
+    chance is exactly 0 or 1)."""
+    z = max(-30.0, min(30.0, sum(w * x for w, x in zip(weights, row, strict=True))))
+    return 1 / (1 + math.exp(-z))
+
+
 def fit_logistic(rows: list[list[float]], labels: list[float], l2: float) -> list[float]:
     """Weights w maximising the penalised likelihood of labels ~ sigmoid(w . row)."""
     n = len(rows[0])
@@ -110,8 +117,7 @@ def fit_logistic(rows: list[list[float]], labels: list[float], l2: float) -> lis
         grad = [l2 * wk for wk in w]
         hess = [[l2 if i == j else 0.0 for j in range(n)] for i in range(n)]
         for r, y in zip(scaled, labels, strict=True):
-            z = max(-30.0, min(30.0, sum(a * b for a, b in zip(w, r, strict=True))))
-            p = 1 / (1 + math.exp(-z))
+            p = dark_chance(w, r)
             d, h = p - y, p * (1 - p)
             for i in range(n):
                 grad[i] += d * r[i]
@@ -181,15 +187,14 @@ def log_loss(weights: list[float], rows: list[list[float]], labels: list[float])
     and unlike accuracy it sees how sure each guess was."""
     total = 0.0
     for row, label in zip(rows, labels, strict=True):
-        z = max(-30.0, min(30.0, sum(w * x for w, x in zip(weights, row, strict=True))))
-        dark = 1 / (1 + math.exp(-z))
+        dark = dark_chance(weights, row)
         total -= math.log(dark if label > 0.5 else 1 - dark)
     return total / max(1, len(rows))
 
 
 def run(args: argparse.Namespace) -> int:
     seeds = range(args.seed, args.seed + args.games)
-    record = Path(args.record) if getattr(args, "record", None) else None
+    record = Path(args.record) if args.record else None
     kept = kept_games(record, args.level)
     found = {seed: kept[seed] for seed in seeds if seed in kept}
     missing = [seed for seed in seeds if seed not in found]

@@ -113,7 +113,7 @@ def test_a_larger_rate_buys_the_look_ahead_that_many_more_positions():
 
 
 def test_fit_outlook_prints_both_models(capsys):
-    args = argparse.Namespace(games=3, jobs=1, seed=7, l2=0.01, level="hard1")
+    args = argparse.Namespace(games=3, jobs=1, seed=7, l2=0.01, level="hard1", record=None)
     assert run(args) == 0
     out = capsys.readouterr().out
     assert "PLACING: tuple[float, ...] = (" in out
