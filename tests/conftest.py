@@ -13,6 +13,8 @@ os.environ["ISAAC_GAME_STRICT_BOTS"] = "1"
 # words, so the system's language is English here whatever the machine's.
 os.environ["LANGUAGE"] = "en"
 
+import socket  # noqa: E402
+
 import pytest  # noqa: E402
 
 from isaac_game import i18n  # noqa: E402
@@ -23,3 +25,15 @@ def _english_after_each_test():
     """A test that switches the language leaves the next one in English."""
     yield
     i18n.set_language(i18n.ENGLISH)
+
+
+@pytest.fixture
+def udp_port():
+    """A UDP port kept bound for the whole test, so no test running beside it (a
+    parallel worker's port 0 included) can be given the same port and beacon into it.
+    SO_REUSEADDR is set after the bind: the kernel gave the port to this socket alone,
+    and a discovery browser (which sets it too) may still bind it alongside."""
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as holder:
+        holder.bind(("", 0))
+        holder.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        yield holder.getsockname()[1]

@@ -48,7 +48,7 @@ def play(game: str, level: str, seed: int, plies: int = 12) -> list[str]:
 
 
 @pytest.mark.parametrize("spec", ["mix:random:easy:0.6", "mix:easy:medium:0.3"])
-def test_a_blend_is_repeatable_for_a_seed_and_plays_both_parts(spec):
+def test_a_blend_is_repeatable_for_a_seed_and_plays_both_parts(spec, unhurried):
     assert play("isaac", spec, 5) == play("isaac", spec, 5)
     low, high = spec.split(":")[1:3]
     assert play("isaac", f"mix:{low}:{high}:0", 5) == play("isaac", high, 9)[:0] + play(
@@ -80,7 +80,7 @@ def test_a_playout_step_counts_its_work_so_it_plays_the_same_on_any_machine(game
     assert play(game, "playouts:60", 2, 8) == play(game, "playouts:60", 2, 8)
 
 
-def test_isaacs_counted_steps_cut_medium_or_hard_to_their_depth():
+def test_isaacs_counted_steps_cut_medium_or_hard_to_their_depth(unhurried):
     """ISAAC's steps between Medium and Hard: `removal:D`, Medium's placements with the
     removal search D moves deep (`hard1`'s targets), and `lookahead:N`, Hard looking
     N placements ahead; each repeatable for a seed, its number checked."""

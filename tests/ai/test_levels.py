@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from isaac_game.ai import LEVELS, bots, lookahead, make_bot, scoring
+from isaac_game.ai import LEVELS, lookahead, make_bot, scoring
 from isaac_game.ai.bots import ARENA_LEVELS, DEFAULT_BUDGET
 from isaac_game.rules import Remove
 
+from .clocks import set_clocks
 from .positions import BLOCK_LAST, REACH_100, replay, sample_positions
 
 POSITIONS = sample_positions()
@@ -44,18 +45,6 @@ def test_each_level_plays_a_whole_game(level):
     assert state.winner is not None
 
 
-class Clock:
-    """Stands in for a module's `time`: `perf_counter` moves on `step` seconds each time
-    it is read, as on a machine where the work between two readings takes that long."""
-
-    def __init__(self, step: float) -> None:
-        self.now, self.step = 0.0, step
-
-    def perf_counter(self) -> float:
-        self.now += self.step
-        return self.now
-
-
 @pytest.fixture
 def work(monkeypatch) -> dict[str, int]:
     """What a level spends thinking, counted as the ISAAC levels count it: positions of
@@ -77,14 +66,6 @@ def work(monkeypatch) -> dict[str, int]:
     monkeypatch.setattr(lookahead._Allowance, "spend", spend)
     monkeypatch.setattr(scoring.ScoringSearch, "search", search)
     return spent
-
-
-def set_clocks(monkeypatch, placement_step: float, scoring_step: float) -> None:
-    """The machine's speed as the levels' clocks see it: the look-ahead reads its clock
-    once a position, the removal search once every 256 nodes, hard1 once a placement."""
-    monkeypatch.setattr(lookahead, "time", Clock(placement_step))
-    monkeypatch.setattr(scoring, "time", Clock(scoring_step))
-    monkeypatch.setattr(bots, "time", Clock(placement_step))
 
 
 #: Where each level thinks by searching, and in which of its two searches.
@@ -169,7 +150,7 @@ def test_on_a_machine_far_too_slow_the_clock_stops_the_thinking(
 
 
 @pytest.mark.parametrize("level", LEVELS)
-def test_same_seed_same_moves(level):
+def test_same_seed_same_moves(level, unhurried):
     for where in ("opening", "placement", "scoring", "scoring alone"):
         state = POSITIONS[where]
         first = make_bot(level, seed=11).choose(state, budget=0.1)
@@ -177,7 +158,7 @@ def test_same_seed_same_moves(level):
         assert first == again, where
 
 
-def test_a_whole_game_is_deterministic_given_the_seeds():
+def test_a_whole_game_is_deterministic_given_the_seeds(unhurried):
     def game() -> tuple[str, ...]:
         bots = {"dark": make_bot("hard", 4), "light": make_bot("medium", 5)}
         state = replay([])

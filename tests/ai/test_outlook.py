@@ -95,7 +95,7 @@ def test_the_fit_recovers_the_model_that_made_the_labels():
     assert log_loss(fitted, rows, labels) < math.log(2) < log_loss(wrong, rows, labels)
 
 
-def test_the_look_ahead_ends_its_lines_on_the_outlook():
+def test_the_look_ahead_ends_its_lines_on_the_outlook(unhurried):
     board = IsaacCore.of(replay(["5h00", "3v10", "7v09"]))
     sid, depth = lookahead.deepest_placement(board, Weights(), 0.2)
     assert sid in board.placements()
@@ -104,7 +104,7 @@ def test_the_look_ahead_ends_its_lines_on_the_outlook():
     assert again == (sid, depth)  # counted in positions, not seconds: the same move
 
 
-def test_a_larger_rate_buys_the_look_ahead_that_many_more_positions():
+def test_a_larger_rate_buys_the_look_ahead_that_many_more_positions(unhurried):
     board = IsaacCore.of(replay(["5h00", "3v10", "7v09"]))
     small = lookahead.scored_depths(board, Weights(), 0.05, 8, rate=2000)
     large = lookahead.scored_depths(board, Weights(), 0.05, 8, rate=8000)

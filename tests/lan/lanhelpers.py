@@ -26,12 +26,6 @@ FAST_TIMERS = {
 }
 
 
-def free_udp_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 def closed_tcp_port() -> int:
     """A loopback port nobody listens on (just released)."""
     with socket.socket() as s:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import socket
 
 import pytest
-from lanhelpers import Cli, closed_tcp_port, free_udp_port
+from lanhelpers import Cli, closed_tcp_port
 from nethelpers import RawPeer
 
 LOOPBACK = ["--bind", "127.0.0.1", "--port", "0"]
@@ -85,8 +85,8 @@ def test_forever_host_survives_garbage_then_plays_a_real_joiner():
 
 
 @pytest.mark.timeout(120)
-def test_join_discover_on_loopback():
-    udp = str(free_udp_port())
+def test_join_discover_on_loopback(udp_port):
+    udp = str(udp_port)
     host = Cli(["host", *LOOPBACK, "--ai", "random", "--seed", "6", "--name", "LoopHost",
                 "--game", "hari", "--beacon-port", udp])  # fmt: skip
     try:
@@ -103,9 +103,9 @@ def test_join_discover_on_loopback():
         host.kill()
 
 
-def test_discover_times_out_clearly():
+def test_discover_times_out_clearly(udp_port):
     join = Cli(["join", "--discover", "--timeout", "0.5", "--ai", "random",
-                "--beacon-port", str(free_udp_port())])  # fmt: skip
+                "--beacon-port", str(udp_port)])  # fmt: skip
     assert join.finish() == 1
     assert join.err[-1] == "error: no hosts found within 0.5 s"
 

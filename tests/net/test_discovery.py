@@ -8,7 +8,6 @@ from __future__ import annotations
 import socket
 
 import msgpack
-import pytest
 from nethelpers import fake_game, wait_until
 
 from net.discovery import (
@@ -22,13 +21,6 @@ from net.discovery import (
 from net.transport import NetHost
 
 LOOP = ["127.255.255.255"]
-
-
-@pytest.fixture
-def udp_port():
-    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
-        s.bind(("", 0))
-        return s.getsockname()[1]
 
 
 def test_beacon_appears_and_goes_stale(udp_port):
