@@ -11,6 +11,7 @@ a whole iteration finishes without ever cutting a line short, the result is exac
 from __future__ import annotations
 
 import time
+from typing import NamedTuple
 
 from isaac_game.rules import (
     CELL_COL,
@@ -31,6 +32,19 @@ WIN = 100_000
 #: same seed may give a different move.
 NODE_RATE = 12_000
 SAFETY = 1.5
+
+
+class LinesLeft(NamedTuple):
+    """A position's lines as the removal's targets see them, for all of the mover's
+    removals: the opponent's pieces that still matter (value against the mover and
+    number, by line; `theirs` as a bitmask), and the mover's that may (`mine`: piece,
+    length, line, value: a removal raises the mover's length floor to its piece's
+    length, so which of them matter depends on the piece removed)."""
+
+    against: list[int]
+    number: list[int]
+    mine: list[tuple[int, int, int, int]]
+    theirs: int
 
 
 class Timeout(Exception):
@@ -63,6 +77,19 @@ class ScoringSearch:
         for i, s in enumerate(self.sids):
             for x in S_CELLS[s]:
                 self.cell_piece[x] = i
+        #: each side's score track, score by score: the cell's row, column and piece
+        self.track = [
+            ([CELL_ROW[x] for x in c], [CELL_COL[x] for x in c], [self.cell_piece[x] for x in c])
+            for c in (range(100), range(99, -1, -1))
+        ]
+        #: each side's pieces at least so long, as a bitmask by length (0 to 7)
+        self.at_least = [
+            [
+                sum(1 << i for i in range(n) if self.owner[i] == side and self.length[i] >= low)
+                for low in range(8)
+            ]
+            for side in (0, 1)
+        ]
         self.alive = (1 << n) - 1
         self.counts = list(board.counts)
         self.scores = list(board.scores)
@@ -73,6 +100,9 @@ class ScoringSearch:
         self.max_targets = max_targets
         self.pot_weight = pot_weight
         self.tt: dict[tuple, tuple[int, float, int, tuple | None]] = {}
+        #: each position's moves, worked out once: iterative deepening comes back to
+        #: most positions at every depth, and a position's moves depend on its key alone
+        self.moves_at: dict[tuple, list[tuple[int, int]]] = {}
         self.nodes = 0
         self.max_nodes = 0
         self.deadline = 0.0
@@ -113,14 +143,17 @@ class ScoringSearch:
         if self.out[side]:
             return []
         a, b = self._blocked()
-        low = self.min_len[side]
-        alive = self.alive
-        owner, length = self.owner, self.length
-        return [
-            i
-            for i in range(len(self.sids))
-            if alive >> i & 1 and owner[i] == side and length[i] >= low and i != a and i != b
-        ]
+        free = self.alive & self.at_least[side][self.min_len[side]]
+        if a >= 0:
+            free &= ~(1 << a)
+        if b >= 0:
+            free &= ~(1 << b)
+        out = []
+        while free:
+            low_bit = free & -free
+            out.append(low_bit.bit_length() - 1)  # lowest first, as the pieces are numbered
+            free ^= low_bit
+        return out
 
     def points(self, i: int) -> int:
         line = self.line[i]
@@ -131,17 +164,47 @@ class ScoringSearch:
     def moves(self) -> list[tuple[int, int]]:
         """(piece, target) pairs worth searching, best guesses first; [] means pass."""
         me = self.turn
-        out = []
-        for i in self.removable(me):
+        pieces = self.removable(me)
+        p = self.scores[me]
+        gains = []
+        for i in pieces:
             pts = self.points(i)
-            top = self.scores[me] + pts
-            if top >= WINNING_SCORE:
-                return [(i, top)]  # winning at once beats everything
-            for t in self._targets(i, pts):
+            if p + pts >= WINNING_SCORE:
+                return [(i, p + pts)]  # winning at once beats everything
+            gains.append(pts)
+        if not pieces:
+            return []
+        lines = self._lines_left(me)
+        out = []
+        for i, pts in zip(pieces, gains, strict=True):
+            for t in self._targets(i, pts, lines):
                 out.append((i, t))
         return out
 
-    def _targets(self, i: int, pts: int) -> list[int]:
+    def _lines_left(self, me: int) -> LinesLeft:
+        """What `_targets` needs of every line, worked out once a position."""
+        opp = 1 - me
+        length, owner, line, value = self.length, self.owner, self.line, self.value
+        counts, alive = self.counts, self.alive
+        my_floor, opp_floor = self.min_len[me], self.min_len[opp]
+        against = [0] * 20
+        number = [0] * 20
+        mine = []
+        theirs = 0
+        for j in range(len(self.sids)):
+            if alive >> j & 1:
+                ln = line[j]
+                est = value[j] * max(counts[ln] - 2, 0)
+                if owner[j] == me:
+                    if length[j] >= my_floor:
+                        mine.append((j, length[j], ln, est))
+                elif length[j] >= opp_floor:
+                    against[ln] -= est
+                    number[ln] += 1
+                    theirs |= 1 << j
+        return LinesLeft(against, number, mine, theirs)
+
+    def _targets(self, i: int, pts: int, lines: LinesLeft) -> list[int]:
         """Targets for removing piece i, pruned.
 
         Two targets whose cells sit on the same relevant lines and the same relevant
@@ -149,46 +212,45 @@ class ScoringSearch:
         score, and more is better: keep the highest of each such class. A line is
         relevant if some piece that can still be removed scores on it. Past
         `max_targets` classes, the best by a quick guess are kept (the top always).
+        `tests/ai/test_scoring_search.py` holds this to the plain reading of these words.
         """
         me = self.turn
         p = self.scores[me]
         top = p + pts
         forbidden = 99 - self.scores[1 - me]
-        alive = self.alive & ~(1 << i)
-        relevant = [0] * 20  # net value of the line for me (+) and the opponent (-)
-        matters = [False] * 20
-        length, owner, line, value = self.length, self.owner, self.line, self.value
-        floor = list(self.min_len)
-        floor[me] = max(floor[me], length[i])
-        counts = self.counts
-        for j in range(len(self.sids)):
-            if alive >> j & 1 and length[j] >= floor[owner[j]]:
-                ln = line[j]
-                matters[ln] = True
-                est = value[j] * max(counts[ln] - 2, 0)
-                relevant[ln] += est if owner[j] == me else -est
-        best: dict[tuple[int, int, int], int] = {}
+        floor = self.length[i]  # my new floor: at least the old one, as i is removable
+        relevant = lines.against[:]  # net value of the line for me (+), the opponent (-)
+        matters = lines.number[:]
+        live = lines.theirs  # the pieces that still matter once i is gone
+        for j, long, ln, est in lines.mine:
+            if long >= floor and j != i:
+                relevant[ln] += est
+                matters[ln] += 1
+                live |= 1 << j
         cp = self.cell_piece
+        span = len(self.sids) + 1
+        mark = [ln + 1 if matters[ln] else 0 for ln in range(20)]
+        rows, columns, under = self.track[me]
+        best: dict[int, int] = {}
         for t in range(top, p - 1, -1):
             if t == forbidden:
                 continue
-            x = t if me == 0 else 99 - t
-            r, c = CELL_ROW[x], CELL_COL[x]
-            j = cp[x]
-            if j >= 0 and not (alive >> j & 1 and length[j] >= floor[owner[j]]):
+            j = under[t]
+            if j >= 0 and not live >> j & 1:
                 j = -1
-            k = (r if matters[r] else -1, c if matters[c] else -1, j)
+            k = (mark[rows[t]] * 21 + mark[columns[t]]) * span + j + 1
             if k not in best:
                 best[k] = t
         ts = list(best.values())
         if len(ts) <= self.max_targets:
             return ts
+        value, owner = self.value, self.owner
 
         def guess(t: int) -> float:
             x = t if me == 0 else 99 - t
             g = t + 0.7 * (relevant[CELL_ROW[x]] + relevant[CELL_COL[x]])
             j = cp[x]
-            if j >= 0 and alive >> j & 1 and length[j] >= floor[owner[j]]:
+            if j >= 0 and live >> j & 1:
                 g += -value[j] * 4 if owner[j] == me else value[j] * 4 + 6
             return g
 
@@ -259,7 +321,10 @@ class ScoringSearch:
                 if flag == -1 and v <= alpha:
                     return v
         me = self.turn
-        moves = self.moves()
+        known = self.moves_at.get(key)
+        if known is None:
+            known = self.moves_at[key] = self.moves()
+        moves = list(known)
         if not moves:
             # pass: out for good
             self.out[me] = True

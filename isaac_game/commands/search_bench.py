@@ -4,8 +4,13 @@ in a second on N cores.
 FOUNDATIONS and HARI: playouts a second of Hard's tree search (root parallelism on
 N processes, `ai.parallel`), over positions from random games at every stage.
 ISAAC: positions judged a second by Hard's placement look-ahead, split at the root
-over N processes, on placement positions of random games. The figure is printed,
-never asserted: it is a measurement of this machine.
+over N processes, on placement positions of random games (counted as Hard counts
+them: each process judges at most `lookahead.NOMINAL_RATE` positions a second, and
+stops early where it finishes its depth); then nodes a second of its
+removal search (one process), from the finished placements of Medium's games, beside
+the nominal rate the search's allowance is counted in: on a machine slower than that,
+some searches end on their safety clock, not on their count. The figures are printed,
+never asserted: they are a measurement of this machine.
 """
 
 from __future__ import annotations
@@ -13,11 +18,12 @@ from __future__ import annotations
 import random
 import time
 
-from isaac_game.ai.bots import LIMITS
+from isaac_game.ai.bots import LIMITS, make_bot
 from isaac_game.ai.generic import think
 from isaac_game.ai.mcts import KeptTree
 from isaac_game.ai.parallel import HelperPool, parallel_placement
 from isaac_game.ai.placement import Weights
+from isaac_game.ai.scoring import NODE_RATE, ScoringSearch
 from isaac_game.rules import GameState, IsaacCore, new_game
 
 #: Positions measured, and how far into its random game each is taken (a share of it).
@@ -56,7 +62,37 @@ def run_search_bench(game: str, seconds: float, cores: int, seed: int) -> int:
         pool.close()
     unit = "positions judged" if game == "isaac" else "playouts"
     print(f"{game}: Hard's search on {cores} core(s): {work / taken:,.0f} {unit} a second")
+    if game == "isaac":
+        nodes, taken = measure_removals(finished_placements(seed), per)
+        print(
+            f"isaac: the removal search on 1 core: {nodes / taken:,.0f} nodes a second "
+            f"(counted at {NODE_RATE:,} a second)"
+        )
     return 0
+
+
+def finished_placements(seed: int) -> list[IsaacCore]:
+    """The first scoring positions of games between Medium players, seeded from `seed`."""
+    boards = []
+    for game in range(POSITIONS):
+        bots = [make_bot("medium", seed + 2 * game), make_bot("medium", seed + 2 * game + 1)]
+        state = new_game("isaac")
+        while IsaacCore.of(state).phase == "placement":
+            state = state.play(bots[state.ply % 2].choose(state, 0.05))
+        boards.append(IsaacCore.of(state))
+    return boards
+
+
+def measure_removals(boards: list[IsaacCore], seconds: float) -> tuple[int, float]:
+    """(nodes searched, seconds taken): Hard's removal search (`bots.LIMITS`), with
+    the allowance of `seconds` each, over `boards`."""
+    nodes = 0
+    start = time.perf_counter()
+    for board in boards:
+        search = ScoringSearch(board, max_targets=LIMITS["hard"].scoring_targets)
+        search.search(seconds, LIMITS["hard"].scoring_depth)
+        nodes += search.nodes
+    return nodes, time.perf_counter() - start
 
 
 def measure(

@@ -17,6 +17,7 @@ from isaac_game.ai.lookahead import deepest_placement, scored_depths
 from isaac_game.ai.mcts import KeptTree
 from isaac_game.ai.parallel import HelperPool, parallel_placement, parallel_search
 from isaac_game.ai.placement import Weights
+from isaac_game.ai.scoring import NODE_RATE
 from isaac_game.ai.worker import NICENESS
 from isaac_game.rules import GameState, IsaacCore, new_game
 
@@ -121,7 +122,13 @@ def test_the_search_bench_prints_the_work_a_second_on_the_cores_asked(game, unit
     from isaac_game.commands.cli import main
 
     assert main(["bench", "--search", "--game", game, "--cores", "2", "--seconds", "0.6"]) == 0
-    line = capsys.readouterr().out.strip().splitlines()[-1]
+    line, *removals = capsys.readouterr().out.strip().splitlines()
     assert line.startswith(f"{game}: Hard's search on 2 core(s): ")
     assert line.endswith(f" {unit} a second")
     assert int(line.split(": ")[-1].split()[0].replace(",", "")) > 0
+    if game == "isaac":  # and the removal search's speed beside the rate it counts at
+        (removal,) = removals
+        assert removal.startswith("isaac: the removal search on 1 core: ")
+        assert removal.endswith(f" nodes a second (counted at {NODE_RATE:,} a second)")
+    else:
+        assert removals == []
