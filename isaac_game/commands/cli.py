@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 from collections.abc import Sequence
 
@@ -56,6 +57,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         module.add_arguments(subparsers[name])
     args = parser.parse_args(args_list)
     try:
-        return int(module.run(args) or 0)
+        status = int(module.run(args) or 0)
+        sys.stdout.flush()  # here, where a reader gone away is caught, not at exit
+        return status
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:
+        # The reader went away (`isaac record | head`): nothing more can be said, and
+        # Python's own flush at exit must not raise again, so stdout goes nowhere.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 141  # what a shell reports for a program stopped by a broken pipe

@@ -86,3 +86,20 @@ def test_the_real_command_refuses_a_missing_file(tmp_path):
     )
     assert done.returncode == 2
     assert done.stderr.strip().endswith("missing.isaac.txt: no such file")
+
+
+def test_a_reader_gone_away_is_no_traceback(tmp_path):
+    """`isaac arena ... | head -1`: the pipe closes before the results are written; the
+    command stops quietly, with the shell's status for a broken pipe."""
+    command = subprocess.Popen(
+        [sys.executable, "-m", "isaac_game", "arena", "random", "random", "--game", "hari",
+         "--games", "2", "--jobs", "1"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env={"ISAAC_GAME_HOME": str(tmp_path), "SDL_VIDEODRIVER": "dummy", "PATH": ""},
+    )  # fmt: skip
+    command.stdout.close()  # the reader is gone before a line is written
+    _out, err = command.communicate(timeout=120)
+    assert command.returncode == 141
+    assert "Traceback" not in err and "BrokenPipeError" not in err
