@@ -37,3 +37,12 @@ def udp_port():
         holder.bind(("", 0))
         holder.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         yield holder.getsockname()[1]
+
+
+@pytest.fixture
+def refused_port():
+    """A loopback TCP port where a connection is refused: bound for the whole test but
+    never listening, so no test beside it can be given the port and answer there."""
+    with socket.socket() as holder:
+        holder.bind(("127.0.0.1", 0))
+        yield holder.getsockname()[1]

@@ -33,17 +33,13 @@ def app(storage):
 
 
 @pytest.fixture(autouse=True)
-def loopback_lan_only(monkeypatch):
+def loopback_lan_only(monkeypatch, udp_port):
     """Network safety: whatever a client test hosts listens on 127.0.0.1 (a free port)
     and announces itself on loopback only, on a free UDP port; ten times a second, so
     a join list fills without waiting out the beacon a join screen just missed."""
-    import socket
-
     from isaac_game.client.lan import menu as lan_menu
 
-    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
-        s.bind(("127.0.0.1", 0))
-        beacon_port = s.getsockname()[1]
+    beacon_port = udp_port  # kept bound for the test: no other test beacons into it
     monkeypatch.setenv("ISAAC_LAN_BEACON_TARGETS", "127.255.255.255")
     monkeypatch.setenv("ISAAC_LAN_BEACON_INTERVAL", "0.1")
     monkeypatch.setattr(lan_menu, "HOST_BIND", "127.0.0.1")

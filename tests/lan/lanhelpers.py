@@ -1,10 +1,9 @@
-"""Helpers for the LAN tests: the real CLI as a subprocess, free ports, fast timers."""
+"""Helpers for the LAN tests: the real CLI as a subprocess, fast timers."""
 
 from __future__ import annotations
 
 import os
 import re
-import socket
 import subprocess
 import sys
 import threading
@@ -24,13 +23,6 @@ FAST_TIMERS = {
     "ISAAC_LAN_HELLO_TIMEOUT": "2.0",
     "ISAAC_LAN_REJOIN_WINDOW": "60",
 }
-
-
-def closed_tcp_port() -> int:
-    """A loopback port nobody listens on (just released)."""
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 class Cli:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import socket
 
 import pytest
-from lanhelpers import Cli, closed_tcp_port
+from lanhelpers import Cli
 from nethelpers import RawPeer
 
 LOOPBACK = ["--bind", "127.0.0.1", "--port", "0"]
@@ -121,9 +121,9 @@ def test_discover_times_out_clearly(udp_port):
         ("1.2.3", 2, "bad address"),
     ],
 )
-def test_connection_errors_are_one_clear_line(target, status, message):
+def test_connection_errors_are_one_clear_line(target, status, message, refused_port):
     if target == "REFUSED":
-        target = f"127.0.0.1:{closed_tcp_port()}"
+        target = f"127.0.0.1:{refused_port}"
     join = Cli(["join", target, "--ai", "random"])
     assert join.finish(30) == status, join.dump()
     assert join.err[-1].startswith("error: ") and message in join.err[-1], join.dump()

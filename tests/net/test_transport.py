@@ -271,14 +271,8 @@ def test_second_joiner_is_rejected_while_the_first_plays(host):
             j2.close()
 
 
-def test_joiner_gives_up_when_nobody_listens():
-    import socket
-
-    s = socket.socket()
-    s.bind(("127.0.0.1", 0))
-    port = s.getsockname()[1]
-    s.close()
-    j = start_joiner(port)
+def test_joiner_gives_up_when_nobody_listens(refused_port):
+    j = start_joiner(refused_port)
     try:
         assert Events(j).wait_for(Closed).reason.startswith("could not connect")
     finally:

@@ -166,12 +166,8 @@ def test_the_join_list_follows_hosts_coming_and_going(app, loopback_lan_only):
 
 
 @pytest.mark.usefixtures("fast_lan")
-def test_a_typed_address_with_nobody_there_says_so(app):
-    import socket
-
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]  # released: nobody listens
+def test_a_typed_address_with_nobody_there_says_so(app, refused_port):
+    port = refused_port  # nobody listens there
     menu_to(app, app.top.menu, "lan_join")
     key(app, pygame.K_RETURN)
     join = app.top
