@@ -165,6 +165,8 @@ class ScoringSearch:
         """(piece, target) pairs worth searching, best guesses first; [] means pass."""
         me = self.turn
         pieces = self.removable(me)
+        if not pieces:
+            return []
         p = self.scores[me]
         gains = []
         for i in pieces:
@@ -172,8 +174,6 @@ class ScoringSearch:
             if p + pts >= WINNING_SCORE:
                 return [(i, p + pts)]  # winning at once beats everything
             gains.append(pts)
-        if not pieces:
-            return []
         lines = self._lines_left(me)
         out = []
         for i, pts in zip(pieces, gains, strict=True):

@@ -24,7 +24,7 @@ from isaac_game.ai.mcts import KeptTree
 from isaac_game.ai.parallel import HelperPool, parallel_placement
 from isaac_game.ai.placement import Weights
 from isaac_game.ai.scoring import NODE_RATE, ScoringSearch
-from isaac_game.rules import GameState, IsaacCore, new_game
+from isaac_game.rules import GameState, IsaacCore, Player, new_game
 
 #: Positions measured, and how far into its random game each is taken (a share of it).
 POSITIONS = 12
@@ -71,14 +71,20 @@ def run_search_bench(game: str, seconds: float, cores: int, seed: int) -> int:
     return 0
 
 
-def finished_placements(seed: int) -> list[IsaacCore]:
-    """The first scoring positions of games between Medium players, seeded from `seed`."""
+def finished_placements(seed: int, count: int = POSITIONS) -> list[IsaacCore]:
+    """The first scoring positions of `count` games between Medium players, seeded
+    from `seed`."""
     boards = []
-    for game in range(POSITIONS):
-        bots = [make_bot("medium", seed + 2 * game), make_bot("medium", seed + 2 * game + 1)]
+    for game in range(count):
+        bots = {
+            Player.DARK: make_bot("medium", seed + 2 * game),
+            Player.LIGHT: make_bot("medium", seed + 2 * game + 1),
+        }
         state = new_game("isaac")
         while IsaacCore.of(state).phase == "placement":
-            state = state.play(bots[state.ply % 2].choose(state, 0.05))
+            mover = state.to_move
+            assert mover is not None  # the game is not over while pieces are placed
+            state = state.play(bots[mover].choose(state, 0.05))
         boards.append(IsaacCore.of(state))
     return boards
 

@@ -7,11 +7,9 @@ import random
 
 import pytest
 
-from isaac_game.ai import make_bot
 from isaac_game.ai.scoring import ScoringSearch
-from isaac_game.rules import CELL_COL, CELL_ROW, WINNING_SCORE, IsaacCore
-
-from .positions import replay
+from isaac_game.commands.search_bench import finished_placements
+from isaac_game.rules import CELL_COL, CELL_ROW, WINNING_SCORE
 
 
 def plain_targets(search: ScoringSearch, i: int, pts: int) -> list[int]:
@@ -76,25 +74,13 @@ def plain_moves(search: ScoringSearch) -> list[tuple[int, int]]:
     return out
 
 
-def finished_placements(count: int) -> list[IsaacCore]:
-    """The first scoring positions of `count` seeded games between Medium players."""
-    boards = []
-    for seed in range(count):
-        bots = [make_bot("medium", seed), make_bot("medium", seed + 100)]
-        state = replay([])
-        while state.phase == "placement":
-            state = state.play(bots[state.ply % 2].choose(state, budget=0.05))
-        boards.append(IsaacCore.of(state))
-    return boards
-
-
 @pytest.mark.parametrize("max_targets", [2, 5])
 def test_rules_1_3_the_search_tries_the_targets_its_rule_names(max_targets):
     """Down random lines of the search's own moves, from several finished placements:
     the same moves, in the same order, as the plain reading."""
     rng = random.Random(max_targets)
     checked = 0
-    for board in finished_placements(6):
+    for board in finished_placements(seed=0, count=6):
         search = ScoringSearch(board, max_targets=max_targets)
         while True:
             moves = search.moves()
