@@ -5,8 +5,8 @@ FOUNDATIONS and HARI: playouts a second of Hard's tree search (root parallelism 
 N processes, `ai.parallel`), over positions from random games at every stage.
 ISAAC: positions judged a second by Hard's placement look-ahead, split at the root
 over N processes, on placement positions of random games (counted as Hard counts
-them: each process judges at most `lookahead.NOMINAL_RATE` positions a second, and
-stops early where it finishes its depth); then nodes a second of its
+them: each process judges at most its allowance, `lookahead.NOMINAL_RATE` positions
+for each second, and stops early where it finishes its depth); then nodes a second of its
 removal search (one process), from the finished placements of Medium's games, beside
 the nominal rate the search's allowance is counted in: on a machine slower than that,
 some searches end on their safety clock, not on their count. The figures are printed,
