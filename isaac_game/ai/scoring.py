@@ -227,7 +227,6 @@ class ScoringSearch:
                 relevant[ln] += est
                 matters[ln] += 1
                 live |= 1 << j
-        cp = self.cell_piece
         span = len(self.sids) + 1
         mark = [ln + 1 if matters[ln] else 0 for ln in range(20)]
         rows, columns, under = self.track[me]
@@ -247,9 +246,8 @@ class ScoringSearch:
         value, owner = self.value, self.owner
 
         def guess(t: int) -> float:
-            x = t if me == 0 else 99 - t
-            g = t + 0.7 * (relevant[CELL_ROW[x]] + relevant[CELL_COL[x]])
-            j = cp[x]
+            g = t + 0.7 * (relevant[rows[t]] + relevant[columns[t]])
+            j = under[t]
             if j >= 0 and live >> j & 1:
                 g += -value[j] * 4 if owner[j] == me else value[j] * 4 + 6
             return g
