@@ -29,7 +29,7 @@ from dataclasses import replace
 
 from isaac_game.rules import Discard, GameState, Move, Place, Player, Slide, game_info
 
-from .mcts import TEXTBOOK, KeptTree, SearchSettings, Verdict, search
+from .mcts import TEXTBOOK, KeptTree, MoveOrder, SearchSettings, Verdict, search
 from .parallel import HelperPool, parallel_search
 
 #: Easy's chance, each move, of a random move instead of the rule of thumb.
@@ -122,12 +122,16 @@ def think(
     kept: KeptTree | None = None,
     pool: HelperPool | None = None,
     max_iterations: int | None = None,
+    order: MoveOrder | None = None,
 ) -> Verdict:
     """The searching levels' look at `state`: root moves best first, with win chances.
     `kept` holds the tree kept from the last look, and gets this one's (`mcts.search`);
     with a `pool`, its helpers search too (`parallel`); `max_iterations` caps the
-    playouts (each process's) where work, not time, is to decide."""
+    playouts (each process's) where work, not time, is to decide; `order` tries the
+    moves in another order than the rule of thumb's (the arena's experiments)."""
     settings = search_settings(state.game)
+    if order is not None:
+        settings = replace(settings, order=order)
     if pool is not None and pool.workers:
         return parallel_search(
             pool, state, seconds, rng, settings, kept or KeptTree(), max_iterations

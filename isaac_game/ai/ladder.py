@@ -7,7 +7,8 @@ A step is written as a *spec*, a short text the arena also takes:
   choice is drawn from the seed and the position, so a game replays the same);
 - `playouts:N` (every game but ISAAC), the searching levels' tree search with N
   playouts a move: work counted, not time, so the step is as strong on any machine
-  and an arena measures it the same on a busy one;
+  and an arena measures it the same on a busy one; `playouts:N:crowd` (HARI) tries
+  the placements that crowd the board first (`crowding`), an order on trial;
 - `removal:D` and `lookahead:N` (ISAAC, work counted too): Medium with the removal
   search D moves deep, and Hard looking N placements ahead, the steps between them;
   `lookahead:N:P` also sets the look-ahead's allowance to P positions a second of
@@ -35,6 +36,7 @@ from typing import Any
 from isaac_game.rules import GameState, Move, game_names
 
 from .bots import ARENA_LEVELS, DEFAULT_BUDGET, LIMITS, Bot, HardBot, MediumBot, make_bot
+from .crowding import crowding_order
 from .generic import think
 from .lookahead import NOMINAL_RATE
 
@@ -42,6 +44,8 @@ from .lookahead import NOMINAL_RATE
 NAMED_LEVELS = ("easy", "medium", "hard")
 #: Where `ladder` keeps each game's results and ratings (`<game>.json`), in this package.
 RESULTS_FOLDER = "ladder_results"
+#: The suffix of `playouts:N:crowd`.
+CROWD = "crowd"
 #: A step's seat kind, `level4` (`players.STEP_KIND` is the same, for the menu).
 STEP_KIND = re.compile(r"level([1-9][0-9]?)")
 
@@ -165,19 +169,22 @@ class MixBot(Bot):
 
 
 class PlayoutBot(Bot):
-    """The searching levels' tree search (`generic.think`), with N playouts a move."""
+    """The searching levels' tree search (`generic.think`), with N playouts a move;
+    `crowd`: placements tried in the `crowding` order."""
 
-    def __init__(self, spec: str, playouts: int, seed: int) -> None:
+    def __init__(self, spec: str, playouts: int, seed: int, crowd: bool = False) -> None:
         super().__init__(seed)
         self.level = spec
         self.playouts = playouts
+        self.order = crowding_order if crowd else None
 
     def choose(self, state: GameState, budget: float | None = None) -> Move:
         legal = state.legal_moves()
         rng = random.Random(f"{self.seed}|{';'.join(state.moves)}")
         if len(legal) == 1:
             return legal[0]
-        return think(state, 1e9, rng, self.tree, max_iterations=self.playouts).best.move
+        verdict = think(state, 1e9, rng, self.tree, max_iterations=self.playouts, order=self.order)
+        return verdict.best.move
 
 
 def make_player(
@@ -203,10 +210,12 @@ def make_player(
     if spec.startswith("playouts:"):
         if game == "isaac":
             raise ValueError("ISAAC's levels count their work their own way: no playouts:N")
-        text = spec.partition(":")[2]
+        text, _colon, order = spec.removeprefix("playouts:").partition(":")
         if not text.isdigit() or int(text) < 1:
             raise ValueError(f"{spec!r}: N must be a whole number of playouts, 1 or more")
-        return PlayoutBot(spec, int(text), seed)
+        if order and (order != CROWD or game != "hari"):
+            raise ValueError(f"{spec!r}: the one order to try is HARI's, playouts:N:{CROWD}")
+        return PlayoutBot(spec, int(text), seed, crowd=bool(order))
     if spec.partition(":")[0] in ISAAC_STEPS:
         return isaac_step(game, spec, seed)
     if spec not in ARENA_LEVELS:
@@ -277,7 +286,9 @@ def split_mix(spec: str) -> tuple[str, str, float]:
     """`mix:easy:playouts:50:0.3` -> ("easy", "playouts:50", 0.3)."""
     body, _colon, last = spec.removeprefix("mix:").rpartition(":")
     tokens = body.split(":")
-    cut = 2 if tokens[0] == "playouts" else 1
+    cut = 1
+    if tokens[0] == "playouts":
+        cut = 3 if tokens[2:3] == [CROWD] else 2
     low, high = ":".join(tokens[:cut]), ":".join(tokens[cut:])
     if not low or not high:
         raise ValueError(f"{spec!r}: write mix:LOW:HIGH:P")

@@ -29,7 +29,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "a",
         metavar="A",
-        help=f"a level: {names}, levelN, mix:LOW:HIGH:P, playouts:N, removal:D or lookahead:N[:P]",
+        help=(
+            f"a level: {names}, levelN, mix:LOW:HIGH:P, playouts:N[:crowd], "
+            "removal:D or lookahead:N[:P]"
+        ),
     )
     parser.add_argument("b", metavar="B", help="the other level")
     parser.add_argument("--game", choices=game_names(), default="isaac", help="the game")

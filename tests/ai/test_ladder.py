@@ -11,12 +11,13 @@ import pytest
 
 from isaac_game.ai import ladder
 from isaac_game.ai.bots import HardBot, MediumBot
+from isaac_game.ai.crowding import crowding_order, empty_cells, long_room
 from isaac_game.ai.ladder import LADDERS, Step, make_player, playable, resolve, step_kind, steps
 from isaac_game.ai.seat import think_move
 from isaac_game.ai.worker import encode_state
 from isaac_game.commands import arena
 from isaac_game.commands.cli import main
-from isaac_game.rules import new_game
+from isaac_game.rules import S_MASK, Discard, Place, new_game, shape_id
 
 
 @pytest.mark.parametrize("game", sorted(LADDERS))
@@ -73,6 +74,47 @@ def test_a_blend_of_nothing_low_plays_exactly_the_high_level():
         pure = make_player("isaac", "mix:random:easy:0", 3).high.choose(state)
         assert mixed == pure
         state = state.play(mixed)
+
+
+def test_hari_can_try_the_placements_that_crowd_the_board_first():
+    """`playouts:N:crowd` (docs/strength.md, "HARI's search"): the rule of thumb's
+    groups stay in their order (shortest placements, then discards, then slides), and
+    each run of placements of one length goes from the least room left for the long
+    pieces to the most. Only HARI takes it, alone or in a blend."""
+    rng = random.Random(8)
+    state = new_game("hari")
+    for _ in range(6):
+        state = state.play(rng.choice([m for m in state.legal_moves() if isinstance(m, Place)]))
+    moves = list(state.legal_moves())
+    rng.shuffle(moves)
+    ordered = crowding_order(state, moves)
+    assert sorted(map(str, ordered)) == sorted(map(str, moves))
+    assert [rank(m) for m in ordered] == sorted(rank(m) for m in moves)
+    empty = empty_cells(state)
+    rooms = [long_room(empty & ~piece_mask(m)) for m in ordered if isinstance(m, Place)]
+    lengths = [m.length for m in ordered if isinstance(m, Place)]
+    for length in set(lengths):
+        run = [room for room, n in zip(rooms, lengths, strict=True) if n == length]
+        assert run == sorted(run) and run[0] < run[-1]
+    assert make_player("hari", "playouts:30:crowd", 1).order is crowding_order
+    assert make_player("hari", "playouts:30", 1).order is None
+    blend = make_player("hari", "mix:playouts:20:crowd:playouts:30:crowd:0.5")
+    assert (blend.low.level, blend.high.level) == ("playouts:20:crowd", "playouts:30:crowd")
+    assert play("hari", "playouts:30:crowd", 2, 6) == play("hari", "playouts:30:crowd", 2, 6)
+    for game, spec in (("foundations", "playouts:30:crowd"), ("hari", "playouts:30:tidy")):
+        with pytest.raises(ValueError, match="playouts:N:crowd"):
+            make_player(game, spec)
+
+
+def rank(move) -> tuple[int, int]:
+    """The rule of thumb's group of a move: placements by length, discards, slides."""
+    if isinstance(move, Place):
+        return 0, move.length
+    return (1, 0) if isinstance(move, Discard) else (2, 0)
+
+
+def piece_mask(move: Place) -> int:
+    return S_MASK[shape_id(move.length, move.direction, move.cell)]
 
 
 @pytest.mark.parametrize("game", ["foundations", "hari"])
