@@ -48,11 +48,24 @@ def pump(app, until: Callable[[], object], timeout: float = 20.0, others: Iterab
     while not until():
         if time.monotonic() > deadline:
             names = [type(s).__name__ for s in app.scenes]
-            raise AssertionError(f"condition not met within {timeout} s; scenes {names}")
+            raise AssertionError(
+                f"condition not met within {timeout} s; scenes {names}; {situation(app)}"
+            )
         app.frame()
         for session in others:
             session.update()
         time.sleep(0.002)
+
+
+def situation(app) -> str:
+    """What a player would see, and the link under it: for a failure's message, so a
+    rare failure on a busy machine says where it stood."""
+    top = app.top
+    said = f"the bar says {getattr(top, 'banner', '')!r}"
+    session = getattr(getattr(top, "control", None), "session", None)
+    if session is None:
+        return said
+    return f"{said}; link {session.link}, refused {session.rejected!r}"
 
 
 def type_text(app, text: str) -> None:
