@@ -19,6 +19,10 @@ learns there that the rule cannot see:
 - HARI: when sliding makes room for a long piece, and when a discard is worth more
   than a cramped placement; the value budget of a turn; how the endgame counts.
 
+HARI's Hard goes further (`HARD_SEARCH`): among the placements the rule of thumb
+ranks alike, its tree looks first at those that leave least room for the long pieces,
+and so may widen faster.
+
 A game registered without a fast core gets uniformly random playouts instead.
 """
 
@@ -27,9 +31,10 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-from isaac_game.rules import Discard, GameState, Move, Place, Player, Slide, game_info
+from isaac_game.rules import Discard, GameState, Move, Place, Player, game_info
 
-from .mcts import TEXTBOOK, KeptTree, MoveOrder, SearchSettings, Verdict, search
+from .mcts import TEXTBOOK, KeptTree, SearchSettings, Verdict, search
+from .move_order import crowding_order, thumb_order
 from .parallel import HelperPool, parallel_search
 
 #: Easy's chance, each move, of a random move instead of the rule of thumb.
@@ -38,7 +43,9 @@ EASY_SLIP = 0.1
 #: measured alike against `uct` (the arena, 0.25 s a move); a lean of 0 or 0.95 worse.
 #: Widening is what counted in HARI: 25 of 30 without it, 29 and 30 of 30 with 2 and 1
 #: (0.25 s a move, against `uct`); see `mcts` for it and for the kept tree.
-SEARCH = SearchSettings(exploration=0.7, lean=0.8, widening=1.0, shuffle_ties=True)
+SEARCH = SearchSettings(
+    exploration=0.7, lean=0.8, order=thumb_order, widening=1.0, shuffle_ties=True
+)
 #: A game's own settings, where they differ. HARI widens more slowly: at a child per
 #: sqrt(visits), more playouts did not play better (800 a move against 200 won 37 of
 #: 100 games, 200 against 50 won 45.5 of 100), as if the playouts' judgement of the
@@ -47,6 +54,16 @@ SEARCH = SearchSettings(exploration=0.7, lean=0.8, widening=1.0, shuffle_ties=Tr
 #: search"). Trying those moves early is still far worse with playouts that slide to
 #: make room (`HariCore.slide_to_fit`): 8 of 100 at 800 playouts a move.
 GAME_SEARCH: dict[str, SearchSettings] = {"hari": replace(SEARCH, widening=0.3)}
+#: Hard's own search, where it differs from the other searching levels'. HARI's Hard
+#: tries the placements that crowd the board first (`move_order.crowding_order`), and
+#: so may widen twice as fast: at 1,600 playouts a move, about what Hard searches,
+#: that won 39.5 of 60 against the search above; Hard with it won 117 of 143 against
+#: 300 playouts of it, where Hard without had won 67% against 200 (docs/strength.md,
+#: "HARI's search"). The other searching levels keep the search their ladder steps
+#: were measured with.
+HARD_SEARCH: dict[str, SearchSettings] = {
+    "hari": replace(GAME_SEARCH["hari"], order=crowding_order, widening=0.6)
+}
 #: Medium and Hard search until their time is up: playouts run 2,000 a second in the
 #: opening and ten times that near the end, so no fixed allowance of playouts would
 #: both use the budget and keep to it. Their moves therefore depend on the machine's
@@ -89,30 +106,12 @@ def rule_of_thumb(state: GameState, rng: random.Random) -> Move:
     return rng.choice(best)
 
 
-def thumb_order(state: GameState, moves: list[Move]) -> list[Move]:
-    """Moves as the rule of thumb ranks them: in a game of `shortest_first`,
-    placements shortest first, then discards, then slides; in another, as they come.
-    Equal moves keep the order they come in (the search shuffles them first with its
-    own generator, `SearchSettings.shuffle_ties`)."""
-    if not game_info(state.game).shortest_first:
-        return list(moves)
-
-    def rank(move: Move) -> tuple[int, int]:
-        if isinstance(move, Place):
-            return 0, move.length
-        if isinstance(move, Discard):
-            return 1, move.length
-        if isinstance(move, Slide):
-            return 2, 0
-        return 3, 0
-
-    return sorted(moves, key=rank)
-
-
-def search_settings(game: str) -> SearchSettings:
-    """How the searching levels search `game`: its settings, moves in the rule of
-    thumb's order."""
-    return replace(GAME_SEARCH.get(game, SEARCH), order=thumb_order)
+def search_settings(game: str, level: str = "hard") -> SearchSettings:
+    """How `level` ("medium" or "hard") searches `game`. Hints and the analysis
+    judge with Hard's search."""
+    if level == "hard" and game in HARD_SEARCH:
+        return HARD_SEARCH[game]
+    return GAME_SEARCH.get(game, SEARCH)
 
 
 def think(
@@ -122,16 +121,15 @@ def think(
     kept: KeptTree | None = None,
     pool: HelperPool | None = None,
     max_iterations: int | None = None,
-    order: MoveOrder | None = None,
+    settings: SearchSettings | None = None,
 ) -> Verdict:
     """The searching levels' look at `state`: root moves best first, with win chances.
     `kept` holds the tree kept from the last look, and gets this one's (`mcts.search`);
     with a `pool`, its helpers search too (`parallel`); `max_iterations` caps the
-    playouts (each process's) where work, not time, is to decide; `order` tries the
-    moves in another order than the rule of thumb's (the arena's experiments)."""
-    settings = search_settings(state.game)
-    if order is not None:
-        settings = replace(settings, order=order)
+    playouts (each process's) where work, not time, is to decide; `settings` are
+    Hard's search (`search_settings`) unless given."""
+    if settings is None:
+        settings = search_settings(state.game)
     if pool is not None and pool.workers:
         return parallel_search(
             pool, state, seconds, rng, settings, kept or KeptTree(), max_iterations
@@ -156,7 +154,8 @@ def choose_generic(
     if level == "uct":
         return search(state, budget, rng, TEXTBOOK).best.move
     if level in ("medium", "hard"):
-        return think(state, budget, rng, kept, pool).best.move
+        settings = search_settings(state.game, level)
+        return think(state, budget, rng, kept, pool, settings=settings).best.move
     if level == "easy" and rng.random() < EASY_SLIP:
         return rng.choice(legal)
     return rule_of_thumb(state, rng)

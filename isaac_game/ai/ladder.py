@@ -5,10 +5,11 @@ A step is written as a *spec*, a short text the arena also takes:
 - a level of `bots` (`random`, `easy`, `medium`, `hard`, `greedy`, `hard1`, `uct`);
 - `mix:LOW:HIGH:P`, which plays LOW's move with chance P and HIGH's otherwise (the
   choice is drawn from the seed and the position, so a game replays the same);
-- `playouts:N` (every game but ISAAC), the searching levels' tree search with N
-  playouts a move: work counted, not time, so the step is as strong on any machine
-  and an arena measures it the same on a busy one; `playouts:N:crowd` (HARI) tries
-  the placements that crowd the board first (`crowding`), an order on trial;
+- `playouts:N` (every game but ISAAC), Medium's tree search with N playouts a move:
+  work counted, not time, so the step is as strong on any machine and an arena
+  measures it the same on a busy one; `playouts:N:hard` is Hard's search (in HARI it
+  differs: `generic.HARD_SEARCH`), and `playouts:N:crowd` (HARI) is Medium's trying
+  the placements that crowd the board first (`move_order.crowding_order`);
 - `removal:D` and `lookahead:N` (ISAAC, work counted too): Medium with the removal
   search D moves deep, and Hard looking N placements ahead, the steps between them;
   `lookahead:N:P` also sets the look-ahead's allowance to P positions a second of
@@ -36,16 +37,17 @@ from typing import Any
 from isaac_game.rules import GameState, Move, game_names
 
 from .bots import ARENA_LEVELS, DEFAULT_BUDGET, LIMITS, Bot, HardBot, MediumBot, make_bot
-from .crowding import crowding_order
-from .generic import think
+from .generic import search_settings, think
 from .lookahead import NOMINAL_RATE
+from .mcts import SearchSettings
+from .move_order import crowding_order
 
 #: The menu's names for three of the steps (the first step is also `random`, as ever).
 NAMED_LEVELS = ("easy", "medium", "hard")
 #: Where `ladder` keeps each game's results and ratings (`<game>.json`), in this package.
 RESULTS_FOLDER = "ladder_results"
-#: The suffix of `playouts:N:crowd`.
-CROWD = "crowd"
+#: The suffixes of `playouts:N`: Hard's search, and Medium's with the crowding order.
+HARD_SUFFIX, CROWD = "hard", "crowd"
 #: A step's seat kind, `level4` (`players.STEP_KIND` is the same, for the menu).
 STEP_KIND = re.compile(r"level([1-9][0-9]?)")
 
@@ -91,7 +93,7 @@ LADDERS: dict[str, tuple[Step, ...]] = {
         Step("mix:easy:playouts:50:0.27"),
         Step("playouts:50"),
         Step("playouts:100", "medium"),
-        Step("playouts:200"),
+        Step("playouts:300"),
         Step("hard", "hard"),
     ),
 }
@@ -169,22 +171,39 @@ class MixBot(Bot):
 
 
 class PlayoutBot(Bot):
-    """The searching levels' tree search (`generic.think`), with N playouts a move;
-    `crowd`: placements tried in the `crowding` order."""
+    """A searching level's tree search (`generic.think`) with N playouts a move, as
+    `settings` search."""
 
-    def __init__(self, spec: str, playouts: int, seed: int, crowd: bool = False) -> None:
+    def __init__(self, spec: str, playouts: int, seed: int, settings: SearchSettings) -> None:
         super().__init__(seed)
         self.level = spec
         self.playouts = playouts
-        self.order = crowding_order if crowd else None
+        self.settings = settings
 
     def choose(self, state: GameState, budget: float | None = None) -> Move:
         legal = state.legal_moves()
         rng = random.Random(f"{self.seed}|{';'.join(state.moves)}")
         if len(legal) == 1:
             return legal[0]
-        verdict = think(state, 1e9, rng, self.tree, max_iterations=self.playouts, order=self.order)
+        verdict = think(
+            state, 1e9, rng, self.tree, max_iterations=self.playouts, settings=self.settings
+        )
         return verdict.best.move
+
+
+def playout_settings(game: str, spec: str, suffix: str) -> SearchSettings:
+    """How `playouts:N[:suffix]` searches: Medium's search, Hard's (`hard`), or in HARI
+    Medium's with the crowding order (`crowd`); ValueError for another suffix."""
+    if suffix == HARD_SUFFIX:
+        return search_settings(game, "hard")
+    settings = search_settings(game, "medium")
+    if suffix == CROWD and game == "hari":
+        return replace(settings, order=crowding_order)
+    if suffix:
+        raise ValueError(
+            f"{spec!r}: after N comes {HARD_SUFFIX} (Hard's search) or, in HARI, {CROWD}"
+        )
+    return settings
 
 
 def make_player(
@@ -210,12 +229,10 @@ def make_player(
     if spec.startswith("playouts:"):
         if game == "isaac":
             raise ValueError("ISAAC's levels count their work their own way: no playouts:N")
-        text, _colon, order = spec.removeprefix("playouts:").partition(":")
+        text, _colon, suffix = spec.removeprefix("playouts:").partition(":")
         if not text.isdigit() or int(text) < 1:
             raise ValueError(f"{spec!r}: N must be a whole number of playouts, 1 or more")
-        if order and (order != CROWD or game != "hari"):
-            raise ValueError(f"{spec!r}: the one order to try is HARI's, playouts:N:{CROWD}")
-        return PlayoutBot(spec, int(text), seed, crowd=bool(order))
+        return PlayoutBot(spec, int(text), seed, playout_settings(game, spec, suffix))
     if spec.partition(":")[0] in ISAAC_STEPS:
         return isaac_step(game, spec, seed)
     if spec not in ARENA_LEVELS:
@@ -288,7 +305,7 @@ def split_mix(spec: str) -> tuple[str, str, float]:
     tokens = body.split(":")
     cut = 1
     if tokens[0] == "playouts":
-        cut = 3 if tokens[2:3] == [CROWD] else 2
+        cut = 3 if tokens[2:3] in ([CROWD], [HARD_SUFFIX]) else 2
     low, high = ":".join(tokens[:cut]), ":".join(tokens[cut:])
     if not low or not high:
         raise ValueError(f"{spec!r}: write mix:LOW:HIGH:P")

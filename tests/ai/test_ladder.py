@@ -6,13 +6,15 @@ from __future__ import annotations
 
 import json
 import random
+from dataclasses import replace
 
 import pytest
 
 from isaac_game.ai import ladder
 from isaac_game.ai.bots import HardBot, MediumBot
-from isaac_game.ai.crowding import crowding_order, empty_cells, long_room
+from isaac_game.ai.generic import search_settings
 from isaac_game.ai.ladder import LADDERS, Step, make_player, playable, resolve, step_kind, steps
+from isaac_game.ai.move_order import crowding_order, empty_cells, long_room, thumb_order
 from isaac_game.ai.seat import think_move
 from isaac_game.ai.worker import encode_state
 from isaac_game.commands import arena
@@ -76,11 +78,12 @@ def test_a_blend_of_nothing_low_plays_exactly_the_high_level():
         state = state.play(mixed)
 
 
-def test_hari_can_try_the_placements_that_crowd_the_board_first():
-    """`playouts:N:crowd` (docs/strength.md, "HARI's search"): the rule of thumb's
+def test_hari_hard_tries_the_placements_that_crowd_the_board_first():
+    """HARI's Hard search (docs/strength.md, "HARI's search"): the rule of thumb's
     groups stay in their order (shortest placements, then discards, then slides), and
     each run of placements of one length goes from the least room left for the long
-    pieces to the most. Only HARI takes it, alone or in a blend."""
+    pieces to the most. `playouts:N:hard` is Hard's search in any game, and
+    `playouts:N:crowd` Medium's with that order, only in HARI; alone or in a blend."""
     rng = random.Random(8)
     state = new_game("hari")
     for _ in range(6):
@@ -96,13 +99,22 @@ def test_hari_can_try_the_placements_that_crowd_the_board_first():
     for length in set(lengths):
         run = [room for room, n in zip(rooms, lengths, strict=True) if n == length]
         assert run == sorted(run) and run[0] < run[-1]
-    assert make_player("hari", "playouts:30:crowd", 1).order is crowding_order
-    assert make_player("hari", "playouts:30", 1).order is None
-    blend = make_player("hari", "mix:playouts:20:crowd:playouts:30:crowd:0.5")
-    assert (blend.low.level, blend.high.level) == ("playouts:20:crowd", "playouts:30:crowd")
-    assert play("hari", "playouts:30:crowd", 2, 6) == play("hari", "playouts:30:crowd", 2, 6)
+    hard, medium = search_settings("hari", "hard"), search_settings("hari", "medium")
+    assert hard.order is crowding_order and hard.widening > medium.widening
+    assert medium.order is thumb_order
+    assert make_player("hari", "playouts:30:hard", 1).settings == hard
+    assert make_player("hari", "playouts:30", 1).settings == medium
+    assert make_player("hari", "playouts:30:crowd", 1).settings == replace(
+        medium, order=crowding_order
+    )
+    assert make_player("foundations", "playouts:30:hard", 1).settings == search_settings(
+        "foundations", "medium"
+    )
+    blend = make_player("hari", "mix:playouts:20:crowd:playouts:30:hard:0.5")
+    assert (blend.low.level, blend.high.level) == ("playouts:20:crowd", "playouts:30:hard")
+    assert play("hari", "playouts:30:hard", 2, 6) == play("hari", "playouts:30:hard", 2, 6)
     for game, spec in (("foundations", "playouts:30:crowd"), ("hari", "playouts:30:tidy")):
-        with pytest.raises(ValueError, match="playouts:N:crowd"):
+        with pytest.raises(ValueError, match="after N comes hard"):
             make_player(game, spec)
 
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import math
 import random
-from dataclasses import replace
 
 from isaac_game.ai import generic, mcts
 from isaac_game.rules import GameState, new_game
@@ -22,7 +21,7 @@ def hari_position(moves: int = 10, seed: int = 10) -> GameState:
 
 def test_widening_keeps_the_roots_children_few():
     state = hari_position()
-    settings = replace(generic.SEARCH, order=generic.thumb_order)
+    settings = generic.SEARCH
     verdict = mcts.search(state, 10.0, random.Random(1), settings, max_iterations=400)
     assert len(state.legal_moves()) > 100
     assert len(verdict.choices) <= math.ceil(settings.widening * math.sqrt(400)) + 1
@@ -32,7 +31,7 @@ def test_widening_keeps_the_roots_children_few():
 
 def test_a_search_starts_from_the_tree_its_last_search_grew():
     state = hari_position()
-    settings = replace(generic.SEARCH, order=generic.thumb_order)
+    settings = generic.SEARCH
     tree = mcts.KeptTree()
     first = mcts.search(state, 10.0, random.Random(1), settings, max_iterations=600, kept=tree)
     assert first.inherited == 0
@@ -46,7 +45,7 @@ def test_a_search_starts_from_the_tree_its_last_search_grew():
 
 def test_a_kept_tree_is_used_only_for_a_position_it_led_to():
     state = hari_position()
-    settings = replace(generic.SEARCH, order=generic.thumb_order)
+    settings = generic.SEARCH
 
     mine = mcts.KeptTree()
 

@@ -69,11 +69,9 @@ def test_root_parallel_search_adds_up_every_process_root(pool):
 
 
 def think_settings():
-    from dataclasses import replace
+    from isaac_game.ai.generic import SEARCH
 
-    from isaac_game.ai.generic import SEARCH, thumb_order
-
-    return replace(SEARCH, order=thumb_order)
+    return SEARCH
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="POSIX niceness")

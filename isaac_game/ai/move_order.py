@@ -1,15 +1,18 @@
-"""HARI's placements ranked by the room they leave: a move order the tree search can
-try (`playouts:N:crowd` in the arena), measured in `docs/strength.md`, "HARI's search".
+"""The orders in which the tree search tries a node's moves.
 
-The searching levels try a position's moves in the rule of thumb's order
-(`generic.thumb_order`): shortest placements first, then discards, then slides. A
-HARI position has hundreds of placements of its shortest piece, all equal to that
-order, and the tree widens slowly (a child per few playouts), so which few of them it
-ever looks at is a matter of the shuffle. This order keeps the rule's groups and
-sorts each run of placements of one length by the room they leave for the long
-pieces (6 and 7 cells): least room first. Why that may pay: a piece that crowds the
-board costs its owner less than the opponent, because only its owner may slide it
-out of the way later (docs/rules.md 3.3).
+`thumb_order` is the rule of thumb's: in FOUNDATIONS and HARI, placements shortest
+first, then discards, then slides. The searching levels try moves that way, so the
+slowly widening tree looks first at the moves the rule likes.
+
+`crowding_order` is HARI's Hard's (and `playouts:N:crowd` in the arena), measured in
+`docs/strength.md`, "HARI's search". A HARI position has hundreds of placements of
+its shortest piece, all equal to the rule of thumb, and the tree widens slowly (a
+child per few playouts), so which few of them it ever looks at would be a matter of
+the shuffle. This order keeps the rule's groups and sorts each run of placements of
+one length by the room they leave for the long pieces (6 and 7 cells): least room
+first. Why that pays: a piece that crowds the board costs its owner less than the
+opponent, because only its owner may slide it out of the way later (docs/rules.md
+3.3).
 """
 
 from __future__ import annotations
@@ -19,15 +22,37 @@ from itertools import groupby
 from isaac_game.rules import (
     ALL_CELLS,
     S_MASK,
+    Discard,
     GameState,
     HariState,
     Move,
     Place,
+    Slide,
     fit_kinds,
+    game_info,
     shape_id,
 )
 
-from .generic import thumb_order
+
+def thumb_order(state: GameState, moves: list[Move]) -> list[Move]:
+    """Moves as the rule of thumb ranks them: in a game of `shortest_first`,
+    placements shortest first, then discards, then slides; in another, as they come.
+    Equal moves keep the order they come in (the search shuffles them first with its
+    own generator, `SearchSettings.shuffle_ties`)."""
+    if not game_info(state.game).shortest_first:
+        return list(moves)
+
+    def rank(move: Move) -> tuple[int, int]:
+        if isinstance(move, Place):
+            return 0, move.length
+        if isinstance(move, Discard):
+            return 1, move.length
+        if isinstance(move, Slide):
+            return 2, 0
+        return 3, 0
+
+    return sorted(moves, key=rank)
+
 
 #: Kinds (`fit_kinds`' order) of the long pieces, and what a spot for each counts:
 #: a 7 is worth half again a 6 and fits in fewer places.
