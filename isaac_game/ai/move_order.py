@@ -20,7 +20,6 @@ from __future__ import annotations
 from itertools import groupby
 
 from isaac_game.rules import (
-    ALL_CELLS,
     S_MASK,
     Discard,
     GameState,
@@ -66,11 +65,9 @@ def long_room(empty: int) -> int:
 
 
 def empty_cells(state: HariState) -> int:
-    """The bitboard of the board's empty cells, read through the public API."""
-    empty = ALL_CELLS
-    for piece in state.pieces():
-        empty &= ~S_MASK[shape_id(piece.length, piece.direction, piece.anchor)]
-    return empty
+    """The bitboard of the board's empty cells: the state keeps it, so the order,
+    called at every node the search expands, does not rebuild it from the pieces."""
+    return state.empty_cells
 
 
 def crowding_order(state: GameState, moves: list[Move]) -> list[Move]:

@@ -114,6 +114,11 @@ class HariState(TwoPassState):
         i = Player(player).index
         return PIECES_EACH - sum(self._hands[i]) - len(self._owned[i])
 
+    @property
+    def empty_cells(self) -> int:
+        """The bitboard of the board's empty cells (what a search's move order reads)."""
+        return self._empty
+
     def pieces(self) -> list[BoardPiece]:
         """Every piece on the board, Dark's first, each side's in placing order."""
         return [board_piece(owner, sid) for owner in (0, 1) for sid in self._owned[owner]]
