@@ -12,7 +12,8 @@ with (`isaac_game/ai/ladder_results/<game>.json`), which the level chooser reads
 Every pair is played with each side on one core (`--jobs` games at a time) but the
 top one: Hard plays there as in the menu, on every core, one game at a time. ISAAC's
 games start from the same 4 random opening moves for both colours, since its levels
-above Medium never choose at random.
+above Medium never choose at random. A pair's games are saved every few games, so a
+stopped run keeps what it played, and the next carries on from there.
 """
 
 from __future__ import annotations
@@ -33,6 +34,8 @@ from .arena import play_games
 
 #: Random opening moves each pair of games starts from, by game (see the docstring).
 OPENINGS = {"isaac": 4}
+#: A pair's games are saved after this many games a job (a stopped run loses fewer).
+SAVE_EVERY = 10
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -92,7 +95,8 @@ def command_of(game: str, pair: dict[str, Any], jobs: int) -> str:
 
 
 def measure(game: str, data: dict[str, Any], args: argparse.Namespace, path: Path) -> None:
-    """Play what each adjacent pair lacks of `args.games`, saving after each pair."""
+    """Play what each adjacent pair lacks of `args.games`, saving every `SAVE_EVERY`
+    games a job (the games are numbered, so the next run carries on from the last saved)."""
     ladder = steps(game)
     opening = OPENINGS.get(game, 0)
     top = len(ladder) if args.upto is None else args.upto
@@ -109,22 +113,23 @@ def measure(game: str, data: dict[str, Any], args: argparse.Namespace, path: Pat
             continue  # measured on another machine's cores: kept as it is
         pair["cores"] = [cores, 1]
         print(f"{upper.spec} against {lower.spec}: {missing} games", file=sys.stderr)
-        results = play_games(
-            upper.spec,
-            lower.spec,
-            game,
-            missing,
-            jobs=jobs,
-            seed=pair["seed"],
-            opening=opening,
-            cores=(cores, 1),
-            first=pair["games"],
-        )
-        pair["games"] += len(results)
-        pair["wins"] += sum(r.a_won for r in results)
-        pair["draws"] += sum(r.a_won == 0.5 for r in results)
-        pair["command"] = command_of(game, pair, jobs)
-        save(path, data)
+        while pair["games"] < args.games:  # saved every few games: a stopped run keeps them
+            results = play_games(
+                upper.spec,
+                lower.spec,
+                game,
+                min(args.games - pair["games"], SAVE_EVERY * jobs),
+                jobs=jobs,
+                seed=pair["seed"],
+                opening=opening,
+                cores=(cores, 1),
+                first=pair["games"],
+            )
+            pair["games"] += len(results)
+            pair["wins"] += sum(r.a_won for r in results)
+            pair["draws"] += sum(r.a_won == 0.5 for r in results)
+            pair["command"] = command_of(game, pair, jobs)
+            save(path, data)
 
 
 def fit(game: str, data: dict[str, Any]) -> dict[str, Rating]:

@@ -234,6 +234,39 @@ def test_the_ladder_command_plays_what_is_missing_and_reuses_what_it_has(
     assert {p["games"] for p in json.loads(results.read_text())["pairs"]} == {8}
 
 
+def test_a_stopped_ladder_run_keeps_the_games_it_saved_and_the_next_carries_on(
+    tmp_path, monkeypatch
+):
+    """A pair is saved every `SAVE_EVERY` games a job: a run stopped in the middle of a
+    pair (here its second batch) keeps the first batch, and the next run plays the rest."""
+    monkeypatch.setitem(LADDERS, "isaac", CHEAP)
+    monkeypatch.setattr("isaac_game.commands.ladder.SAVE_EVERY", 2)
+    played = []
+    real = arena.play_games
+
+    def stopped_on_the_second_batch(*args, **kwargs):
+        if len(played) == 1:
+            raise KeyboardInterrupt
+        played.append((args[3], kwargs["first"]))
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr("isaac_game.commands.ladder.play_games", stopped_on_the_second_batch)
+    results = tmp_path / "isaac.json"
+    command = ["ladder", "--game", "isaac", "--games", "5", "--jobs", "1", "--results"]
+    assert main([*command, str(results)]) == 130  # as Ctrl+C stops it
+    assert [p["games"] for p in json.loads(results.read_text())["pairs"]] == [2]
+
+    def counted(*args, **kwargs):
+        played.append((args[3], kwargs["first"]))
+        return real(*args, **kwargs)
+
+    played.clear()
+    monkeypatch.setattr("isaac_game.commands.ladder.play_games", counted)
+    assert main([*command, str(results), "--upto", "2"]) == 0
+    assert played == [(2, 2), (1, 4)]
+    assert [p["games"] for p in json.loads(results.read_text())["pairs"]] == [5]
+
+
 def test_a_pair_carried_on_plays_the_games_one_longer_run_would_have(monkeypatch):
     """Games 6 and 7 of a run carried on are games 6 and 7 of one run of 8."""
     whole = arena.play_games("easy", "random", "isaac", 8, seed=4, opening=4)
