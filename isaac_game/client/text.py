@@ -69,6 +69,11 @@ def recording(target: pygame.Surface) -> Iterator[DrawLog]:
         _recording.remove(log)
 
 
+def is_recording(surface: pygame.Surface) -> bool:
+    """Does a test record what is drawn on `surface` (so it must be drawn, not copied)?"""
+    return bool(_recording) and _log_for(surface) is not None
+
+
 def _log_for(surface: pygame.Surface) -> DrawLog | None:
     for log in _recording:
         if log.target is surface:

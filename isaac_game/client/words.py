@@ -206,3 +206,18 @@ def why_not(
         return _("That move is not allowed here")
     said = own(refusal, facing) if own is not None else None
     return said if said is not None else common_refusal(refusal, facing)
+
+
+def hand_text(count: int, length: int, short: bool = False) -> str:
+    """A hand row's words: `1 piece, value 6` (`short`: `1 of value 6`, for a narrow
+    panel). Pieces go by their printed value (docs/rules.md 0); the picture shows the length."""
+    value = VALUE[length]
+    if short:
+        # TRANSLATORS: a narrow hand row: how many pieces of that printed value
+        return ngettext("{count} of value {value}", "{count} of value {value}", count).format(
+            count=count, value=value
+        )
+    # TRANSLATORS: a hand row: how many pieces, and the value printed on them
+    return ngettext("{count} piece, value {value}", "{count} pieces, value {value}", count).format(
+        count=count, value=value
+    )

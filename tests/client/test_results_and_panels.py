@@ -1,6 +1,6 @@
 """The results screen against the computer ("You win", both names, the scores, the
 tie-break), and the hand panels' words ("1 piece, value 6") in every game, at 1280x720
-and 3840x2160."""
+and 3840x2160; a panel kept as a picture is the panel drawn."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ import pytest
 from isaac_game.client.handoff import GameSetup, history_of
 from isaac_game.client.scenes import results as results_module
 from isaac_game.client.scenes.results import ResultsScene
+from isaac_game.client.text import recording
 from isaac_game.client.widgets import hud
 from isaac_game.rules import LENGTHS, VALUE, Player, new_game
 
@@ -115,7 +116,8 @@ def test_hand_rows_say_pieces_and_value_and_fit(app, monkeypatch, game, size):
         return real(surface, fonts, text, px, color, pos, anchor, *args, **kwargs)
 
     monkeypatch.setattr(hud, "blit_text", record)
-    app.draw(surface)
+    with recording(surface):  # drawn, not copied from a kept picture
+        app.draw(surface)
     monkeypatch.setattr(hud, "blit_text", real)
     hand = scene.state.hand(Player.DARK)
     layout = scene.layout
@@ -133,3 +135,48 @@ def test_hand_rows_say_pieces_and_value_and_fit(app, monkeypatch, game, size):
             assert x + width <= panel.right - int(8 * layout.u), f"{words!r} is cut"
             assert px >= 12 * layout.u  # readable
     assert not any(d[0].startswith("x") and d[0][1:].isdigit() for d in drawn)
+
+
+@pytest.mark.parametrize("game", ["isaac", "foundations", "hari"])
+def test_a_kept_panel_is_the_panel_drawn(app, game):
+    """The panels are drawn once onto a picture and copied while they show the same
+    (widgets/kept_drawing.py): the screen is the same pixels as one drawn directly,
+    the first time and when copied again, and the hand rows a click finds are the same."""
+    scene = app.open("match", GameSetup(game))
+    run(app, 2)
+    screens = []
+    for direct in (True, False, False):
+        surface = pygame.Surface(app.screen.get_size())
+        if direct:
+            with recording(surface):
+                app.draw(surface)
+        else:
+            app.draw(surface)
+        screens.append(pygame.image.tobytes(surface, "RGB"))
+    assert screens[0] == screens[1] == screens[2]
+    layout = scene.layout
+    assert layout is not None
+    infos = {player: hud.PanelInfo.of(scene.state, player, "") for player in Player}
+    surface = pygame.Surface(layout.size)
+    with recording(surface):
+        drawn = hud.draw_player_panels(surface, app.fonts, app.palette, layout, infos)
+    kept = hud.draw_player_panels(surface, app.fonts, app.palette, layout, infos)
+    again = hud.draw_player_panels(surface, app.fonts, app.palette, layout, infos)
+    assert drawn == kept == again and all(drawn.values())
+
+
+def test_a_kept_panel_changes_with_what_it_shows(app):
+    """The picture is kept by all the panel shows: a new score draws a new panel."""
+    scene = app.open("match", GameSetup("isaac"))
+    run(app, 2)
+    layout = scene.layout
+    assert layout is not None
+    rect = layout.panels[Player.DARK]
+    info = hud.PanelInfo.of(scene.state, Player.DARK, "")
+    pictures = []
+    for score in (3, 3, 41):
+        surface = pygame.Surface(layout.size)
+        info.score = score
+        hud.draw_player_panel(surface, app.fonts, app.palette, rect, info, layout.u)
+        pictures.append(pygame.image.tobytes(surface.subsurface(rect), "RGB"))
+    assert pictures[0] == pictures[1] != pictures[2]

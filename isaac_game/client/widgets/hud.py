@@ -7,8 +7,8 @@ from typing import Any
 
 import pygame
 
-from isaac_game.i18n import _, ngettext
-from isaac_game.rules import LENGTHS, VALUE, GameState, Player
+from isaac_game.i18n import _
+from isaac_game.rules import LENGTHS, GameState, Player
 
 from ..theme import (
     Fonts,
@@ -22,6 +22,8 @@ from ..theme import (
     mix,
     wrap,
 )
+from ..words import hand_text
+from .kept_drawing import draw_kept
 
 
 @dataclass
@@ -38,6 +40,10 @@ class PanelInfo:
     hand_label: str = field(default_factory=lambda: _("In hand"))
     extra: str = ""
     score_label: str = field(default_factory=lambda: _("Score"))  # FOUNDATIONS: "In hand"
+
+    def key(self) -> tuple:
+        """All the panel shows, hashable (the panel's picture is kept by it)."""
+        return tuple((vars(self) | {"hand": tuple(sorted(self.hand.items()))}).values())
 
     @classmethod
     def of(cls, state: GameState, player: Player, who: str, **shown: Any) -> PanelInfo:
@@ -225,21 +231,6 @@ def hand_rows(
     return rows
 
 
-def hand_text(count: int, length: int, short: bool = False) -> str:
-    """A hand row's words: `1 piece, value 6` (`short`: `1 of value 6`, for a narrow
-    panel). Pieces go by their printed value (docs/rules.md 0); the picture shows the length."""
-    value = VALUE[length]
-    if short:
-        # TRANSLATORS: a narrow hand row: how many pieces of that printed value
-        return ngettext("{count} of value {value}", "{count} of value {value}", count).format(
-            count=count, value=value
-        )
-    # TRANSLATORS: a hand row: how many pieces, and the value printed on them
-    return ngettext("{count} piece, value {value}", "{count} pieces, value {value}", count).format(
-        count=count, value=value
-    )
-
-
 def bar_button(bar: pygame.Rect, share: float, right: bool = True) -> pygame.Rect:
     """A button taking `share` of the bar's width at its right (or left) end."""
     button = bar.copy()
@@ -275,7 +266,22 @@ def draw_player_panel(
 ) -> dict[int, pygame.Rect]:
     """Draw one player's panel; returns the hand rows' rects by length (for clicks; none
     where the hand does not fit). `row_h`: the hand rows' height, shared with the other
-    panel (`draw_player_panels`)."""
+    panel (`draw_player_panels`). Kept as a picture while it shows the same."""
+    key = ("panel", id(fonts), fonts.floor, fonts.face, pal, u, row_h, info.key())
+    return draw_kept(
+        surface, rect, key, lambda on, at: _draw_panel_now(on, fonts, pal, at, info, u, row_h)
+    )
+
+
+def _draw_panel_now(
+    surface: pygame.Surface,
+    fonts: Fonts,
+    pal: Palette,
+    rect: pygame.Rect,
+    info: PanelInfo,
+    u: float,
+    row_h: int | None,
+) -> dict[int, pygame.Rect]:
     draw_panel(surface, rect, pal, radius=int(14 * u))
     if info.to_move:
         pygame.draw.rect(surface, pal.accent, rect, max(3, int(4 * u)), border_radius=int(14 * u))
