@@ -67,11 +67,6 @@ def draw_kept(
     return _moved(kept[1], rect.topleft)
 
 
-def forget_kept() -> None:
-    """Drop every kept picture (the fonts or the window changed under them)."""
-    _kept.clear()
-
-
 def _moved(result: Any, offset: tuple[int, int]) -> Any:
     """`result` with its rectangles moved by `offset` (a rect, or a dict of them)."""
     if isinstance(result, pygame.Rect):
