@@ -15,6 +15,9 @@ A step is written as a *spec*, a short text the arena also takes:
   `lookahead:N:P` also sets the look-ahead's allowance to P positions a second of
   thinking (Hard's is 4,000), and N may pass Hard's 5: what `docs/strength.md` tried
   to make Hard stronger is a command;
+- `hard:S` (the arena's), Hard thinking S seconds a move instead of its one, on the
+  cores it is given: how much a longer think is worth (`docs/strength.md`, "No
+  step above Hard");
 - `levelN`, step N of the game's ladder.
 
 The steps run from "plays any legal move" (step 1, rated 0) to Hard on every core.
@@ -235,13 +238,47 @@ def make_player(
         return PlayoutBot(spec, int(text), seed, playout_settings(game, spec, suffix))
     if spec.partition(":")[0] in ISAAC_STEPS:
         return isaac_step(game, spec, seed)
+    if spec.startswith("hard:"):
+        return TimedBot(spec, seconds_of(spec), make_bot("hard", seed, cores=cores))
     if spec not in ARENA_LEVELS:
         raise ValueError(
             f"unknown level {level!r} (choose from {', '.join(ARENA_LEVELS)}, "
             f"level1 to level{len(steps(game))}, mix:LOW:HIGH:P, playouts:N, "
-            "removal:D or lookahead:N)"
+            "removal:D, lookahead:N or hard:S)"
         )
     return make_bot(spec, seed, cores=cores)
+
+
+#: The range of S in `hard:S`, seconds a move.
+MOST_SECONDS = 30.0
+
+
+class TimedBot(Bot):
+    """`hard:S`: Hard thinking S seconds a move, whatever the arena's move time: the
+    figure a step above Hard would rest on (`docs/strength.md`, "No step above Hard")."""
+
+    def __init__(self, spec: str, seconds: float, hard: Bot) -> None:
+        super().__init__(hard.seed)
+        self.level = spec
+        self.seconds = seconds
+        self.hard = hard
+
+    def choose(self, state: GameState, budget: float | None = None) -> Move:
+        return self.hard.choose(state, self.seconds)
+
+    def close(self) -> None:
+        self.hard.close()
+
+
+def seconds_of(spec: str) -> float:
+    """S of `hard:S`, checked (ValueError with the range otherwise)."""
+    try:
+        seconds = float(spec.removeprefix("hard:"))
+    except ValueError:
+        seconds = -1.0
+    if not 0.05 <= seconds <= MOST_SECONDS:
+        raise ValueError(f"{spec!r}: S must be seconds a move, 0.05 to {MOST_SECONDS:g}")
+    return seconds
 
 
 class RemovalBot(MediumBot):

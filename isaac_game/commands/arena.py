@@ -31,7 +31,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="A",
         help=(
             f"a level: {names}, levelN, mix:LOW:HIGH:P, playouts:N[:crowd], "
-            "removal:D or lookahead:N[:P]"
+            "removal:D, lookahead:N[:P] or hard:S (Hard at S seconds a move)"
         ),
     )
     parser.add_argument("b", metavar="B", help="the other level")

@@ -166,6 +166,30 @@ def test_a_lookahead_step_can_look_deeper_than_hard_with_a_larger_allowance():
             make_player("isaac", wrong)
 
 
+def test_hard_at_s_seconds_thinks_s_seconds_whatever_the_move_time(monkeypatch):
+    """`hard:S` (the arena's): Hard given S seconds a move on the cores it is given (the
+    longer think docs/strength.md measured for a step above Hard), in any game; S is
+    checked."""
+    asked: list[float | None] = []
+    original = HardBot.choose
+
+    def spy(self, state, budget=None):
+        asked.append(budget)
+        return original(self, state, 0.05)  # the move itself, quickly
+
+    monkeypatch.setattr(HardBot, "choose", spy)
+    for game in ("isaac", "hari"):
+        timed = make_player(game, "hard:2.5", 4, cores=2)
+        assert timed.level == "hard:2.5" and timed.hard.cores == 2
+        state = new_game(game)
+        assert timed.choose(state, 1.0) in state.legal_moves()
+        timed.close()
+    assert asked == [2.5, 2.5]
+    for wrong in ("hard:0", "hard:31", "hard:slow", "hard:nan"):
+        with pytest.raises(ValueError, match="seconds a move"):
+            make_player("hari", wrong)
+
+
 @pytest.mark.parametrize(
     "spec, reason",
     [
