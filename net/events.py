@@ -126,7 +126,8 @@ class Throttled(Event):
 @dataclass(frozen=True)
 class LinkLost(Event):
     """The game's connection is gone; the game is not. The host keeps it for the
-    rejoin window, the joiner retries with its token. `bye`: the peer said `bye` mid-
+    rejoin window (a game the peer has played in; else `GameClosed` comes instead),
+    the joiner retries with its token. `bye`: the peer said `bye` mid-
     game, which docs/protocol.md 1.1 makes a pause, kept exactly as a lost link."""
 
     reason: str
@@ -135,8 +136,9 @@ class LinkLost(Event):
 
 @dataclass(frozen=True)
 class GameClosed(Event):
-    """Host only: the table is free again (the game is over and the peer gone,
-    abandoned, or the rejoin window over with `hold_games=False`). The next hello
+    """Host only: the table is free again (the game is over and the peer gone, the
+    peer gone before its first move, abandoned, or the rejoin window over with
+    `hold_games=False`). The next hello
     starts a new game. `window_over`: the rejoin window passed without the peer (the
     peer is lost, not gone by choice); act on it, never on the `reason`, which is for
     people."""

@@ -53,7 +53,10 @@ class HostSession(Session):
 
     A peer gone mid-game (a lost link, `bye`, or a connection closed for `desync` or
     `illegal-move`) leaves the game kept for its token for the rejoin window
-    (docs/protocol.md 1.1 rules 4 and 6; `bye` is a pause, not a resignation).
+    (docs/protocol.md 1.1 rules 4 and 6; `bye` is a pause, not a resignation). The
+    window is for a game the peer has played in: one gone before its first move (a
+    knock: hello, welcome, gone) frees the table at once (`GameClosed`), or every
+    knock would keep real joiners out ("table full") for the whole window.
 
     `hold_games` (rule 7, the default): when the window passes the game is held, not
     dropped: `GameHeld`, then only its token is welcome until `abandon()` frees the
@@ -107,10 +110,14 @@ class HostSession(Session):
         #: The game is kept with nobody at the peer's seat and no window running.
         self.held = False
         self.seat_open = False  # a held game's seat goes to the next hello, token or not
+        #: The peer's seat has played in the current game: only then is there anything
+        #: to rejoin, and a lost link keeps the game for the window (rule 4).
+        self.peer_moved = False
         if keep_token is not None:
             self.seat, self.token = seat, keep_token
             self._games = 1
             self.held = True
+            self.peer_moved = True  # a kept game is hosted again on purpose: never dropped
 
     @property
     def table_free(self) -> bool:
@@ -306,12 +313,30 @@ class HostSession(Session):
         self.link = None
         if self.token is None:
             return
+        if not self._game_over() and not self.peer_moved:
+            # The peer never played here: nothing of its game to resume, and holding
+            # the table for the window would let one knock refuse everyone for 120 s.
+            self._free_table(f"{reason} before the joiner's first move")
+            return
         self._emit(LinkLost(reason, bye))
         if self._game_over():
             # Nothing left to resume: do not make the next player wait 120 s.
             self._free_table("game over and peer gone")
         else:
             self.lost_at = now
+
+    def _on_move(self, n: int, move: str, digest: str | None, now: float) -> None:
+        """The shared checks (`Session._on_move`); a move they apply is the peer's first
+        in this game, or a later one: from then on a lost link keeps the game."""
+        played = len(self.adapter.moves())
+        super()._on_move(n, move, digest, now)
+        if len(self.adapter.moves()) > played:
+            self.peer_moved = True
+
+    def _reset_game_flags(self) -> None:
+        """A new game (or none): its peer has played nothing in it yet."""
+        super()._reset_game_flags()
+        self.peer_moved = False
 
     def _on_bye(self, now: float) -> None:
         """1.1: mid-game a pause, kept exactly as after a lost link (rule 4); after the

@@ -11,7 +11,8 @@ with its ticket; others are refused (`table-full`). With `--forever` the host th
 takes the next joiner by itself. Interrupted or stopped mid-game (Ctrl-C, SIGTERM),
 the host says bye (a pause for the joiner, who keeps its ticket) and saves the game
 the same way. A game the joiner never moved in (it said hello and left) has nothing
-to lose and is not saved.
+to lose: it is not saved, and its seat is free at once (docs/protocol.md rule 4), so
+a knock keeps no real joiner out.
 `--again RECORD` hosts such a saved game again, from the same move, for its joiner's
 ticket (`--anyone`: or for whoever joins first).
 """
@@ -122,7 +123,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"hosting {args.again} again, from move {moves + 1}, for {who}", file=sys.stderr)
     try:
         with sigterm_as_interrupt():
-            return _serve(session, printer, args, addr, port)
+            return _serve(session, printer, args, addr, port, kept.date if kept else "")
     except KeyboardInterrupt as stop:  # Ctrl-C or SIGTERM: the game was saved
         return stop_status(stop)
     finally:
@@ -130,8 +131,16 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _serve(
-    session: LanSession, printer: Printer, args: argparse.Namespace, addr: str, port: int
+    session: LanSession,
+    printer: Printer,
+    args: argparse.Namespace,
+    addr: str,
+    port: int,
+    day: str = "",
 ) -> int:
+    """Play games until the one game is over (or forever). `day` is the current game's
+    date, for its saved record's `Date` (listed and counted by it): a game hosted
+    again keeps its record's, a new game's is the day it begins."""
     note = printer.note
     note(f"listening on {addr}:{port}")
     if addr in ("0.0.0.0", ""):
@@ -156,6 +165,8 @@ def _serve(
                     saved = False
                     if not ev.resumed:
                         done_at = None
+                    if not ev.moves:  # a new game (not a kept one given to anyone)
+                        day = time.strftime("%Y-%m-%d")
                 elif isinstance(ev, net.RematchProposed) and args.forever and session.finished:
                     session.rematch()
             if session.finished and printer.open:
@@ -167,7 +178,7 @@ def _serve(
             elif session.held and session.stalled:
                 if not saved:
                     saved = True
-                    _keep(session, printer, args.forever, args.ai)
+                    _keep(session, printer, args.forever, args.ai, day)
             elif session.stalled:
                 printer.abandoned(session.problem or printer.last_close or "the peer is gone")
                 session.drop_game()
@@ -177,11 +188,11 @@ def _serve(
 
     except KeyboardInterrupt:  # Ctrl-C, or SIGTERM (`sigterm_as_interrupt`)
         if not saved:  # our bye is a pause for the joiner (1.1): the game is kept
-            _save(session, printer, args.ai)
+            _save(session, printer, args.ai, day)
         raise
 
 
-def _keep(session: LanSession, printer: Printer, forever: bool, kind: str) -> None:
+def _keep(session: LanSession, printer: Printer, forever: bool, kind: str, day: str) -> None:
     """The joiner is gone for good: save the game (docs/protocol.md rule 7), then take the
     next joiner (forever) or wait for this one's ticket (one game)."""
     note = printer.note
@@ -191,7 +202,7 @@ def _keep(session: LanSession, printer: Printer, forever: bool, kind: str) -> No
         printer.abandoned(session.link_reason or "the peer is gone")
         session.abandon()
         return
-    if not _save(session, printer, kind):
+    if not _save(session, printer, kind, day):
         note(f"keeping it for {peer}")
         return
     if forever:
@@ -201,7 +212,7 @@ def _keep(session: LanSession, printer: Printer, forever: bool, kind: str) -> No
         note(f"waiting for {peer} to come back with its ticket; others are refused")
 
 
-def _save(session: LanSession, printer: Printer, kind: str) -> bool:
+def _save(session: LanSession, printer: Printer, kind: str, day: str = "") -> bool:
     """Save an unfinished game into the data folder's saves, saying where and how to
     host it again (False if it could not be saved). A kept game is never dropped
     silently (docs/protocol.md rule 7): not when the joiner is gone, nor when this host is
@@ -210,7 +221,7 @@ def _save(session: LanSession, printer: Printer, kind: str) -> bool:
     if not session.worth_keeping:
         return True
     try:
-        path = save_kept(session, data_dir() / "saves", kind)
+        path = save_kept(session, data_dir() / "saves", kind, day)
     except OSError as error:
         printer.note(f"error: the game could not be saved ({error})")
         return False

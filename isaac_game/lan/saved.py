@@ -10,6 +10,7 @@ record back to host the game again.
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -43,10 +44,12 @@ def lan_headers(session: LanSession) -> dict[str, str]:
     }
 
 
-def save_kept(session: LanSession, folder: Path, kind: str = "human") -> Path:
+def save_kept(session: LanSession, folder: Path, kind: str = "human", date: str = "") -> Path:
     """Save the session's game as a new record in `folder` (the headless host, when
     the peer is gone for good); raises OSError. `kind` is the local seat's player kind,
-    so a local "Continue" plays it again; the peer's side continues as a human."""
+    so a local "Continue" plays it again; the peer's side continues as a human. `date`
+    is the game's (YYYY-MM-DD, from the day it began); without it, today's: a record
+    with an empty `Date` is listed and counted under the file's date, not the game's."""
     state = session.state
     you = session.you
     if state is None or you is None:
@@ -54,6 +57,7 @@ def save_kept(session: LanSession, folder: Path, kind: str = "human") -> Path:
     names = {you: session.name, you.other: session.opponent or "?"}
     kinds = {you: kind, you.other: "human"}
     headers = {
+        "Date": date or time.strftime("%Y-%m-%d"),
         "Dark": f"{names[Player.DARK]} (LAN)",
         "Light": f"{names[Player.LIGHT]} (LAN)",
         "DarkPlayer": kinds[Player.DARK],
@@ -73,6 +77,7 @@ class KeptGame:
     token: str  # its token: the joiner's ticket
     seat: str  # the host's colour in it
     peer: str  # the joiner's name
+    date: str = ""  # its `Date` (YYYY-MM-DD): hosted again, it is still that day's game
 
     @property
     def game(self) -> str:
@@ -90,7 +95,8 @@ def kept_game(record: GameRecord) -> KeptGame:
     token, seat = h.get("LanToken", ""), h.get("LanSeat", "")
     if not is_token(token) or seat not in ("dark", "light"):
         raise LanRecordError(N_("the record lacks its LAN token or colour"))
-    return KeptGame(record.state, token, seat, h.get("LanPeer", "") or UNNAMED_PEER)
+    peer = h.get("LanPeer", "") or UNNAMED_PEER
+    return KeptGame(record.state, token, seat, peer, h.get("Date", "").strip())
 
 
 def load_kept(path: Path) -> KeptGame:

@@ -10,12 +10,17 @@
   it back with every move, and the game goes on from the same move; `--anyone` lets
   a joiner without a ticket take the seat.
 
+A saved game carries its date (`Date`): the day it began, or, hosted again, its
+record's own day.
+
 Each process has its own ISAAC_GAME_HOME (data folder, ticket), as two machines would.
 """
 
 from __future__ import annotations
 
 import json
+import signal
+import time
 from pathlib import Path
 
 import pytest
@@ -95,10 +100,12 @@ def test_a_forever_host_saves_the_kept_game_before_it_takes_the_next_joiner(tmp_
         port = host.port()
         first = Cli(["join", f"127.0.0.1:{port}", "--ai", "random", "--seed", "5"],
                     env=home(tmp_path, "j1"))  # fmt: skip
+        day = time.strftime("%Y-%m-%d")
         kill_mid_game(first, 4)
         path = saved_path(host)
         assert path.parent == tmp_path / "host" / "data" / "saves"
         record = load_record(path)
+        assert record.headers["Date"] in {day, time.strftime("%Y-%m-%d")}  # the game's day
         played = [line.split()[-1] for line in host.moves()]
         assert list(record.state.moves) == played  # every move the host printed
         assert record.headers["Lan"] == "host" and record.headers["LanSeat"] == "dark"
@@ -176,6 +183,34 @@ def test_host_again_for_anyone_hands_the_seat_and_the_moves_to_a_new_joiner(tmp_
         assert all(MOVE.match(line) for line in cat.moves())
     finally:
         host.kill()
+
+
+@pytest.mark.timeout(120)
+def test_a_game_hosted_again_and_saved_again_keeps_its_own_date(tmp_path):
+    """Hosted again another day, a game is still the day it began: stopped and saved
+    again, its record keeps that `Date`."""
+    state = new_game("hari")
+    for _ in range(6):
+        state = state.play(state.legal_moves()[0])
+    path = tmp_path / "kept.hari.txt"
+    headers = {"Date": "2020-02-29", "Lan": "host", "LanPeer": "Bob", "LanToken": "ab" * 16,
+               "LanSeat": "light"}  # fmt: skip
+    save_record(path, state, headers)
+    host = Cli(["host", *LOOPBACK, "--port", "0", "--ai", "random", "--seed", "13", "--again",
+                str(path), "--anyone", "--move-delay", "0.25"],
+               env=home(tmp_path, "host"))  # fmt: skip
+    cat = Cli(["join", f"127.0.0.1:{host.port()}", "--ai", "random", "--seed", "14"],
+              env=home(tmp_path, "cat"))  # fmt: skip
+    try:
+        moves_printed(cat, 9)
+        host.p.send_signal(signal.SIGTERM)
+        assert host.finish(30) == 143, host.dump()
+        record = load_record(saved_path(host))
+        assert record.headers["Date"] == "2020-02-29"
+        assert record.state.moves[:6] == state.moves and len(record.state.moves) > 6
+    finally:
+        host.kill()
+        cat.kill()
 
 
 def test_host_again_refuses_a_record_that_is_not_a_lan_game_hosted_here(tmp_path):

@@ -6,6 +6,7 @@ client and the headless commands share."""
 from __future__ import annotations
 
 import json
+import time
 from pathlib import Path
 
 import pytest
@@ -153,12 +154,17 @@ def test_lan_headers_and_hosting_a_saved_game_again(tmp_path):
         "LanToken": TOKEN,
         "LanSeat": "dark",
     }
+    day = time.strftime("%Y-%m-%d")
     path = save_kept(session, tmp_path / "saves", "random")
     assert path.parent == tmp_path / "saves" and path.name.endswith(".isaac.txt")
     record = load_record(path)
     assert record.headers["Dark"] == "Ann (LAN)" and record.headers["DarkPlayer"] == "random"
+    assert record.headers["Date"] in {day, time.strftime("%Y-%m-%d")}  # today's, not ""
     kept = kept_game(record)
     assert (kept.game, kept.token, kept.seat, kept.peer) == ("isaac", TOKEN, "dark", "Bob")
+    assert kept.date == record.headers["Date"]
+    again = load_record(save_kept(session, tmp_path / "saves", "random", "2020-02-29"))
+    assert again.headers["Date"] == "2020-02-29"  # the game's own day, given
     assert kept.state.moves == state.moves
     # what cannot be hosted again says why
     for headers, why in [

@@ -5,6 +5,9 @@ passed (after a lost link or a `bye`, which 1.1 makes a pause): `GameHeld`, its 
 still rejoins it, anyone else gets `table-full` until the caller frees the table
 (`abandon`) or opens the seat. A game from an earlier run is hosted again with
 `keep_token` and the adapter's record. Also: the 1.1 reject codes our host sends.
+
+The window is for a game the joiner has played in (rule 4): one gone before its first
+move, however it went, frees the table at once, so a knock keeps nobody out.
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ from nethelpers import fake_game
 
 from net import messages as m
 from net.events import Close, GameClosed, GameHeld, GameStarted, LinkLost, Send
+from net.framing import ProtocolViolation
 from net.game import moves_digest
 from net.host_session import HostSession
 
@@ -79,8 +83,8 @@ def test_the_caller_frees_a_held_table_then_a_new_game_starts():
 
 
 def test_bye_mid_game_is_a_pause_then_held_and_bye_after_the_end_frees_the_table():
-    host = HostSession(fake_game(length=2), rejoin_window=120.0, hold_games=True)
-    w = started(host, moves=1)
+    host = HostSession(fake_game(length=3), rejoin_window=120.0, hold_games=True)
+    w = started(host, moves=2)
     outs = host.receive(1, m.bye(), 0.5)
     assert events(outs, LinkLost) == [LinkLost("peer said bye", bye=True)]
     assert events(outs, GameHeld) == [] and not host.held  # the window runs, as for a lost link
@@ -88,14 +92,14 @@ def test_bye_mid_game_is_a_pause_then_held_and_bye_after_the_end_frees_the_table
     assert events(host.tick(120.4), GameHeld) == []
     assert events(host.tick(120.5), GameHeld) == [GameHeld("rejoin window expired")]
     knock(host, 3, 200.0, token=w["token"])  # back
-    host.receive(3, m.move(1, "m1"), 200.1)  # the last move: the game is over
+    host.play("m2", 200.1)  # the last move: the game is over
     outs = host.receive(3, m.bye(), 200.2)
     assert events(outs, GameClosed) == [GameClosed("peer left")] and host.table_free
 
 
 def test_without_hold_games_the_table_frees_as_before():
     host = HostSession(fake_game(), rejoin_window=5.0, hold_games=False)
-    started(host, moves=1)
+    started(host, moves=2)
     host.connection_lost(1, 1.0)
     outs = host.tick(6.0)
     assert events(outs, GameClosed) == [GameClosed("rejoin window expired", window_over=True)]
@@ -165,6 +169,70 @@ def test_rejects_carry_their_code(msg, code):
 
 def test_link_lost_within_the_window_is_not_a_hold():
     host = HostSession(fake_game(), rejoin_window=120.0, hold_games=True)
-    started(host)
+    started(host, moves=2)
     outs = host.connection_lost(1, 1.0)
     assert events(outs, LinkLost) and not host.held
+
+
+#: Every way a joiner's link goes, as (what to feed the host, the reason it gives).
+LEAVINGS = {
+    "closed": (lambda h: h.connection_lost(1, 1.0), "connection closed by peer"),
+    "bye": (lambda h: h.receive(1, m.bye(), 1.0), "peer said bye"),
+    "silence": (lambda h: h.tick(20.0), "nothing heard for 10 s"),
+    "garbage": (
+        lambda h: h.violation(1, ProtocolViolation("bad-message", "garbage"), 1.0),
+        "bad-message: garbage",
+    ),
+    "illegal move": (lambda h: h.receive(1, m.move(1, "zz"), 1.0), "illegal-move"),
+}
+
+
+@pytest.mark.parametrize("leaving", list(LEAVINGS))
+@pytest.mark.parametrize("host_moves", [0, 1])
+def test_a_joiner_gone_before_its_first_move_frees_the_table_at_once(leaving, host_moves):
+    """A knock (hello, welcome, gone) leaves nothing to rejoin: with the table held for
+    the window, one knock every two minutes would refuse every real joiner. The host's
+    own opening does not make the game worth keeping."""
+    host = HostSession(fake_game(), rejoin_window=120.0, hold_games=True)
+    w = started(host, moves=host_moves)
+    feed, why = LEAVINGS[leaving]
+    outs = feed(host)
+    (closed,) = events(outs, GameClosed)
+    assert closed.reason.startswith(why) and not closed.window_over
+    assert events(outs, LinkLost) == [] and host.table_free and not host.held
+    assert sent(knock(host, 2, 1.5, token=w["token"]))[0]["code"] == "bad-token"
+    outs = knock(host, 3, 1.5)  # the next joiner is seated at once, in a new game
+    (welcome,) = sent(outs, 3)
+    assert welcome["t"] == "welcome" and welcome["moves"] == [] and welcome["token"] != w["token"]
+    assert events(outs, GameStarted)[0].resumed is False
+
+
+def test_once_the_joiner_played_the_game_is_kept_across_rejoins_not_across_a_rematch():
+    """The joiner's first move makes the game worth the window for the rest of it, a
+    rejoin included; a rematch is a new game, in which it has played nothing yet."""
+    host = HostSession(fake_game(), rejoin_window=120.0, hold_games=True)
+    w = started(host, moves=2)
+    host.connection_lost(1, 1.0)
+    knock(host, 2, 2.0, token=w["token"])  # back, and gone again without a move
+    outs = host.connection_lost(2, 3.0)
+    assert events(outs, LinkLost) and events(outs, GameClosed) == [] and not host.table_free
+    assert sent(knock(host, 3, 4.0)) == [FULL]
+    knock(host, 4, 5.0, token=w["token"])
+    host.receive(4, m.rematch(), 6.0)
+    (welcome,) = sent(host.propose_rematch(6.0))[1:]  # rematch, then the new welcome
+    assert welcome["t"] == "welcome" and welcome["moves"] == []
+    outs = host.connection_lost(4, 7.0)
+    assert events(outs, GameClosed) and host.table_free
+
+
+def test_a_game_hosted_again_is_kept_when_its_new_joiner_leaves_before_moving():
+    """A game from an earlier run is hosted again on purpose: whoever takes its open
+    seat and leaves at once does not drop it (rule 7)."""
+    game = fake_game()
+    game.try_apply("m0")
+    host = HostSession(game, seat="dark", keep_token=TOKEN, rejoin_window=5.0)
+    host.open_seat(True, 0.0)
+    knock(host, 1, 0.1)
+    outs = host.connection_lost(1, 0.2)
+    assert events(outs, LinkLost) and events(outs, GameClosed) == []
+    assert events(host.tick(5.2), GameHeld) and host.held and host.token == TOKEN

@@ -46,6 +46,10 @@ def hello(token=None, game="isaac", proto=1):
     return msg
 
 
+#: The record once `played_in` has run.
+M3 = ["m0", "m1", "m2"]
+
+
 @pytest.fixture
 def host():
     return HostSession(fake_game(), name="Host")
@@ -146,6 +150,15 @@ def playing(host):
     return w
 
 
+def played_in(host):
+    """As `playing`, and the joiner answered m1 and the host m2: the joiner has played
+    in the game, so a lost link keeps it (rule 4); the joiner is to move n=3."""
+    w = playing(host)
+    host.receive(1, m.move(1, "m1"), 0.1)
+    host.play("m2", 0.1)
+    return w
+
+
 def test_move_accepted_with_and_without_digest(host):
     playing(host)
     outs = host.receive(1, m.move(1, "m1"), 0.2)
@@ -156,28 +169,33 @@ def test_move_accepted_with_and_without_digest(host):
     assert host.adapter.moves() == ["m0", "m1", "m2", "m3"]
 
 
-def assert_refused(outs, code, host, moves):
+def assert_refused(outs, code, host, moves, kept=True):
+    """Refused, closed, nothing applied; the game kept for a rejoin, or (`kept` False:
+    the joiner had not played yet) the table free at once."""
     (err,) = sent(outs)
     assert err["t"] == "error" and err["code"] == code
     assert closed(outs) == [1]
-    assert events(outs, LinkLost) and events(outs, PeerMisbehaved)
+    assert events(outs, PeerMisbehaved)
     assert host.adapter.moves() == moves  # nothing applied
-    assert host.token is not None  # the game is kept for a rejoin
+    if kept:
+        assert events(outs, LinkLost) and host.token is not None and not host.table_free
+    else:
+        assert events(outs, GameClosed) and events(outs, LinkLost) == [] and host.table_free
 
 
 def test_out_of_turn_move(host):
     join(host)
-    assert_refused(host.receive(1, m.move(0, "m0"), 0.2), "illegal-move", host, [])
+    assert_refused(host.receive(1, m.move(0, "m0"), 0.2), "illegal-move", host, [], kept=False)
 
 
 def test_illegal_move(host):
-    playing(host)
-    assert_refused(host.receive(1, m.move(1, "zz"), 0.2), "illegal-move", host, ["m0"])
+    played_in(host)
+    assert_refused(host.receive(1, m.move(3, "zz"), 0.2), "illegal-move", host, M3)
 
 
 def test_wrong_n(host):
-    playing(host)
-    assert_refused(host.receive(1, m.move(5, "m5"), 0.2), "illegal-move", host, ["m0"])
+    played_in(host)
+    assert_refused(host.receive(1, m.move(5, "m5"), 0.2), "illegal-move", host, M3)
 
 
 def test_duplicate_n_same_move_is_ignored(host):
@@ -188,8 +206,8 @@ def test_duplicate_n_same_move_is_ignored(host):
 
 
 def test_duplicate_n_different_move_is_desync(host):
-    playing(host)
-    assert_refused(host.receive(1, m.move(0, "x0"), 0.2), "desync", host, ["m0"])
+    played_in(host)
+    assert_refused(host.receive(1, m.move(0, "x0"), 0.2), "desync", host, M3)
 
 
 def test_a_move_whose_digest_differs_is_not_applied(host):
@@ -197,22 +215,22 @@ def test_a_move_whose_digest_differs_is_not_applied(host):
     move would end; a mismatch is `error desync`, the move is *not* applied (the game
     stays as it was before it), the connection closes, and the game is kept for a
     rejoin. The same move with the right digest is then taken."""
-    playing(host)
-    outs = host.receive(1, m.move(1, "m1", "0123456789abcdef"), 0.2)
+    played_in(host)
+    outs = host.receive(1, m.move(3, "m3", "0123456789abcdef"), 0.2)
     (err,) = sent(outs)
     assert err["t"] == "error" and err["code"] == "desync" and closed(outs) == [1]
     assert events(outs, MoveReceived) == []
     assert events(outs, LinkLost) and host.token is not None and not host.table_free
-    assert host.adapter.moves() == ["m0"]
+    assert host.adapter.moves() == M3
     join(host, conn=2, now=0.3, token=host.token)
-    outs = host.receive(2, m.move(1, "m1", moves_digest(["m0", "m1"])), 0.4)
-    assert events(outs, MoveReceived) == [MoveReceived(1, "m1")] and sent(outs) == []
-    assert host.adapter.moves() == ["m0", "m1"]
+    outs = host.receive(2, m.move(3, "m3", moves_digest([*M3, "m3"])), 0.4)
+    assert events(outs, MoveReceived) == [MoveReceived(3, "m3")] and sent(outs) == []
+    assert host.adapter.moves() == [*M3, "m3"]
 
 
 def test_an_illegal_move_with_a_wrong_digest_is_still_illegal_move(host):
-    playing(host)
-    assert_refused(host.receive(1, m.move(1, "zz", "0" * 16), 0.2), "illegal-move", host, ["m0"])
+    played_in(host)
+    assert_refused(host.receive(1, m.move(3, "zz", "0" * 16), 0.2), "illegal-move", host, M3)
 
 
 def test_move_after_game_over():
@@ -235,7 +253,7 @@ def test_local_moves_refused(host):
 
 def test_ping_pong_and_heartbeat():
     host = HostSession(fake_game(), ping_interval=2.0, silence_limit=10.0)
-    join(host)
+    played_in(host)  # the joiner has played: silence keeps the game (rule 4)
     assert sent(host.receive(1, m.ping(42), 0.5)) == [m.pong(42)]
     assert sent(host.tick(1.9)) == []
     assert sent(host.tick(2.0)) == [m.ping(1)]
@@ -265,7 +283,7 @@ def test_rejoin_with_right_token_gets_every_move():
 
 def test_rejoin_window_expires():
     host = HostSession(fake_game(), rejoin_window=120.0, hold_games=False)
-    w = playing(host)
+    w = played_in(host)
     host.connection_lost(1, 1.0)
     assert events(host.tick(120.9), GameClosed) == []
     assert events(host.tick(121.0), GameClosed) == [
@@ -325,7 +343,7 @@ def test_local_resign_and_chat(host):
 def test_bye_mid_game_is_a_pause_kept_as_a_lost_link(host):
     """1.1: `bye` mid-game is not a resignation: the game and its token are kept
     exactly as after a lost link (rule 4), for the rejoin window and on."""
-    w = playing(host)
+    w = played_in(host)
     outs = host.receive(1, m.bye(), 0.5)
     assert closed(outs) == [1] and sent(outs) == []
     assert events(outs, LinkLost) == [LinkLost("peer said bye", bye=True)]
@@ -335,7 +353,7 @@ def test_bye_mid_game_is_a_pause_kept_as_a_lost_link(host):
     assert events(outs, GameClosed) == [] and host.held
     host.connection_made(2, 300.0)
     (welcome,) = sent(host.receive(2, hello(token=w["token"]), 300.0))
-    assert welcome["t"] == "welcome" and welcome["moves"] == ["m0"]
+    assert welcome["t"] == "welcome" and welcome["moves"] == M3
 
 
 def test_bye_after_the_end_frees_the_table():
@@ -435,5 +453,5 @@ def test_the_digest_is_compared_exactly_on_the_record_the_move_would_end():
 
 
 def test_a_negative_n_is_illegal_move(host):
-    playing(host)
-    assert_refused(host.receive(1, m.move(-1, "m0"), 0.2), "illegal-move", host, ["m0"])
+    played_in(host)
+    assert_refused(host.receive(1, m.move(-1, "m0"), 0.2), "illegal-move", host, M3)

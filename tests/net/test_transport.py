@@ -74,12 +74,21 @@ def assert_alive(host, token, moves):
     peer.close()
 
 
+#: The record once `raw_game` has run.
+PLAYED = ["m0", "m1", "m2"]
+
+
 def raw_game(host):
-    """A raw peer (light) in a game where the host (dark) played m0."""
+    """A raw peer (light) in a game where the host (dark) played m0 and m2, the peer m1:
+    the peer has played, so the host keeps the game when its link goes (rule 4)."""
     peer = RawPeer(host.port)
     w = peer.hello()
     host.play("m0")
     assert peer.expect("move") == m.move(0, "m0", moves_digest(["m0"]))
+    peer.send(m.move(1, "m1"))
+    Events(host).wait_for(MoveReceived)
+    host.play("m2")
+    assert peer.expect("move") == m.move(2, "m2", moves_digest(PLAYED))
     return peer, w["token"]
 
 
@@ -126,14 +135,14 @@ def test_message_over_64_kib(host):
     peer, token = raw_game(host)
     peer.send_raw(msgpack.packb({"t": "chat", "text": "x", "pad": ["y" * 4000] * 20}))
     assert peer.wait_closed()[-1] == m.error("bad-message", "message over 65536 bytes")
-    assert_alive(host, token, ["m0"])
+    assert_alive(host, token, PLAYED)
 
 
 def test_wrong_types(host):
     peer, token = raw_game(host)
     peer.send({"t": "move", "n": "one", "move": 5})
     assert peer.wait_closed()[-1]["code"] == "bad-message"
-    assert_alive(host, token, ["m0"])
+    assert_alive(host, token, PLAYED)
 
 
 def test_unknown_t_keeps_the_connection(host):
@@ -142,20 +151,20 @@ def test_unknown_t_keeps_the_connection(host):
     assert peer.expect("error")["code"] == "bad-message"
     peer.send(m.ping(7))
     assert peer.expect("pong") == m.pong(7)
-    peer.send(m.move(1, "m1"))
+    peer.send(m.move(3, "m3"))
     ev = Events(host)
-    assert ev.wait_for(MoveReceived) == MoveReceived(1, "m1")
+    assert ev.wait_for(MoveReceived) == MoveReceived(3, "m3")
 
 
 @pytest.mark.parametrize(
     "msg, code, moves",
     [
-        (m.move(2, "m2"), "illegal-move", ["m0"]),  # wrong n
-        (m.move(1, "zz"), "illegal-move", ["m0"]),  # illegal: not applied
-        (m.move(0, "x0"), "desync", ["m0"]),  # duplicate n, different move
+        (m.move(4, "m4"), "illegal-move", PLAYED),  # wrong n
+        (m.move(3, "zz"), "illegal-move", PLAYED),  # illegal: not applied
+        (m.move(0, "x0"), "desync", PLAYED),  # duplicate n, different move
         # wrong digest: compared on the record the move would end, and not applied
         # (1.1, clarified)
-        (m.move(1, "m1", "0" * 16), "desync", ["m0"]),
+        (m.move(3, "m3", "0" * 16), "desync", PLAYED),
     ],
 )
 def test_bad_moves_error_close_and_keep_the_game(host, msg, code, moves):
@@ -167,20 +176,22 @@ def test_bad_moves_error_close_and_keep_the_game(host, msg, code, moves):
 
 
 def test_out_of_turn_move(host):
+    """Refused and closed; the peer had not played, so the table is free at once."""
     peer = RawPeer(host.port)
     token = peer.hello()["token"]
     peer.send(m.move(0, "m0"))  # Dark (the host) moves first
     assert peer.wait_closed()[-1] == m.error("illegal-move", "not your turn")
-    assert_alive(host, token, [])
+    welcome = RawPeer(host.port).hello()
+    assert welcome["moves"] == [] and welcome["token"] != token
 
 
 def test_duplicate_n_same_move_is_ignored(host):
     peer, token = raw_game(host)
-    peer.send(m.move(1, "m1"))
-    peer.send(m.move(1, "m1"))
+    peer.send(m.move(3, "m3"))
+    peer.send(m.move(3, "m3"))
     peer.send(m.ping(1))
     assert peer.expect("pong") == m.pong(1)
-    assert host.session.adapter.moves() == ["m0", "m1"]
+    assert host.session.adapter.moves() == [*PLAYED, "m3"]
 
 
 def test_table_full_and_wrong_token(host):
@@ -206,7 +217,7 @@ def test_a_peer_that_stops_reading_is_dropped_not_buffered_for():
         for _ in range(50_000):  # ~10 MB of chat the peer never reads
             host.chat("z" * 200)
         assert ev.wait_for(LinkLost, timeout=20).reason == "connection closed by peer"
-        assert_alive(host, token, ["m0"])
+        assert_alive(host, token, PLAYED)
     finally:
         host.close()
 
@@ -220,12 +231,14 @@ def test_joiner_rejoins_after_a_cut_and_resumes_every_move(host):
         jev.wait_for(GameStarted)
         host.play("m0")
         jev.wait_for(MoveReceived)
+        j.play("m1")  # the joiner has played: the host keeps the game for its return
+        assert ev.wait_for(MoveReceived) == MoveReceived(1, "m1")
         proxy.cut()
         jev.wait_for(LinkLost)
         started = jev.wait_for(GameStarted, timeout=5)
-        assert started.resumed and started.moves == ("m0",)
-        j.play("m1")
-        assert ev.wait_for(MoveReceived) == MoveReceived(1, "m1")
+        assert started.resumed and started.moves == ("m0", "m1")
+        host.play("m2")
+        assert jev.wait_for(MoveReceived) == MoveReceived(2, "m2")
     finally:
         j.close()
         proxy.close()
@@ -240,18 +253,22 @@ def test_silent_link_is_detected_and_moves_made_meanwhile_arrive(host):
         jev.wait_for(GameStarted)
         host.play("m0")
         jev.wait_for(MoveReceived)
+        j.play("m1")  # the joiner has played: the host keeps the game for its return
+        assert ev.wait_for(MoveReceived) == MoveReceived(1, "m1")
+        host.play("m2")
+        jev.wait_for(MoveReceived)
         proxy.stall()
-        j.play("m1")  # sent into the void
-        assert jev.wait_for(MoveSent).n == 1
+        j.play("m3")  # sent into the void
+        assert jev.wait_for(MoveSent, lambda e: e.n == 3).n == 3
         ev.wait_for(LinkLost, timeout=5)
         jev.wait_for(LinkLost, timeout=5)
         proxy.resume()
         assert jev.wait_for(GameStarted, timeout=5).resumed
-        # The joiner resent m1, which the host never got; then play goes on.
-        assert ev.wait_for(MoveReceived) == MoveReceived(1, "m1")
-        host.play("m2")
-        assert jev.wait_for(MoveReceived) == MoveReceived(2, "m2")
-        assert j.session.adapter.moves() == host.session.adapter.moves() == ["m0", "m1", "m2"]
+        # The joiner resent m3, which the host never got; then play goes on.
+        assert ev.wait_for(MoveReceived) == MoveReceived(3, "m3")
+        host.play("m4")
+        assert jev.wait_for(MoveReceived) == MoveReceived(4, "m4")
+        assert j.session.adapter.moves() == host.session.adapter.moves() == [*PLAYED, "m3", "m4"]
     finally:
         j.close()
         proxy.close()
@@ -296,10 +313,10 @@ def test_a_crashing_adapter_does_not_kill_the_host(host, caplog):
         raise RuntimeError("adapter bug")
 
     host.session.adapter.try_apply = boom
-    peer.send(m.move(1, "m1"))
+    peer.send(m.move(3, "m3"))
     wait_until(lambda: "adapter bug" in caplog.text)
     peer.close()
     del host.session.adapter.try_apply
     other = RawPeer(host.port)
     other.send(m.hello("t", "x", "isaac", token=token))
-    assert other.expect("welcome")["moves"] == ["m0"]
+    assert other.expect("welcome")["moves"] == PLAYED

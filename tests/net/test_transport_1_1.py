@@ -1,7 +1,9 @@
 """docs/protocol.md 1.1 over real sockets on 127.0.0.1: a joiner learns the host's game from
 `reject wrong-game`'s `game`; `bye` mid-game is a pause on both sides (the game and
 its token are kept, the joiner comes back); `desync` closes the connection, keeps
-the game, and the rejoin's welcome brings the joiner back in step."""
+the game, and the rejoin's welcome brings the joiner back in step. A knock (hello,
+welcome, gone before any move of its own) frees the table at once, not after the
+rejoin window: the next joiner is seated."""
 
 from __future__ import annotations
 
@@ -64,9 +66,12 @@ def test_the_joiners_bye_mid_game_is_a_pause_and_its_token_comes_back():
     j = start_joiner(host.port)
     again = None
     try:
-        token = Events(j).wait_for(GameStarted).token
+        jev = Events(j)
+        token = jev.wait_for(GameStarted).token
         host.play("m0")
-        Events(j).wait_for(MoveReceived)
+        jev.wait_for(MoveReceived)
+        j.play("m1")  # the joiner has played: its game is worth the window
+        assert ev.wait_for(MoveReceived) == MoveReceived(1, "m1")
         j.leave()  # bye mid-game
         assert ev.wait_for(LinkLost) == LinkLost("peer said bye", bye=True)
         ev.seen += host.poll()
@@ -77,10 +82,11 @@ def test_the_joiners_bye_mid_game_is_a_pause_and_its_token_comes_back():
         assert other.expect("reject")["code"] == "table-full"
         again = start_joiner(host.port, token=token)  # the same player, back
         started = Events(again).wait_for(GameStarted)
-        assert started.token == token and started.moves == ("m0",) and started.you == "light"
+        assert started.token == token and started.moves == ("m0", "m1")
+        assert started.you == "light"
         assert ev.wait_for(GameStarted, lambda e: e.resumed).token == token
-        again.play("m1")
-        assert ev.wait_for(MoveReceived) == MoveReceived(1, "m1")
+        host.play("m2")
+        assert Events(again).wait_for(MoveReceived) == MoveReceived(2, "m2")
     finally:
         j.close()
         if again is not None:
@@ -123,24 +129,55 @@ def test_desync_closes_keeps_the_game_and_the_rejoin_resyncs():
     """The host's digests are wrong (a bug on its side): the joiner finds the digest
     differs, does not apply the move (1.1, clarified), answers `error desync` and
     closes; both keep the game, and the joiner's redial is welcomed with the host's
-    record, which brings it the move."""
-    host = start_host(digest_fn=lambda record: "0" * 16)
+    record, which brings it the move. The joiner (dark, sending no digests) played
+    first: a game it has played in is kept for the window (rule 4)."""
+    host = start_host(digest_fn=lambda record: "0" * 16, seat="light")
     ev = Events(host)
-    j = start_joiner(host.port)
+    j = start_joiner(host.port, send_digests=False)
     jev = Events(j)
     try:
         token = jev.wait_for(GameStarted).token
-        host.play("m0")
+        j.play("m0")
+        assert ev.wait_for(MoveReceived) == MoveReceived(0, "m0")
+        host.play("m1")
         assert jev.wait_for(PeerMisbehaved).code == "desync"
         assert not any(isinstance(e, MoveReceived) for e in jev.seen)  # not applied
         assert jev.wait_for(LinkLost).reason.startswith("desync")
         assert ev.wait_for(PeerError).code == "desync"
         assert ev.wait_for(LinkLost).reason == "connection closed by peer"
         started = jev.wait_for(GameStarted, timeout=5)
-        assert started.resumed and started.token == token and started.moves == ("m0",)
+        assert started.resumed and started.token == token and started.moves == ("m0", "m1")
         assert ev.wait_for(GameStarted, lambda e: e.resumed).token == token
-        assert j.session.adapter.moves() == host.session.adapter.moves() == ["m0"]
-        assert moves_digest(["m0"]) != "0" * 16
+        assert j.session.adapter.moves() == host.session.adapter.moves() == ["m0", "m1"]
+        assert moves_digest(["m0", "m1"]) != "0" * 16
     finally:
         j.close()
+        host.close()
+
+
+def test_a_knock_frees_the_table_at_once_and_the_next_joiner_is_seated():
+    """A peer that says hello, takes its welcome and closes (or looks at the host's
+    opening first) has played nothing: the host frees the seat as soon as it is gone,
+    though the rejoin window is two minutes, and a real joiner gets the table."""
+    host = start_host(rejoin_window=120.0)
+    ev = Events(host)
+    j = None
+    try:
+        knock = RawPeer(host.port)
+        token = knock.hello(name="Knock")["token"]
+        knock.close()  # hello, welcome, gone
+        assert not ev.wait_for(GameClosed).window_over
+        look = RawPeer(host.port)
+        assert look.hello(name="Look")["token"] != token  # a new game, not table-full
+        host.play("m0")
+        assert look.expect("move")["n"] == 0  # the host's opening, then gone
+        look.close()
+        assert not ev.wait_for(GameClosed).window_over
+        assert not [e for e in ev.seen if isinstance(e, LinkLost | GameHeld)]
+        j = start_joiner(host.port)
+        started = Events(j).wait_for(GameStarted)
+        assert started.moves == () and not started.resumed and started.opponent == "H"
+    finally:
+        if j is not None:
+            j.close()
         host.close()

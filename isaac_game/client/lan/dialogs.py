@@ -6,7 +6,9 @@ so nothing stalls while it is open. (The yes/no question, resign?, is the generi
 
 The host's game is saved before this asks anything (the LAN control does it as soon
 as the session holds the game), and its joiner may still come back with its ticket:
-the dialog then closes by itself.
+the dialog then closes by itself. A joiner gone before its first move leaves nothing
+to come back to: the host frees its seat at once (docs/protocol.md rule 4), and the
+dialog says so, as after "New game".
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from isaac_game.i18n import N_, _
-from isaac_game.lan import CONNECTED, RECONNECTING, LanSession
+from isaac_game.lan import CLOSED, CONNECTED, RECONNECTING, LanSession
 
 from ..input import Action, Button
 from ..widgets.menu import MenuItem
@@ -72,6 +74,8 @@ class GiveUpScene(QuestionScreen):
         s = self.game.control.session
         opp = s.opponent
         saved = self.message or self.game.control.kept  # "Saved as ...", once saved
+        if self.host and s.link == CLOSED and not s.finished:
+            self.freed = True  # the network freed the seat: the joiner never moved
         if self.freed:
             if opp:
                 self.heading = _("{name}'s seat is free").format(name=opp)

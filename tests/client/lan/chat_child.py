@@ -8,6 +8,7 @@ command a line on stdin while its real loop (`App.run_for`) runs between command
 It says "ready" once the LAN board shows, then answers:
 
     say TEXT   T, the text typed, Enter              -> "sent"
+    move       one move of ours, once it is our turn  -> "moved"
     lines      the chat lines its chat box draws      -> "lines: JSON list"
     quit       close the window
 """
@@ -16,6 +17,7 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import select
 import sys
 import time
@@ -29,6 +31,7 @@ import pygame  # noqa: E402
 from isaac_game.client.registry import make_app  # noqa: E402
 from isaac_game.client.scenes.match import MatchScene  # noqa: E402
 from tests.client.driver import key, menu_to, run  # noqa: E402
+from tests.client.lan.lanclient import play_turn  # noqa: E402
 
 
 def say(line: str) -> None:
@@ -75,6 +78,10 @@ def main(mode: str, port: int) -> None:
             type_text(app, rest)
             key(app, pygame.K_RETURN)
             say("sent")
+        elif command == "move":
+            while not play_turn(app, game, random.Random(1), by_mouse=False):
+                pass
+            say("moved")
         elif command == "lines":
             app.draw()
             say("lines: " + json.dumps(game.control.chat.shown))

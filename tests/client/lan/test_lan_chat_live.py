@@ -5,14 +5,16 @@ menu, and a client process (`chat_child.py`) joins with real key events.
   there: the receiving window runs its real loop (`App.run_for`, resting while
   nothing moves), nothing is posted to it, and the line is read back from what its
   chat box drew.
-- The chat is kept for the whole game on both sides: the joiner is killed (-9) and
-  started again, rejoins from the title, and both screens show every line.
+- The chat is kept for the whole game on both sides: the joiner, having played a
+  move (a game it never moved in is not kept for it), is killed (-9) and started
+  again, rejoins from the title, and both screens show every line.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import random
 import subprocess
 import sys
 import threading
@@ -26,7 +28,7 @@ from isaac_game.lan import CONNECTED, RECONNECTING
 
 from ..driver import key
 from ..kinds import is_lan_game
-from .lanclient import fast_lan, pump, type_text
+from .lanclient import fast_lan, play_turn, pump, type_text
 from .test_lan_host_game import host_from_the_menu
 
 __all__ = ["fast_lan"]
@@ -161,6 +163,10 @@ def test_the_chat_is_kept_on_both_sides_across_a_crashed_and_returned_joiner(app
         pump(app, lambda: len(other.chat()) == 2, timeout=20)
         before = other.chat()
         assert [line.split(": ", 1)[1] for line in before] == ["hi Ann", "hi Bob"]
+        while not play_turn(app, game, random.Random(2), by_mouse=False):
+            pass  # Ann opens
+        other.ask("move", "moved")  # Bob answers: his game is kept for his return
+        pump(app, lambda: len(session.state.moves) >= 2)
         other.close()  # SIGKILL: no bye, nothing saved on the way out
         pump(app, lambda: session.link == RECONNECTING)
         other = Window(home, "resume")

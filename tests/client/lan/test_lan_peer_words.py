@@ -6,7 +6,8 @@ Unicode names, control characters included (a NUL, an escape, C1 controls, bidi
 controls, line separators), sends such chat lines and error messages, and goes away;
 every frame in between is drawn. What the session keeps is one clean line each
 (cleaned where it enters), and the board, chat box, link box and lost-link notice
-draw it. And a joiner that comes and goes without a move leaves no saved game."""
+draw it. And a joiner that comes and goes without a move leaves no saved game, and
+frees its seat as it goes: the next joiner is seated at once."""
 
 from __future__ import annotations
 
@@ -16,9 +17,9 @@ import pytest
 
 from isaac_game.client.lan import menu as lan_menu
 from isaac_game.client.lan.dialogs import GiveUpScene
-from isaac_game.lan import RECONNECTING
+from isaac_game.lan import CLOSED, RECONNECTING
 from isaac_game.lan.news import MAX_PEER_TEXT
-from isaac_game.rules import clean_text
+from isaac_game.rules import clean_text, new_game
 from isaac_game.rules.text import is_clean
 from net import messages as m
 
@@ -70,6 +71,9 @@ def test_random_names_and_chat_from_a_peer_are_cleaned_and_drawn(app):
         peer.hello(name=name, token=token)
         shown = clean_text(name)
         pump(app, lambda s=shown: is_lan_game(app.top, "isaac") and session.opponent == s)
+        if token is None:  # the peer (dark) opens: a game it played in is kept for it
+            peer.send(m.move(0, str(new_game("isaac").legal_moves()[0])))
+            pump(app, lambda: session.state is not None and len(session.state.moves) == 1)
         token = session.token
         game = app.top
         lines = [random_text(rng, rng.randint(1, m.MAX_CHAT)) for _ in range(5)]
@@ -92,9 +96,10 @@ def test_random_names_and_chat_from_a_peer_are_cleaned_and_drawn(app):
 @pytest.mark.usefixtures("fast_lan")
 def test_a_drive_by_joiner_leaves_no_saved_game_on_the_hosting_client(app, monkeypatch):
     """A joiner that says hello, sees the host's opening and goes has nothing to lose:
-    the client neither keeps the game on disk as it is played nor saves it when the
-    rejoin window passes, and "New game" frees the seat without saving it."""
-    monkeypatch.setenv("ISAAC_LAN_REJOIN_WINDOW", "1")
+    the client does not keep the game on disk, the seat is free at once (though the
+    rejoin window is two minutes) and the dialog says so, and the next joiner is
+    seated in a new game."""
+    monkeypatch.setenv("ISAAC_LAN_REJOIN_WINDOW", "120")
     session, port, error = lan_menu.start_host("isaac", "Ann", "dark")
     assert session is not None, error
     app.open("lan_lobby", session, where="", bind=lan_menu.HOST_BIND, port=port)
@@ -106,9 +111,13 @@ def test_a_drive_by_joiner_leaves_no_saved_game_on_the_hosting_client(app, monke
         pass  # the host's person opens
     assert peer.expect("move")["n"] == 0
     peer.close()  # and the joiner is gone
-    pump(app, lambda: isinstance(app.top, GiveUpScene) and session.held)
+    pump(app, lambda: isinstance(app.top, GiveUpScene) and session.link == CLOSED)
     give_up = app.top
+    assert give_up.freed and not give_up.menu.item("new").enabled() and not session.held
+    assert "Drive-by's seat is free" in give_up.heading
     assert game.control.kept == "" and game.save_path is None
-    give_up.new_game()
-    pump(app, lambda: not session.held)
+    nxt = RawPeer(port)
+    assert nxt.hello(name="Next")["moves"] == []  # seated at once, in a new game
+    pump(app, lambda: is_lan_game(app.top, "isaac") and session.opponent == "Next")
     assert not app.storage.list_saves() and game.save_path is None
+    nxt.close()
