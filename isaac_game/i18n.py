@@ -11,6 +11,12 @@ where it is shown: mark it with `N_` (extraction sees it, nothing is translated 
 and call `_` on it when drawing. Whoever keeps translated text (a rendered-text cache, a
 menu built once) registers with `on_change` to rebuild it.
 
+A catalogue is read as carefully as the user's files, through the rules' reader
+(`isaac_game.rules.disk`): a regular file of a sane size only, so a pipe never makes the
+game wait before its window and a link to /dev/zero is never read without end. One that
+cannot be used (missing, torn, not a file) leaves the window in English, and why is said
+in one line on stderr, once a run: in English, since that is what is spoken then.
+
 Nothing here is set by the command line's tools: they never call `set_language`, so
 their output (records, `arena`, `analyse`, `host`, `join`) stays English.
 """
@@ -18,20 +24,28 @@ their output (records, `arena`, `analyse`, `host`, `join`) stays English.
 from __future__ import annotations
 
 import gettext
+import io
 import locale
 import os
+import sys
 from collections.abc import Callable
 from pathlib import Path
+
+from isaac_game.rules.disk.files import FileReadError, read_bytes
 
 DOMAIN = "isaac_game"
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 ENGLISH = "en"
 #: Every language the window speaks, each named in its own script (never translated).
 LANGUAGES: dict[str, str] = {"en": "English", "it": "Italiano", "ko": "한국어"}
+#: The most a catalogue may weigh (each weighs about 120 KB): a bigger file is not one.
+CATALOGUE_BYTES = 4 * 1024 * 1024
 
 _translations: gettext.NullTranslations = gettext.NullTranslations()
 _language = ENGLISH
 _listeners: list[Callable[[str], None]] = []
+_refused: set[Path] = set()  # the catalogues found unusable, each said once a run
+_refusal = ""  # why the last language asked is not spoken ("" when it is)
 
 
 def _(message: str) -> str:
@@ -70,24 +84,51 @@ def catalogue_path(code: str) -> Path:
     return LOCALE_DIR / code / "LC_MESSAGES" / f"{DOMAIN}.mo"
 
 
+def read_catalogue(path: Path) -> gettext.GNUTranslations:
+    """The compiled catalogue at `path`, read whole and bounded before gettext parses it;
+    FileReadError saying why not."""
+    data = read_bytes(path, CATALOGUE_BYTES)
+    try:
+        return gettext.GNUTranslations(io.BytesIO(data))
+    except Exception as error:  # gettext raises OSError, struct.error, UnicodeError, ...
+        why = error.strerror if isinstance(error, OSError) and error.strerror else error
+        raise FileReadError(f"not a gettext catalogue ({why})") from None
+
+
 def set_language(code: str | None) -> str:
     """Speak `code` from now on (an unknown code or a missing catalogue: English), tell
     every listener, and return the code now spoken."""
-    global _translations, _language
+    global _translations, _language, _refusal
     chosen = code if code in LANGUAGES else ENGLISH
     translations: gettext.NullTranslations = gettext.NullTranslations()
+    _refusal = ""
     if chosen != ENGLISH:
+        path = catalogue_path(chosen)
         try:
-            with catalogue_path(chosen).open("rb") as handle:
-                translations = gettext.GNUTranslations(handle)
-        except Exception:  # gettext raises OSError, struct.error, UnicodeError, ...
-            chosen = ENGLISH  # a missing or torn catalogue: English rather than no game
+            translations = read_catalogue(path)
+        except FileReadError as error:  # English rather than no game, and why
+            _refusal = (
+                f"{LANGUAGES[chosen]}: the translation cannot be read ({error}), "
+                "so the window speaks English."
+            )
+            if path not in _refused:
+                _refused.add(path)
+                say = f"isaac: the catalogue {path}: {error}; the window speaks English"
+                print(say, file=sys.stderr)
+            chosen = ENGLISH
     changed = chosen != _language
     _translations, _language = translations, chosen
     if changed:
         for listener in list(_listeners):
             listener(chosen)
     return chosen
+
+
+def refusal() -> str:
+    """Why the language last asked for is not spoken, in one line for the window ("" when
+    it is). English, as everything is then: the catalogue that would translate it is the
+    one that could not be read."""
+    return _refusal
 
 
 def on_change(listener: Callable[[str], None]) -> Callable[[], None]:

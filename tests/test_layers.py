@@ -182,6 +182,8 @@ SCENE_HELPERS: set[str] = {
     "isaac_game.client.scenes.match_input",  # where its input goes
     "isaac_game.client.scenes.match_keeping",  # its game on disk: kept, saved, never lost
 }
+#: What i18n may import of the rules: their file reading, never a game.
+I18N_READS = {"isaac_game.rules.disk", "isaac_game.rules.disk.files"}
 CLIENT_FOLDERS = ("games", "scenes", "lan", "widgets", "tools", "learn")
 GAMES_INTERFACE = "isaac_game.client.games.base"
 GAMES_PACKAGE = "isaac_game.client.games"
@@ -201,7 +203,9 @@ MAY_IMPORT: dict[str, set[str]] = {
     "lan": {"lan", "match", "rules", "players", "ai", "net", "userdirs", "i18n"},
     "net": {"net"},
     "userdirs": set(),  # where the user's files live: the standard library and platformdirs
-    "i18n": set(),  # the player's language: gettext, read by every part that words things
+    # the player's language: gettext, read by every part that words things; its
+    # catalogues are read through the rules' careful reader alone (I18N_READS)
+    "i18n": {"rules"},
     "stats": {"stats", "rules", "userdirs"},  # the player's record (SQLite)
     "client": BASICS | {"rules", "match", "players", "ai", "userdirs"},
     "client/widgets": BASICS | {"rules", "match", "players", "ai"},
@@ -248,6 +252,8 @@ def import_allowed(source: str, target: str, graph: ImportGraph) -> bool:
         return True  # the rules' public API, never one of their modules
     if dst not in MAY_IMPORT[src]:
         return False
+    if src == "i18n":
+        return target in I18N_READS
     if src == dst == "client/game":
         return game_folder(source) == game_folder(target)
     if src == dst == "client/scenes":

@@ -3,8 +3,12 @@
 One font serves every language, so the game looks the same in all of them: Noto Sans
 KR, cut down to Latin, every Hangul syllable and the symbols the game uses
 (`assets/fonts/`, made by `assets/make_font.py`). pygame has no font fallback, so a
-font without Hangul would draw a Korean name as boxes. If the file cannot be opened,
-pygame's default font stands in (Latin only) and the reason is printed once.
+font without Hangul would draw a Korean name as boxes. The file is read and tried once,
+when the fonts are made (`load_face`), through the rules' careful reader: a regular file
+of a sane size only, never a pipe (SDL's own open would wait for a writer for ever) or a
+link to a device. It must then measure and draw a sample, since a truncated font opens
+and fails only at its first word. If it cannot be used, pygame's default font stands in
+(Latin only) and the reason is printed once; every size is made from the bytes read.
 
 Sizes are asked in the units of pygame's default font, which the layouts were made
 with: the shipped font is drawn at `FACE_SCALE` of the size asked, so that a word is as
@@ -19,6 +23,8 @@ Rendered text is cached, since most labels never change.
 
 from __future__ import annotations
 
+import contextlib
+import io
 import sys
 from collections import OrderedDict
 from collections.abc import Callable
@@ -28,7 +34,7 @@ from typing import TypeVar
 import pygame
 
 from assets import asset_path
-from isaac_game.rules import clean_text
+from isaac_game.rules import FileReadError, clean_text, read_bytes
 
 Color = tuple[int, int, int]
 T = TypeVar("T")
@@ -43,21 +49,57 @@ REFERENCE_SIZE = (960, 720)
 FACE_PATH = asset_path("fonts", "NotoSansKR-subset.otf")
 FACE_SCALE = 0.69
 
-_face_refused: list[str] = []  # why the shipped font could not be opened, said once
+#: The most the font file may weigh (it weighs 1.2 MB): a bigger one is not ours.
+FACE_LIMIT = 32 * 1024 * 1024
+#: What the font must measure and draw before it is used: Latin, accents and Hangul.
+FACE_SAMPLE = "Settings àèé 설정"
+
+_faces: dict[Path, bytes | None] = {}  # each font file, checked once: its bytes or None
 
 
-def _open_face(path: Path, px: int) -> pygame.font.Font:
-    """The shipped font at `px` asked, or pygame's default when it cannot be opened."""
-    if not _face_refused:
+def load_face(path: Path) -> bytes | None:
+    """The bytes of the font at `path` if pygame can draw with them, else None and the
+    reason said on stderr, in one line: this runs before any window or language, so in
+    English, like the `play` command's other lines. Checked once a run, however many
+    `Fonts` are made (and whatever pygame was quit and started again in between)."""
+    if path not in _faces:
         try:
-            return pygame.font.Font(str(path), max(1, round(px * FACE_SCALE)))
-        except (OSError, pygame.error) as error:
-            _face_refused.append(str(error))
+            _faces[path] = _usable_face(path)
+        except FileReadError as error:
             print(
-                f"isaac: the font {path} cannot be opened ({error}); "
+                f"isaac: the font {path}: {error}; "
                 "pygame's default font is used, and it has no Hangul",
                 file=sys.stderr,
             )
+            _faces[path] = None
+    return _faces[path]
+
+
+def _usable_face(path: Path) -> bytes:
+    """The font's bytes, once they have measured and drawn `FACE_SAMPLE`; FileReadError
+    saying why not (a truncated font opens, and fails only at its first word)."""
+    data = read_bytes(path, FACE_LIMIT)
+    if not data:
+        raise FileReadError("it is empty (0 bytes)")
+    try:
+        pygame.font.init()  # already started in the window; a tool or a test may not have
+        font = pygame.font.Font(io.BytesIO(data), 20)
+        font.size(FACE_SAMPLE)
+        font.render(FACE_SAMPLE, True, (255, 255, 255))
+    except Exception as error:  # SDL_ttf's: pygame.error, ValueError, OSError, MemoryError
+        raise FileReadError(f"not a font pygame can draw with ({error})") from None
+    return data
+
+
+def _open_face(face: bytes | None, px: int) -> pygame.font.Font:
+    """The font read at start at `px` asked, or pygame's default when there is none.
+    Made from memory: the file is never opened again (a fresh stream each, as pygame
+    reads a font through its stream while it draws)."""
+    if face is not None:
+        # tried at one size already: another size failing is never seen, but if it did,
+        # that size would be drawn in the default font rather than end the game
+        with contextlib.suppress(Exception):
+            return pygame.font.Font(io.BytesIO(face), max(1, round(px * FACE_SCALE)))
     return pygame.font.Font(None, px)
 
 
@@ -68,7 +110,8 @@ def min_text_height(size: tuple[int, int]) -> int:
 
 
 class Fonts:
-    """pygame's default font at any pixel size, plus a cache of rendered text.
+    """The shipped font (or pygame's default) at any pixel size, plus a cache of rendered
+    text.
 
     No font is smaller than the window's readable minimum (`set_window`): a size asked
     below it is raised to it, for measuring and drawing alike, so a layout that
@@ -79,7 +122,8 @@ class Fonts:
         self._text: OrderedDict[tuple, pygame.Surface] = OrderedDict()
         self._max = max_cached
         self.floor = 8  # the smallest pixel size given (see `set_window`)
-        self.face = FACE_PATH
+        self.face = FACE_PATH  # where the font was read from (a key of kept pictures)
+        self._face = load_face(self.face)  # its bytes, or None for pygame's default
 
     def set_window(self, size: tuple[int, int]) -> None:
         """The window is `size`: no text drawn smaller than `min_text_height(size)`."""
@@ -100,7 +144,7 @@ class Fonts:
         key = (px, bold)
         font = self._fonts.get(key)
         if font is None:
-            font = _open_face(self.face, px)
+            font = _open_face(self._face, px)
             font.bold = bold
             self._fonts[key] = font
         return font
