@@ -62,6 +62,7 @@ class App:
         pygame.display.init()
         pygame.font.init()
         self.storage = storage or Storage()
+        self.storage.sweep_temporaries()  # once a run: what a killed write left behind
         self.settings, self.notice = self.storage.load_settings()
         if fullscreen is not None:
             self.settings.fullscreen = fullscreen
@@ -73,6 +74,7 @@ class App:
         self.fonts.set_window(self.screen.get_size())  # text no smaller than readable
         #: `--lang` for this run only; else the setting; else the system's language
         i18n.set_language(language or self.settings.language or i18n.system_language())
+        self.notice = i18n.refusal() or self.notice  # a catalogue that cannot be read
         self.input = InputMapper()
         self.audio = Audio(self.settings, enabled=sound)
         self.scenes: list[Scene] = []
@@ -126,6 +128,7 @@ class App:
         """Speak `code` from now on, kept in the settings: every scene on the stack makes
         its words again, the rendered-text cache is emptied and the screen redrawn."""
         self.settings.language = i18n.set_language(code)
+        self.notice = i18n.refusal() or self.notice
         self.save_settings()
         self.fonts.clear()
         for scene in self.scenes:

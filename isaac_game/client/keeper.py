@@ -8,7 +8,10 @@ game was continued from, kept as it was (its headers stay; moves are appended).
 
 A saved game is open in one program at a time: the keeper holds the file's
 `GameLock` from the moment the game is opened until it is closed, and a game whose
-lock another program holds is never written here (`resume` refuses to open it).
+lock another program holds is never written here (`resume` refuses to open it). A
+file whose lock cannot be had at all (a read-only folder, something planted at the
+lock's name) is never written either: the game is played from it and kept in a new
+file of the saves folder, which can be locked, and `notice` says so once.
 
 When the disk refuses a write (full, read-only), the game stays in memory and the
 keeper says so: `unsaved()` is why the game on screen is not on disk, `retry()`
@@ -50,6 +53,16 @@ class CannotOpen(Exception):
         self.title, self.text = title, text
 
 
+def copied_notice(reason: str) -> str:
+    """What to tell a player whose game's own file cannot be locked, so is left as it is."""
+    # TRANSLATORS: {reason} is the system's reason ("Permission denied")
+    text = _(
+        "This game's file cannot be locked ({reason}), so it is left as it is: "
+        "what you play here is saved as a new game."
+    )
+    return text.format(reason=reason)
+
+
 def elsewhere_failed(reason: str) -> str:
     """Why no other folder took a game, in words."""
     # TRANSLATORS: {reason} is why the last folder refused it ("Permission denied")
@@ -72,9 +85,15 @@ class GameKeeper:
         self.state: GameState | None = None  # the last state asked to be kept
         #: another program holds this game's file: nothing is ever written to it here
         self.blocked = False
+        #: the headers of the game this one was copied from (its file cannot be locked)
+        self.inherited: dict[str, str] | None = None
+        #: said once, when the game is opened: why it is not kept in its own file
+        self.notice = ""
         if path is not None:
             self.lock = GameLock(path)
             self.blocked = not self.lock.acquire()
+            if self.lock.refused:
+                self._copy_from(self.lock.refused)
 
     @classmethod
     def resume(cls, storage: Storage, path: Path) -> tuple[GameKeeper, GameRecord]:
@@ -82,7 +101,9 @@ class GameKeeper:
         (so what is played goes on from what the file holds now, whatever an earlier
         look at it saw). CannotOpen says why not: open in another window, or bad."""
         lock = GameLock(path)
-        if not lock.acquire():
+        if not lock.acquire() and lock.refused:
+            return cls._resume_copy(storage, path, lock.refused)
+        if not lock.held:
             raise CannotOpen(
                 _(OPEN_ELSEWHERE),
                 _(
@@ -99,10 +120,32 @@ class GameKeeper:
         keeper.path, keeper.journal, keeper.lock = Path(path), journal, lock
         return keeper, record
 
+    @classmethod
+    def _resume_copy(
+        cls, storage: Storage, path: Path, reason: str
+    ) -> tuple[GameKeeper, GameRecord]:
+        """A saved game whose lock cannot be had: played from its file, which is never
+        written, and kept in a new file (made at the first move, as a new game's)."""
+        try:
+            _journal, record = Journal.resume(path)
+        except RecordError as error:
+            raise CannotOpen(_("Cannot load"), load_error(error)) from None
+        keeper = cls(storage)
+        keeper.inherited = dict(record.headers)
+        keeper._copy_from(reason)
+        return keeper, record
+
+    def _copy_from(self, reason: str) -> None:
+        """The game's own file cannot be locked: leave it alone, keep a new file."""
+        self.path, self.lock, self.blocked = None, None, False
+        self.notice = copied_notice(reason)
+
     def record_headers(self) -> dict[str, str]:
         """The headers the game's record has (or will have when its file is made)."""
         if self.journal is not None:
             return dict(self.journal.headers)
+        if self.inherited is not None:
+            return dict(self.inherited)
         return {"Date": time.strftime("%Y-%m-%d"), **self.headers()}
 
     # ----- keeping ------------------------------------------------------------------------
@@ -110,6 +153,10 @@ class GameKeeper:
     def keep(self, state: GameState) -> str:
         """Write what changed since the last call; "" or news for the bar: why the disk
         said no (said once), or that the game is saved again after that."""
+        notice, self.notice = self.notice, ""  # not said when the game was opened
+        return self._keep(state) or notice
+
+    def _keep(self, state: GameState) -> str:
         self.state = state
         if self.journal is None and not state.moves:
             return ""
@@ -150,6 +197,8 @@ class GameKeeper:
                 if not path.exists():
                     return path, lock
                 lock.release()
+            elif lock.refused:  # no file here can be locked: none is made
+                raise OSError(errno.EPERM, lock.refused, str(folder))
         raise OSError(errno.EEXIST, "no free file name", str(folder))
 
     def save(self, state: GameState) -> str:
@@ -169,6 +218,8 @@ class GameKeeper:
         if self.journal is not None:
             self.journal.headers.update(headers)
             self.journal.written = None
+        if self.inherited is not None:
+            self.inherited.update(headers)
         if self.state is not None and not self.blocked:
             self._write(self.state)
 
@@ -230,3 +281,4 @@ class GameKeeper:
         """Another game replaced this one on the board: it gets a file of its own."""
         self.close()
         self.path, self.journal, self.error, self.state, self.blocked = None, None, "", None, False
+        self.inherited, self.notice = None, ""

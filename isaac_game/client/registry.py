@@ -11,7 +11,6 @@ the games' list, python-chess's `VARIANTS`).
 from __future__ import annotations
 
 import contextlib
-import sqlite3
 from collections.abc import Mapping
 from functools import partial
 from pathlib import Path
@@ -20,7 +19,6 @@ from typing import Any
 from isaac_game.i18n import _, ngettext
 from isaac_game.lan import LanSession
 from isaac_game.rules import GameRecord, GameState
-from isaac_game.stats.practice import due
 
 from .app import App, SceneFactory
 from .games import foundations, hari, isaac
@@ -37,8 +35,8 @@ from .lan.resume import rejoin_scene, resumables
 from .learn.control import LessonControl
 from .learn.entries import learn_entries
 from .learn.lesson import LearnEntry
-from .learn.practice import practice_entry, today
-from .learn.practice_control import PracticeControl, playable
+from .learn.practice import playable_due, practice_entry
+from .learn.practice_control import PracticeControl
 from .learn.progress import Progress
 from .learn.puzzle_control import PuzzleControl
 from .scene import GameScreen, Scene
@@ -89,7 +87,16 @@ def _match(app: App, setup: GameSetup) -> Scene:
         except CannotOpen as why:
             return app.make("message", why.title, why.text)
         setup = setup_from_record(record, setup.save_path)
-    return MatchScene(app, GAMES[setup.game], setup, keeper=keeper)
+    return _told(MatchScene(app, GAMES[setup.game], setup, keeper=keeper), keeper)
+
+
+def _told(scene: MatchScene, keeper: GameKeeper | None) -> MatchScene:
+    """The scene of a game just opened, with the bar saying once why it is not kept in
+    its own file (the file cannot be locked: `GameKeeper.notice`), if it is not."""
+    if keeper is not None and keeper.notice:
+        notice, keeper.notice = keeper.notice, ""
+        scene.say(notice, warn=True, seconds=8.0)
+    return scene
 
 
 def _lan_match(app: App, session: LanSession, save_path: Path | None = None) -> Scene:
@@ -102,7 +109,7 @@ def _lan_match(app: App, session: LanSession, save_path: Path | None = None) -> 
         with contextlib.suppress(CannotOpen):
             keeper, _record = GameKeeper.resume(app.storage, save_path)
     setup = lan_setup(session, save_path)
-    return MatchScene(app, game, setup, LanControl(app, session), keeper=keeper)
+    return _told(MatchScene(app, game, setup, LanControl(app, session), keeper=keeper), keeper)
 
 
 def _lan_results(app: App, outcome: GameOutcome, session: LanSession) -> Scene:
@@ -172,7 +179,7 @@ def _learn(app: App) -> Scene:
 
     def rows() -> list[LearnEntry]:
         lessons = learn_entries(GAMES.values(), Progress(app.storage))
-        return [*lessons, practice_entry(app.storage.stats)]
+        return [*lessons, practice_entry(app.storage.stats, names())]
 
     return LearnScene(app, rows)
 
@@ -181,10 +188,7 @@ def _positions(app: App) -> Scene:
     """Your positions due today, played as puzzles are (those of one game at a time:
     the game of the one waiting longest); a message when there are none."""
     stats = app.storage.stats
-    try:
-        waiting = [p for p in due(stats, today()) if p.game in GAMES and playable(p)]
-    except sqlite3.Error:
-        waiting = []
+    waiting = playable_due(stats, names())  # what the title and Learn to play count
     if not waiting:
         text = _("Every blunder of yours in an analysed game comes back here to practise.")
         return app.make("message", _("No position to practise today"), text)

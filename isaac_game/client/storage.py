@@ -15,7 +15,6 @@ from __future__ import annotations
 import contextlib
 import json
 import re
-import sqlite3
 import time
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
@@ -33,11 +32,11 @@ from isaac_game.rules import (
     read_head,
     read_json,
     save_record,
+    sweep_temporaries,
     write_atomically,
 )
-from isaac_game.stats import Stats, Trouble, open_stats
+from isaac_game.stats import Stats
 from isaac_game.stats.db import FILE_NAME as STATS_FILE
-from isaac_game.stats.results import record_game
 
 # Where the folders are is decided once, for the client and the headless LAN commands.
 from isaac_game.userdirs import APP_NAME as APP_NAME
@@ -45,6 +44,8 @@ from isaac_game.userdirs import HOME_ENV as HOME_ENV
 from isaac_game.userdirs import RECORD_SUFFIX, elsewhere_dirs, new_record_path
 from isaac_game.userdirs import config_dir as user_config_dir
 from isaac_game.userdirs import data_dir as user_data_dir
+
+from .record_keeping import WindowRecord
 
 #: What another window playing a game means for this one, said where it matters (an
 #: English source: the window shows `_(OPEN_ELSEWHERE)`, the command line this).
@@ -132,34 +133,26 @@ class Storage:
         self.config_dir = Path(config_dir)
         self.data_dir = Path(data_dir)
         self._unfinished: tuple[int, bool] | None = None  # (the folder's stamp, the answer)
-        self._stats: Stats | None = None
+        #: the player's record (a SQLite database), as the window keeps it
+        self.record = WindowRecord(self.data_dir / STATS_FILE)
 
     @property
     def stats(self) -> Stats:
-        """The record database (isaac_game.stats), opened at first use, once per program;
-        never raises (its `trouble` says once what went wrong: `stats_notice`)."""
-        if self._stats is None:
-            self._stats = open_stats(self.data_dir / STATS_FILE)
-        return self._stats
+        """The record database (`WindowRecord.stats`): never raises, never waits long."""
+        return self.record.stats
 
     def stats_notice(self) -> str | None:
         """The record database's trouble in words, once (then None)."""
-        trouble, self.stats.trouble = self.stats.trouble, None
-        return None if trouble is None else trouble_words(trouble)
+        return self.record.notice()
 
     def record_game(self, path: Path | None, state: GameState, headers: dict[str, str]) -> str:
-        """A finished game just saved at `path` (None: not on disk) goes into the record;
-        never raises: a database that fails now is left for this session's record, kept
-        in memory. Returns the record's trouble in words, once ("" when all is well)."""
-        if path is not None:
-            try:
-                record_game(self.stats, path, GameRecord(state, headers))
-            except (sqlite3.Error, OSError, ValueError) as error:
-                self._stats = open_stats(in_memory=True)
-                self._stats.trouble = Trouble(None, str(error))
-                with contextlib.suppress(sqlite3.Error, OSError, ValueError):
-                    record_game(self._stats, path, GameRecord(state, headers))
-        return self.stats_notice() or ""
+        """A finished game just saved at `path` goes into the record (`WindowRecord.add`)."""
+        return self.record.add(path, state, headers)
+
+    def catch_up(self) -> None:
+        """At start: the record gets, in the background, every finished game of the saves
+        folder it lacks (a result an earlier run could not write)."""
+        self.record.catch_up(self.saves_dir)
 
     @property
     def settings_path(self) -> Path:
@@ -168,6 +161,11 @@ class Storage:
     @property
     def saves_dir(self) -> Path:
         return self.data_dir / "saves"
+
+    def sweep_temporaries(self) -> None:
+        """Remove the old `.NAME.<hex>.tmp` files writes killed midway left (never raises)."""
+        for folder in (self.saves_dir, self.config_dir, self.data_dir):
+            sweep_temporaries(folder)
 
     # ----- settings ----------------------------------------------------------------
 
@@ -244,6 +242,9 @@ class Storage:
             return _("{name} is not a saved game").format(name=path.name)
         lock = GameLock(path)
         if not lock.acquire():
+            if lock.refused:  # nobody may take it from under a window that holds it
+                reason = lock.refused
+                return _("The saved game could not be deleted: {reason}").format(reason=reason)
             return _("This game is open in another window: close it there first.")
         try:
             path.unlink(missing_ok=True)
@@ -307,19 +308,6 @@ class Storage:
             return load_journal(path), None
         except (OSError, ValueError) as error:  # RecordError is a ValueError
             return None, load_error(error)
-
-
-def trouble_words(trouble: Trouble) -> str:
-    """Why the record of your games could not be used, in words (`Trouble`'s facts)."""
-    if trouble.aside is None:
-        # TRANSLATORS: {reason} is the database's own reason, in English
-        text = _("Your record cannot be kept on disk ({reason}): this session's games are kept.")
-        return text.format(reason=trouble.reason)
-    # TRANSLATORS: {reason} is the database's own reason, {name} a file name
-    text = _(
-        "Your record could not be read ({reason}). It was set aside as {name}; a new one is begun."
-    )
-    return text.format(reason=trouble.reason, name=trouble.aside)
 
 
 def load_error(error: object) -> str:

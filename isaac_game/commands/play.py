@@ -121,6 +121,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"isaac: cannot open a window ({error})", file=sys.stderr)
         return 1
     close_on_signals(app)
+    app.storage.catch_up()  # results an earlier run could not write, in the background
     app.open("title")
     if scene == "lesson":  # a lesson left goes back to Learn to play, as from the menu
         app.open("learn")

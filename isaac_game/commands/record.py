@@ -4,16 +4,21 @@ Prints the record's tables (every finished game, by game and by opponent: a comp
 level, a LAN player, the hotseat; coached games apart), as the "Your record" screen
 shows them. `--rebuild` reads every save in the saves folder again first (the saves
 are the source of truth: a lost or damaged record comes back from them).
+
+A record that cannot be used is said in one line on stderr, never a traceback: one
+another program holds, or that cannot be written, is shown as it is (status 0); a
+rebuild that it cannot take ends with status 1, the record untouched.
 """
 
 from __future__ import annotations
 
 import argparse
+import sqlite3
 import sys
 
 from isaac_game import userdirs
 from isaac_game.rules import game_names
-from isaac_game.stats import open_stats
+from isaac_game.stats import db, open_stats
 from isaac_game.stats.db import FILE_NAME
 from isaac_game.stats.results import rebuild
 from isaac_game.stats.tables import lines, text_table
@@ -26,12 +31,18 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     data = userdirs.data_dir()
-    stats = open_stats(data / FILE_NAME)
+    stats = open_stats(data / FILE_NAME, wait=db.BUSY_SECONDS)
     try:
         if stats.trouble is not None:
             print(f"isaac record: {stats.trouble}", file=sys.stderr)
         if args.rebuild:
-            done = rebuild(stats, data / "saves")
+            try:
+                if stats.read_only or stats.path is None:
+                    raise sqlite3.OperationalError("it cannot be written now")
+                done = rebuild(stats, data / "saves")
+            except sqlite3.Error as error:
+                print(f"isaac record: cannot rebuild the record: {error}", file=sys.stderr)
+                return 1
             print(
                 f"Rebuilt from {data / 'saves'}: {done.recorded} finished games recorded, "
                 f"{done.skipped} left out (unfinished, or no person played)."
@@ -39,7 +50,12 @@ def run(args: argparse.Namespace) -> int:
             for path, why in done.unreadable:
                 print(f"isaac record: left out {path}: {why}", file=sys.stderr)
             print()
-        print(text_table(lines(stats, args.game)), end="")
+        try:
+            table = text_table(lines(stats, args.game))
+        except sqlite3.Error as error:
+            print(f"isaac record: the record cannot be read: {error}", file=sys.stderr)
+            return 1
+        print(table, end="")
     finally:
         stats.close()
     return 0

@@ -85,6 +85,7 @@ from .disk import (
     read_head,
     read_json,
     read_text,
+    sweep_temporaries,
     write_atomically,
 )
 from .fast import FastCore, IsaacCore, playout
@@ -113,6 +114,7 @@ from .text import clean_text
 __all__ = [
     "clean_text",
     # files: read a regular file only, at most N bytes; JSON of bounded depth; atomic writes
+    # (and the sweep of the temporary files a killed write left)
     "FileReadError",
     "append_text",
     "parse_json",
@@ -120,6 +122,7 @@ __all__ = [
     "read_head",
     "read_json",
     "read_text",
+    "sweep_temporaries",
     "write_atomically",
     # a saved game open in one program at a time
     "GameLock",

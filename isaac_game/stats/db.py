@@ -9,9 +9,14 @@ schedule). The saves stay the source of truth: the results can be rebuilt from t
   program killed mid-write leaves the last committed state.
 - The schema carries its version (`PRAGMA user_version`) and migrates forward, one
   step of `MIGRATIONS` at a time, each in its own transaction.
-- A database that is corrupt, locked past `BUSY_SECONDS`, or from a newer program is
-  set aside with the date in its name, and a fresh one is started; `Stats.notice` says
-  so once, for the window or the command line to show.
+- Busy is not broken. Only a file that cannot be read as a record (not a database,
+  damaged, another program's tables) is set aside, with the date in its name, and a
+  fresh one started. One that another program holds, or that cannot be written (a
+  read-only folder or file), is opened read-only and shown as it is, or, when even
+  that waits, kept in memory for the session: it is never renamed or replaced, so its
+  positions to practise and their schedule are never lost. One from a newer program
+  is left as it is too. `Stats.trouble` says which, once, for the window or the
+  command line to show; what could not be written is written later (`results.catch_up`).
 """
 
 from __future__ import annotations
@@ -26,8 +31,50 @@ from typing import NamedTuple
 from isaac_game import userdirs
 
 FILE_NAME = "record.sqlite3"
-#: How long a write waits for another program holding the database (then: set aside).
+#: How long a program without a window waits for another one holding the database.
 BUSY_SECONDS = 5.0
+#: How long the window waits for it: never long enough to be seen as a freeze.
+WINDOW_WAIT = 0.2
+#: Every table's columns as this program reads them: a database without them is another
+#: program's, even if it claims this one's version.
+COLUMNS = {
+    "games": (
+        "id",
+        "save_path",
+        "game",
+        "played_on",
+        "dark_kind",
+        "dark_name",
+        "light_kind",
+        "light_name",
+        "you",
+        "winner",
+        "dark_score",
+        "light_score",
+        "coached",
+        "taken_back",
+        "analysed",
+        "dark_mistakes",
+        "dark_blunders",
+        "light_mistakes",
+        "light_blunders",
+    ),
+    "positions": (
+        "id",
+        "game",
+        "moves",
+        "player",
+        "best",
+        "played",
+        "loss",
+        "source",
+        "added_on",
+        "due_on",
+        "step",
+    ),
+}
+#: SQLite's primary result codes for a file that is not a (whole) database.
+_BROKEN_CODES = frozenset({11, 26})  # SQLITE_CORRUPT, SQLITE_NOTADB
 
 #: Each entry takes the schema from version i to i + 1: its statements, in order.
 MIGRATIONS: tuple[tuple[str, ...], ...] = (
@@ -72,7 +119,12 @@ VERSION = len(MIGRATIONS)
 
 
 class StatsError(Exception):
-    """The database cannot be used (corrupt, locked, too new): it is set aside."""
+    """The database cannot be used by this program: `broken` when it cannot be read as
+    a record at all (it is set aside), else (a newer program's) it is left as it is."""
+
+    def __init__(self, reason: str, broken: bool = True) -> None:
+        super().__init__(reason)
+        self.broken = broken
 
 
 class Trouble(NamedTuple):
@@ -82,8 +134,12 @@ class Trouble(NamedTuple):
 
     aside: str | None
     reason: str
+    #: the record on disk is shown as it is, but nothing can be written to it now
+    shown: bool = False
 
     def __str__(self) -> str:
+        if self.shown:
+            return f"your record cannot be written now ({self.reason}); it is shown as it is"
         if self.aside is None:
             return f"your record cannot be kept on disk ({self.reason}); this session's is kept"
         return f"your record could not be read ({self.reason}); it was set aside as {self.aside}"
@@ -96,9 +152,13 @@ def default_path() -> Path:
 class Stats:
     """An open record database. Open it with `open_stats`, which never raises."""
 
-    def __init__(self, connection: sqlite3.Connection, path: Path | None) -> None:
+    def __init__(
+        self, connection: sqlite3.Connection, path: Path | None, read_only: bool = False
+    ) -> None:
         self.connection = connection
         self.path = path
+        #: the record on disk, opened to read only: every write raises sqlite3.Error
+        self.read_only = read_only
         #: Said once, then cleared by whoever shows it: the database was set aside.
         self.trouble: Trouble | None = None
 
@@ -120,28 +180,80 @@ class Stats:
         self.connection.close()
 
 
-def _connect(path: Path | None) -> sqlite3.Connection:
+def _connect(path: Path | None, wait: float = BUSY_SECONDS) -> sqlite3.Connection:
     target = ":memory:" if path is None else str(path)
-    connection = sqlite3.connect(target, timeout=BUSY_SECONDS, isolation_level=None)
+    connection = sqlite3.connect(target, timeout=wait, isolation_level=None)
     connection.row_factory = sqlite3.Row
     try:
         connection.execute("PRAGMA journal_mode=WAL")
         connection.execute("PRAGMA foreign_keys=ON")
-        (check,) = connection.execute("PRAGMA quick_check").fetchone()
-        if check != "ok":
-            raise StatsError(f"the database is damaged ({check})")
+        _check(connection)
         migrate(connection)
+        _check_columns(connection)
     except BaseException:
         connection.close()
         raise
     return connection
 
 
+def _connect_read_only(path: Path, wait: float) -> sqlite3.Connection:
+    """The record at `path` to read only: as SQLite's read-only open, else (a folder
+    where not even WAL's index can be made) as an immutable file."""
+    uri = path.resolve().as_uri()
+    last: sqlite3.Error | None = None
+    for mode in ("mode=ro", "immutable=1"):
+        connection = sqlite3.connect(f"{uri}?{mode}", timeout=wait, uri=True, isolation_level=None)
+        connection.row_factory = sqlite3.Row
+        try:
+            _check(connection)
+            (version,) = connection.execute("PRAGMA user_version").fetchone()
+            if version != VERSION:
+                raise StatsError(f"the record is of version {version}", broken=False)
+            _check_columns(connection)
+            return connection
+        except sqlite3.Error as error:
+            connection.close()
+            last = error
+        except BaseException:
+            connection.close()
+            raise
+    assert last is not None
+    raise last
+
+
+def _check(connection: sqlite3.Connection) -> None:
+    (check,) = connection.execute("PRAGMA quick_check").fetchone()
+    if check != "ok":
+        raise StatsError(f"the database is damaged ({check})")
+
+
+def _check_columns(connection: sqlite3.Connection) -> None:
+    """A database of this program's version must have this program's tables."""
+    for table, columns in COLUMNS.items():
+        have = {row[1] for row in connection.execute(f"PRAGMA table_info({table})")}
+        missing = [c for c in columns if c not in have]
+        if missing:
+            raise StatsError(f"not a record of this game (no column {missing[0]} in {table})")
+
+
+def broken(error: BaseException) -> bool:
+    """Is `error` the sign of a file that cannot be read as a record (so it may be set
+    aside)? Busy, locked, read-only or missing files are not broken."""
+    if isinstance(error, StatsError):
+        return error.broken
+    if isinstance(error, sqlite3.DatabaseError):
+        code = getattr(error, "sqlite_errorcode", None)
+        if code is not None:
+            return code & 0xFF in _BROKEN_CODES
+        return "not a database" in str(error) or "malformed" in str(error)
+    return False
+
+
 def migrate(connection: sqlite3.Connection) -> None:
     """Bring the schema up to `VERSION`, a step at a time, each step all or nothing."""
     (version,) = connection.execute("PRAGMA user_version").fetchone()
     if version > VERSION:
-        raise StatsError(f"the database is from a newer program (version {version})")
+        raise StatsError(f"the database is from a newer program (version {version})", False)
     for step in range(version, VERSION):
         connection.execute("BEGIN IMMEDIATE")
         try:
@@ -170,23 +282,72 @@ def set_aside(path: Path, now: float | None = None) -> Path:
     return aside
 
 
-def open_stats(path: Path | None = None, *, in_memory: bool = False) -> Stats:
+def open_stats(
+    path: Path | None = None, *, in_memory: bool = False, wait: float = BUSY_SECONDS
+) -> Stats:
     """The record database at `path` (default: the user's data folder; `in_memory`: a
-    record for this session only). Never raises: a database that cannot be used is set
-    aside and a fresh one started, with `trouble` saying so; if even that fails, an
-    empty one in memory keeps the game going."""
+    record for this session only), waiting at most `wait` seconds for another program
+    that holds it. Never raises: a file that cannot be read as a record is set aside and
+    a fresh one started; one that is busy or cannot be written is opened read-only, or
+    left alone for an empty one in memory; `trouble` says which."""
     if in_memory:
         return Stats(_connect(None), None)
     path = path or default_path()
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        return Stats(_connect(path), path)
+        return Stats(_connect(path, wait), path)
     except (sqlite3.Error, StatsError, OSError) as error:
-        try:
-            trouble = Trouble(set_aside(path).name, str(error))
-            stats = Stats(_connect(path), path)
-        except (sqlite3.Error, StatsError, OSError) as again:
-            trouble = Trouble(None, str(again))
-            stats = Stats(_connect(None), None)
+        if broken(error):
+            return _start_again(path, error, wait)
+        return _as_it_is(path, error, wait)
+
+
+def _start_again(path: Path, error: BaseException, wait: float) -> Stats:
+    """A file that is no record: set aside (kept, renamed), and a fresh one begun."""
+    try:
+        aside = set_aside(path)
+        trouble = Trouble(aside.name, str(error))
+        stats = Stats(_connect(path, wait), path)
+        salvage_positions(stats, aside)
+    except (sqlite3.Error, StatsError, OSError) as again:
+        trouble = Trouble(None, str(again))
+        stats = Stats(_connect(None), None)
     stats.trouble = trouble
+    return stats
+
+
+def salvage_positions(stats: Stats, aside: Path) -> int:
+    """Copy into the fresh record whatever positions to practise (and their schedule)
+    can still be read from the file set aside: they live nowhere else (the games come
+    back from the saves). How many came back; 0 when none can be read."""
+    columns = ", ".join(COLUMNS["positions"][1:])
+    try:
+        old = sqlite3.connect(f"{aside.resolve().as_uri()}?mode=ro", uri=True, timeout=0)
+        try:
+            rows = old.execute(f"SELECT {columns} FROM positions").fetchall()
+        finally:
+            old.close()
+        marks = ", ".join("?" for _ in COLUMNS["positions"][1:])
+        with stats.transaction() as connection:
+            connection.executemany(
+                f"INSERT OR IGNORE INTO positions ({columns}) VALUES ({marks})", rows
+            )
+    except sqlite3.Error:
+        return 0
+    return len(rows)
+
+
+def _as_it_is(path: Path, error: BaseException, wait: float) -> Stats:
+    """A record that cannot be written now (busy, read-only, newer): shown read-only
+    when it can be read, else an empty one in memory; the file is never touched."""
+    reason = str(error)
+    if path.exists():
+        try:
+            stats = Stats(_connect_read_only(path, wait), path, read_only=True)
+            stats.trouble = Trouble(None, reason, shown=True)
+            return stats
+        except (sqlite3.Error, StatsError, OSError):
+            pass
+    stats = Stats(_connect(None), None)
+    stats.trouble = Trouble(None, reason)
     return stats

@@ -26,7 +26,14 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-from isaac_game.rules import GameRecord, Player, RecordError, load_journal
+from isaac_game.rules import (
+    FileReadError,
+    GameRecord,
+    Player,
+    RecordError,
+    load_journal,
+    read_head,
+)
 from isaac_game.userdirs import RECORD_SUFFIX
 
 from .db import Stats
@@ -281,6 +288,42 @@ def rebuild(stats: Stats, saves_folder: str | os.PathLike[str]) -> Rebuilt:
         connection.execute("DELETE FROM games")
         connection.executemany(_UPSERT, [_row(r) for r in results])
     return Rebuilt(len(results), skipped, tuple(unreadable))
+
+
+def catch_up(stats: Stats, saves_folder: str | os.PathLike[str]) -> int:
+    """Record every finished game in `saves_folder` that the record does not name yet
+    (its result could not be written when the game ended: the record was busy, or could
+    not be written); how many were added. Saves under way are passed over by their
+    headers, without replaying their moves."""
+    known = {row["save_path"] for row in stats.query("SELECT save_path FROM games")}
+    results = []
+    for path in saves_in(Path(saves_folder)):
+        if str(path) in known or not _says_finished(path):
+            continue
+        try:
+            game = load_journal(path)
+        except (RecordError, OSError):
+            continue
+        result = result_of(path, game)
+        if result is not None:
+            results.append(result)
+    if results:
+        with stats.transaction() as connection:
+            connection.executemany(_UPSERT, [_row(r) for r in results])
+    return len(results)
+
+
+def _says_finished(path: Path) -> bool:
+    """Does the save's `Result` header say the game is over? (Its first lines only.)"""
+    try:
+        head = read_head(path, 4096).decode("utf-8", errors="replace")
+    except FileReadError:
+        return False
+    for line in head.splitlines():
+        key, _colon, value = line.partition(":")
+        if key.strip() == "Result":
+            return value.strip() not in ("", "*")
+    return False
 
 
 def _known_mistakes(row: sqlite3.Row | None) -> Mistakes | None:

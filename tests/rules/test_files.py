@@ -1,13 +1,18 @@
 """A saved game's file is whatever is on disk: a pipe, a link to a device or to nowhere,
 any line ending, a planted temporary file. Loading never hangs, never reads without
 end and never crashes; writing never follows a planted link and survives a power cut
-(file and folder synced). The record format is records.py's; the moves, rules.md 4."""
+(file and folder synced); the temporary file of a write killed midway is swept once it
+is old. The record format is records.py's; the moves, rules.md 4."""
 
 from __future__ import annotations
 
 import json
 import os
 import stat
+import subprocess
+import sys
+import time
+from pathlib import Path
 
 import pytest
 
@@ -19,8 +24,10 @@ from isaac_game.rules import (
     new_game,
     read_json,
     save_record,
+    sweep_temporaries,
     write_atomically,
 )
+from isaac_game.rules.disk import STALE_SECONDS, TEMPORARY_NAME
 
 posix_only = pytest.mark.skipif(os.name == "nt", reason="FIFOs and /dev/zero are POSIX")
 
@@ -153,3 +160,77 @@ def test_the_file_and_its_folder_are_synced(tmp_path, monkeypatch, write):
     else:
         write_atomically(target, "text")
     assert synced == ["file", "folder"]  # the data first, then the rename itself
+
+
+ROOT = Path(__file__).resolve().parents[2]
+#: A child that writes a file atomically and stops for good before the rename (its
+#: fsync never returns), saying so first: killed there, it leaves its temporary file.
+STUCK_WRITER = """
+import os, sys, threading
+def stuck(fd):
+    print("writing", flush=True)
+    threading.Event().wait()
+os.fsync = stuck
+from isaac_game.rules import write_atomically
+write_atomically(sys.argv[1], "x" * 100_000)
+"""
+
+
+def age(path: Path, seconds: float) -> None:
+    """Make `path` look last changed `seconds` ago."""
+    then = time.time() - seconds
+    os.utime(path, (then, then), follow_symlinks=False)
+
+
+@pytest.mark.timeout(60)
+def test_a_write_killed_midway_leaves_a_temporary_file_swept_once_it_is_old(tmp_path):
+    target = tmp_path / "settings.json"
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    child = subprocess.Popen(
+        [sys.executable, "-c", STUCK_WRITER, str(target)], stdout=subprocess.PIPE, env=env
+    )
+    try:
+        assert child.stdout is not None and child.stdout.readline() == b"writing\n"
+    finally:
+        child.kill()  # SIGKILL on POSIX: no clean-up runs
+        child.wait()
+    (left,) = tmp_path.iterdir()
+    assert TEMPORARY_NAME.fullmatch(left.name) and left.name.startswith(".settings.json.")
+    assert not target.exists()
+    assert sweep_temporaries(tmp_path) == [] and left.exists()  # just written: maybe live
+    age(left, STALE_SECONDS + 60)
+    assert sweep_temporaries(tmp_path) == [left] and list(tmp_path.iterdir()) == []
+
+
+def test_only_old_files_named_exactly_as_temporary_files_are_swept(tmp_path):
+    """A write under way in another window (a fresh file) and anything not named
+    `.NAME.<12 hex digits>.tmp` stay, however old."""
+    old = tmp_path / ".settings.json.0123456789ab.tmp"
+    fresh = tmp_path / ".game.isaac.txt.abcdef012345.tmp"
+    near_misses = [
+        "settings.json.0123456789ab.tmp",  # no leading dot
+        ".settings.json.0123456789AB.tmp",  # write_atomically's hex is lower case
+        ".settings.json.0123456789a.tmp",  # eleven digits
+        ".settings.json.0123456789abc.tmp",  # thirteen
+        ".settings.json.0123456789ab.tmp.keep",
+        ".0123456789ab.tmp",  # no NAME
+        "settings.tmp",
+    ]
+    for path in (old, fresh, *(tmp_path / name for name in near_misses)):
+        path.write_text("{")
+    for name in near_misses:
+        age(tmp_path / name, 30 * 24 * 3600)
+    age(old, STALE_SECONDS + 60)
+    age(fresh, STALE_SECONDS - 60)
+    folder = tmp_path / ".lessons.json.00000000aaaa.tmp"
+    folder.mkdir()  # not a file: never ours
+    age(folder, 30 * 24 * 3600)
+    kept = {p.name for p in tmp_path.iterdir()} - {old.name}
+    if os.name != "nt":
+        link = tmp_path / ".ticket.json.ffffffffffff.tmp"
+        link.symlink_to(fresh)  # a link is never followed nor removed
+        age(link, 30 * 24 * 3600)
+        kept.add(link.name)
+    assert sweep_temporaries(tmp_path) == [old]
+    assert {p.name for p in tmp_path.iterdir()} == kept
+    assert sweep_temporaries(tmp_path / "missing") == []

@@ -65,10 +65,38 @@ def test_a_lock_held_by_a_killed_program_is_free(tmp_path):
     lock.release()
 
 
-def test_a_folder_that_takes_no_lock_file_opens_without_one(tmp_path):
+def test_a_folder_that_takes_no_lock_file_gives_no_lock_and_says_why(tmp_path):
     blocker = tmp_path / "file"
     blocker.write_text("not a folder")
     lock = GameLock(blocker / "g.isaac.txt")
-    assert lock.acquire() and lock.unlocked  # nothing can be written there either
+    assert not lock.acquire() and not lock.held  # no lock possible never means "write anyway"
+    assert lock.refused == "Not a directory"
     lock.release()
-    assert not lock.held
+
+
+@pytest.mark.parametrize(
+    ("way", "reason"),
+    [("link", "Too many levels of symbolic links"), ("folder", "Is a directory")],
+)
+def test_something_planted_at_the_lock_name_gives_no_lock(tmp_path, way, reason):
+    save = tmp_path / "g.isaac.txt"
+    if way == "link":
+        (tmp_path / "target").write_text("")
+        lock_path(save).symlink_to(tmp_path / "target")
+    else:
+        lock_path(save).mkdir()
+    lock = GameLock(save)
+    assert not lock.acquire() and not lock.held and lock.refused == reason
+    assert (tmp_path / "target").read_text() == "" if way == "link" else lock_path(save).is_dir()
+
+
+def test_a_lock_file_left_read_only_still_locks(tmp_path):
+    """One that exists but cannot be written (left by another user, or the folder is
+    read-only) is opened to read: a lock needs no more."""
+    save = tmp_path / "g.isaac.txt"
+    lock_path(save).write_text("")
+    lock_path(save).chmod(0o444)
+    first, second = GameLock(save), GameLock(save)
+    assert first.acquire() and first.held and not first.refused
+    assert not second.acquire() and not second.refused  # taken: not "no lock possible"
+    first.release()

@@ -75,14 +75,18 @@ def test_a_corrupt_database_is_set_aside_and_play_goes_on(tmp_path, damage):
     assert open_stats(path).trouble is None  # once said, the next start is quiet
 
 
-def test_a_database_from_a_newer_program_is_set_aside(tmp_path):
+def test_a_database_from_a_newer_program_is_left_as_it_is(tmp_path):
     path = tmp_path / "record.sqlite3"
     connection = sqlite3.connect(path)
     connection.execute(f"PRAGMA user_version = {db.VERSION + 5}")
     connection.close()
     stats = open_stats(path)
     assert stats.trouble is not None and "newer" in stats.trouble.reason
+    assert stats.trouble.aside is None and stats.path is None  # this session's, in memory
     assert stats.query("PRAGMA user_version")[0][0] == db.VERSION
+    assert [p.name for p in tmp_path.iterdir() if "set-aside" in p.name] == []
+    with sqlite3.connect(path) as connection:  # the newer program's record is untouched
+        assert connection.execute("PRAGMA user_version").fetchone()[0] == db.VERSION + 5
 
 
 def test_a_folder_that_cannot_be_written_keeps_a_record_in_memory(tmp_path):

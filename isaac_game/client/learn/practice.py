@@ -5,20 +5,26 @@ here; the blunders of the local players become positions: the human seat of a ga
 against the computer, this machine's seat in a LAN game, both seats in a hotseat game.
 A database that cannot be written never stops the Review: the positions are simply
 not kept this time (and the next analysis of the game tries again).
+
+What is counted as waiting (on the title, in Learn to play) is what Your positions
+opens: the positions due today of a game this client plays whose moves still replay
+and where Hard's move is legal (`playable`). A record kept by another version of a
+game, of a game this client does not have, or in bad notation is never counted.
 """
 
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping
 from datetime import date
+from functools import lru_cache
 from pathlib import Path
 
 from isaac_game.ai.analysis import MoveReview
 from isaac_game.i18n import _, ngettext
-from isaac_game.rules import Player
+from isaac_game.rules import GameState, Player, new_game
 from isaac_game.stats import Stats
-from isaac_game.stats.practice import Blunder, add_blunders, count_due
+from isaac_game.stats.practice import Blunder, Position, add_blunders, due
 from isaac_game.stats.results import Mistakes, mark_analysed
 
 from ..storage import read_headers
@@ -81,17 +87,49 @@ def keep_mistakes(stats: Stats, reviews: Iterable[MoveReview], save: Path) -> bo
         return False
 
 
-def due_count(stats: Stats, when: date | None = None) -> int:
-    """How many positions are to practise today (0 when the database cannot say)."""
+def position_state(game: str, moves: tuple[str, ...]) -> GameState:
+    """The position after `moves` from the start of `game` (ValueError or KeyError when
+    they do not replay)."""
+    state = new_game(game)
+    for move in moves:
+        state = state.play(move)
+    return state
+
+
+@lru_cache(maxsize=4096)
+def _replays(game: str, moves: tuple[str, ...], best: str) -> bool:
+    """Does `best` follow `moves` legally (asked once a run: the rules do not change)?"""
     try:
-        return count_due(stats, when or today())
+        position_state(game, moves).parse_move(best)
+    except (ValueError, KeyError):
+        return False
+    return True
+
+
+def playable(position: Position) -> bool:
+    """Do the position's moves still replay, and is Hard's move legal there (a record
+    kept by another version of a game may not)?"""
+    return _replays(position.game, position.moves, position.best)
+
+
+def playable_due(stats: Stats, games: Collection[str], when: date | None = None) -> list[Position]:
+    """The positions to practise today that can be played here (`games`: the client's),
+    the longest waiting first; none when the database cannot say."""
+    try:
+        waiting = due(stats, when or today())
     except sqlite3.Error:
-        return 0
+        return []
+    return [p for p in waiting if p.game in games and playable(p)]
 
 
-def practice_entry(stats: Stats, when: date | None = None) -> LearnEntry:
+def due_count(stats: Stats, games: Collection[str], when: date | None = None) -> int:
+    """How many positions can be practised today (what Your positions would open)."""
+    return len(playable_due(stats, games, when))
+
+
+def practice_entry(stats: Stats, games: Collection[str], when: date | None = None) -> LearnEntry:
     """The Learn to play row "Your positions", with how many are due today."""
-    count = due_count(stats, when)
+    count = due_count(stats, games, when)
     if not count:
         return LearnEntry(_("Your positions: none to practise today"), "positions", key="positions")
     # TRANSLATORS: the Learn to play row of the player's own mistakes to practise

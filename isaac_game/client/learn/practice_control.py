@@ -20,27 +20,20 @@ from isaac_game.ai.practice import tried_loss
 from isaac_game.ai.worker import Task, Worker
 from isaac_game.i18n import N_, _, ngettext, pgettext
 from isaac_game.match import move_between
-from isaac_game.rules import GameState, Move, Player, new_game
+from isaac_game.rules import GameState, Move, Player
 from isaac_game.stats import Stats
 from isaac_game.stats.practice import Position, record_try, solves
 
 from ..scene import Question
 from ..widgets.menu import MenuItem
 from ..widgets.move_words import MoveWords
-from .practice import today
+from .practice import position_state, today
 from .puzzle_box import BoxWords
 from .puzzle_control import TRIES, PuzzleControl, puzzle_match
 from .puzzles import Puzzle
 
 #: Seconds of search to weigh a try against Hard's move.
 CHECK_SECONDS = 0.5
-
-
-def position_state(game: str, moves: tuple[str, ...]) -> GameState:
-    state = new_game(game)
-    for move in moves:
-        state = state.play(move)
-    return state
 
 
 def comes_back(days: int) -> str:
@@ -50,16 +43,6 @@ def comes_back(days: int) -> str:
     return ngettext("It comes back in {days} day.", "It comes back in {days} days.", days).format(
         days=days
     )
-
-
-def playable(position: Position) -> bool:
-    """Do the position's moves still replay, and is Hard's move legal there (a record
-    kept by another version of a game may not)?"""
-    try:
-        position_state(position.game, position.moves).parse_move(position.best)
-    except (ValueError, KeyError):
-        return False
-    return True
 
 
 def as_puzzle(position: Position) -> Puzzle:

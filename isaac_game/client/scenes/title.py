@@ -70,7 +70,7 @@ class TitleScene(Scene):
         self.idle = 0.0
         self.menu = self.make_menu([])
         #: your positions to practise today (Learn to play > Your positions)
-        self.to_practise = due_count(app.storage.stats)
+        self.to_practise = due_count(app.storage.stats, games)
 
     def make_menu(self, resume: list[Resumable]) -> Menu:
         """The main menu; a game to pick up comes first, so Enter resumes it."""
@@ -194,7 +194,7 @@ class TitleScene(Scene):
 
     def on_resume(self) -> None:
         self.idle = 0.0
-        self.to_practise = due_count(self.app.storage.stats)
+        self.to_practise = due_count(self.app.storage.stats, self.games)
         # the saves may have changed while away (a game kept, finished or continued)
         key = self.menu.current.key if self.menu.items else ""
         resume = self.resumables()

@@ -164,13 +164,20 @@ class ReviewAnalysis:
 
     def _keep(self) -> None:
         """Write the views so far beside the save (a cache that cannot be written is
-        simply made again next time)."""
-        if self.cache is None or not self.views:
+        simply made again next time). A save deleted while it was analysed (or its whole
+        folder) gets nothing: the cache is no use without it, and `Storage.delete_save`
+        has already removed the one it had. A save deleted during the write loses the
+        cache just written, so whichever of the two comes first, no orphan is left."""
+        if self.cache is None or self.save is None or not self.views:
+            return
+        if not self.save.exists():
             return
         data = {"game": self.game, "moves": list(self.moves), "movetime": self.seconds}
         data["views"] = [None if v is None else list(v) for v in self.views]
         with contextlib.suppress(OSError):
-            write_atomically(self.cache, json.dumps(data))
+            write_atomically(self.cache, json.dumps(data), make_folder=False)
+            if not self.save.exists():
+                self.cache.unlink(missing_ok=True)
 
     def review(self, move_number: int) -> MoveReview | None:
         """The review of move `move_number` (1 is the first move), once done."""

@@ -4,8 +4,8 @@ what two programs on one saved game would do to it.
 
 - `files`: read a regular file only, at most N bytes whatever `stat` says, never
   blocking; JSON of bounded depth; atomic writes (a unique temporary file made
-  exclusively, synced, renamed, its folder synced); appends that never run two lines
-  together.
+  exclusively, synced, renamed, its folder synced) and the sweep of the temporary
+  files a killed write left; appends that never run two lines together.
 - `lock`: a saved game open in one program at a time (`GameLock`).
 
 Standard library only, like all of `isaac_game.rules`; the records, the journal and
@@ -15,6 +15,8 @@ everything outside the rules that reads or writes a file of ours goes through he
 from .files import (
     MAX_JSON_DEPTH,
     SMALL_FILE_BYTES,
+    STALE_SECONDS,
+    TEMPORARY_NAME,
     FileReadError,
     append_text,
     json_depth,
@@ -23,6 +25,7 @@ from .files import (
     read_head,
     read_json,
     read_text,
+    sweep_temporaries,
     sync_folder,
     write_atomically,
 )
@@ -31,6 +34,8 @@ from .lock import GameLock, lock_path, locked_elsewhere
 __all__ = [
     "MAX_JSON_DEPTH",
     "SMALL_FILE_BYTES",
+    "STALE_SECONDS",
+    "TEMPORARY_NAME",
     "FileReadError",
     "GameLock",
     "append_text",
@@ -42,6 +47,7 @@ __all__ = [
     "read_head",
     "read_json",
     "read_text",
+    "sweep_temporaries",
     "sync_folder",
     "write_atomically",
 ]

@@ -20,7 +20,9 @@ Writing: `write_atomically` writes a temporary file with a fresh random name,
 created exclusively (`O_EXCL`, so a planted file or link of that name is never
 followed or reused) in the target's own folder, syncs it to the disk, renames it
 over the target and then syncs the folder, so the rename itself survives a power
-cut. A crash leaves the old file or the new one, never half of either.
+cut. A crash leaves the old file or the new one, never half of either; a program
+killed mid-write (`kill -9`, a power cut) also leaves its temporary file, which
+`sweep_temporaries` removes at the next start once it is old.
 `append_text` adds lines to a journal, after a line break if the file lacks one.
 
 Every failure to read is a `FileReadError` (a ValueError) whose message is one plain
@@ -39,6 +41,7 @@ import os
 import re
 import secrets
 import stat
+import time
 from pathlib import Path
 
 #: Deeper than any file of ours nests (the analysis: object > list > list).
@@ -61,6 +64,13 @@ _APPEND_FLAGS = (
 )
 _NEW_FILE_FLAGS = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
 _LINE_BREAKS = (b"\n", b"\r")
+#: Random bytes in a temporary file's name (as hex digits: twice as many).
+_TEMPORARY_BYTES = 6
+#: The name `write_atomically` gives its temporary file: `.NAME.<12 hex digits>.tmp`.
+TEMPORARY_NAME = re.compile(rf"\..+\.[0-9a-f]{{{2 * _TEMPORARY_BYTES}}}\.tmp")
+#: A temporary file older than this is a killed write's: one under way (in another
+#: window) is seconds old, since every write to it changes its time.
+STALE_SECONDS = 3600.0
 _JSON_TOKENS = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]')
 
 
@@ -205,7 +215,7 @@ def _write_all(fd: int, data: bytes) -> None:
 def _new_temporary(target: Path) -> tuple[int, Path]:
     """A new file beside `target`, with a random name no one could have planted."""
     for _ in range(100):
-        temporary = target.with_name(f".{target.name}.{secrets.token_hex(6)}.tmp")
+        temporary = target.with_name(f".{target.name}.{secrets.token_hex(_TEMPORARY_BYTES)}.tmp")
         try:
             return os.open(temporary, _NEW_FILE_FLAGS, 0o666), temporary
         except FileExistsError:
@@ -222,12 +232,17 @@ def _keep_mode(fd: int, target: Path) -> None:
             fchmod(fd, stat.S_IMODE(os.stat(target).st_mode))
 
 
-def write_atomically(path: str | os.PathLike[str], data: str | bytes) -> None:
+def write_atomically(
+    path: str | os.PathLike[str], data: str | bytes, make_folder: bool = True
+) -> None:
     """Replace `path` with `data` (text is written as UTF-8, its line breaks as given) so
     that a crash or a power cut leaves either the old file or the new one. Raises
-    OSError when the disk says no (the old file is then untouched)."""
+    OSError when the disk says no (the old file is then untouched). `make_folder`:
+    make the folder first if it is missing; without it a missing folder is an OSError
+    (a file that only belongs beside another never brings a deleted folder back)."""
     target = Path(path)
-    target.parent.mkdir(parents=True, exist_ok=True)
+    if make_folder:
+        target.parent.mkdir(parents=True, exist_ok=True)
     raw = data.encode("utf-8") if isinstance(data, str) else data
     fd, temporary = _new_temporary(target)
     try:
@@ -243,6 +258,33 @@ def write_atomically(path: str | os.PathLike[str], data: str | bytes) -> None:
             temporary.unlink()
         raise
     sync_folder(target.parent)
+
+
+def sweep_temporaries(
+    folder: str | os.PathLike[str], older_than: float = STALE_SECONDS
+) -> list[Path]:
+    """Remove the temporary files of writes killed midway from `folder` (nothing else
+    ever would): regular files named as `write_atomically` names them (`TEMPORARY_NAME`)
+    and unchanged for `older_than` seconds, so a write under way in another window is
+    never touched. Links, folders and other names are left alone. Never raises (a
+    missing folder has nothing to sweep); the files removed."""
+    removed: list[Path] = []
+    now = time.time()
+    try:
+        with os.scandir(folder) as entries:
+            found = [e for e in entries if TEMPORARY_NAME.fullmatch(e.name)]
+    except OSError:
+        return removed
+    for entry in found:
+        try:
+            info = entry.stat(follow_symlinks=False)
+            if not stat.S_ISREG(info.st_mode) or now - info.st_mtime < older_than:
+                continue
+            os.unlink(entry.path)
+        except OSError:
+            continue  # gone already, or not ours to remove
+        removed.append(Path(entry.path))
+    return removed
 
 
 def append_text(path: str | os.PathLike[str], text: str) -> None:

@@ -18,14 +18,18 @@ file it locked, so two programs can never each hold a different file of one name
 On Windows an open file cannot be removed, so the removal comes after the unlock
 and is skipped while another program has the file open.
 
-A folder where no lock file can be made (a read-only folder, a read-only disk) is
-opened without a lock: nothing can be written there, so nothing can be corrupted
-either, and the game says it cannot be saved.
+No lock possible never means "write anyway". When the lock file cannot be made or
+locked (a read-only folder, which may still hold a writable save; a link or a folder
+planted at the lock's name; a file system without locks), `acquire` says no and
+`refused` says why: the caller leaves the file as it is (the game goes on in a new
+file that can be locked, or is not saved at all), exactly as when another program
+holds it. Two windows that each find no lock possible therefore never both write.
 """
 
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import sys
 import time
@@ -85,6 +89,25 @@ def _still_there(fd: int, path: Path) -> bool:
         return False
 
 
+def _open(path: Path) -> int:
+    """The lock file, made if need be. One that exists but is not ours to write (a
+    read-only lock file, a read-only disk) is opened to read: a lock needs no more."""
+    try:
+        return os.open(path, _FLAGS | os.O_CREAT, 0o666)
+    except OSError as error:
+        if error.errno not in (errno.EACCES, errno.EPERM, errno.EROFS):
+            raise
+        try:
+            return os.open(path, (_FLAGS & ~os.O_RDWR) | os.O_RDONLY)
+        except OSError:
+            raise error from None
+
+
+def _reason(error: OSError) -> str:
+    """An OSError in a few words: the system's reason ("Permission denied")."""
+    return error.strerror or str(error)
+
+
 def lock_path(target: str | os.PathLike[str]) -> Path:
     """The lock file of the file `target`: `.NAME.lock` beside it."""
     target = Path(target)
@@ -99,17 +122,20 @@ class GameLock:
         self.target = Path(target)
         self.path = lock_path(target)
         self._fd: int | None = None
-        #: True once acquired without a lock file (its folder takes no new file)
-        self.unlocked = False
+        #: Why no lock can be had here at all ("" when the last try could lock, or
+        #: found another holder): the system's reason, in English. Nothing may be
+        #: written to the file then, as when another program holds it.
+        self.refused = ""
 
     @property
     def held(self) -> bool:
-        return self._fd is not None or self.unlocked
+        return self._fd is not None
 
     def acquire(self) -> bool:
-        """Take the lock: True when this object holds it now (or the folder takes no
-        lock file at all, see above), False when another holder has it (after a
-        tenth of a second of trying: never longer)."""
+        """Take the lock: True when this object holds it now; False when another holder
+        has it (after a tenth of a second of trying: never longer) or no lock can be
+        had here (`refused` says why, at once)."""
+        self.refused = ""
         for pause in (*BUSY_RETRY, None):
             taken = self._try()
             if taken is not None:
@@ -119,23 +145,24 @@ class GameLock:
         return False
 
     def _try(self) -> bool | None:
-        """One try: True when held now, None when another holder has it."""
+        """One try: True when held now, False when no lock can be had, None when
+        another holder has it."""
         if self.held:
             return True
         for _ in range(10):  # another program may remove the file as we open it
             try:
-                fd = os.open(self.path, _FLAGS | os.O_CREAT, 0o666)
-            except OSError:
-                self.unlocked = True
-                return True
+                fd = _open(self.path)
+            except OSError as error:
+                self.refused = _reason(error)
+                return False
             try:
                 if not _try_lock(fd):
                     os.close(fd)
                     return None
-            except OSError:  # no locks on this file system (some network shares)
+            except OSError as error:  # no locks on this file system (some network shares)
                 os.close(fd)
-                self.unlocked = True
-                return True
+                self.refused = _reason(error)
+                return False
             if _still_there(fd, self.path):
                 self._fd = fd
                 return True
@@ -145,7 +172,7 @@ class GameLock:
 
     def release(self) -> None:
         """Let the lock go (and remove its file); nothing happens when it is not held."""
-        fd, self._fd, self.unlocked = self._fd, None, False
+        fd, self._fd = self._fd, None
         if fd is None:
             return
         if os.name != "nt":

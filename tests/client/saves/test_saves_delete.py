@@ -1,13 +1,23 @@
 """Deleting a saved game from the saves list: by its row's delete button, a right-click,
 the Delete key or a pad's X; always after a question whose first answer keeps it; the
-list shows what is left."""
+list shows what is left. A save (or the whole folder) deleted while its analysis runs
+leaves no analysis file behind, and the folder is not made again for one."""
 
 from __future__ import annotations
 
+import shutil
+import time
+from collections.abc import Callable
+from pathlib import Path
+
 import pygame
+import pytest
 
 from isaac_game.client.scenes.dialog import QuestionScene
 from isaac_game.client.scenes.saves import SavesScene, delete_rect
+from isaac_game.client.storage import analysis_path
+from isaac_game.client.widgets import review as review_module
+from isaac_game.client.widgets.review import ReviewAnalysis
 from isaac_game.client.widgets.rules_pages import play_through
 from isaac_game.rules import IsaacState
 
@@ -118,3 +128,69 @@ def test_a_pad_deletes_with_x_after_the_question(app, storage):
     menu_to(app, saves.menu, "back", via_pad=True)
     pad(app, pygame.CONTROLLER_BUTTON_X)
     assert app.top is saves
+
+
+def analysing(storage) -> tuple[ReviewAnalysis, Path]:
+    """A saved game of three moves and its analysis, just started (four positions)."""
+    (name,) = write_saves(storage, 1)
+    path = storage.saves_dir / name
+    record, error = storage.load_game(path)
+    assert record is not None, error
+    analysis = ReviewAnalysis("isaac", record.state.moves, path, seconds=0.02)
+    assert analysis.start() and analysis.running
+    return analysis, path
+
+
+def pump(analysis: ReviewAnalysis, until: Callable[[], bool], seconds: float = 60.0) -> None:
+    """Collect the worker's answers until `until()` holds (as the Review's frames do)."""
+    deadline = time.monotonic() + seconds
+    while not until():
+        assert not analysis.error and time.monotonic() < deadline, "the analysis did not go on"
+        analysis.update()
+        time.sleep(0.005)
+
+
+@pytest.mark.timeout(120)
+def test_a_save_deleted_while_analysed_leaves_no_analysis_file(storage):
+    analysis, path = analysing(storage)
+    assert storage.delete_save(path) is None  # at once, before any answer is in
+    pump(analysis, lambda: analysis.done)
+    assert not analysis_path(path).exists()
+    assert list(storage.saves_dir.iterdir()) == []
+    # left half-way instead: leaving the Review keeps nothing either
+    analysis, path = analysing(storage)
+    pump(analysis, lambda: len(analysis.views) >= 1)
+    assert storage.delete_save(path) is None
+    analysis.close()
+    assert not analysis.done and not analysis_path(path).exists()
+    assert list(storage.saves_dir.iterdir()) == []
+
+
+@pytest.mark.timeout(120)
+def test_a_save_deleted_as_its_analysis_is_written_takes_the_file_with_it(storage, monkeypatch):
+    """The deletion comes between the analysis's look for the save and its write (the
+    deletion found no analysis file to remove): the file just written goes at once."""
+    analysis, path = analysing(storage)
+    write = review_module.write_atomically
+
+    def deleted_meanwhile(target: Path, data: str, **options: bool) -> None:
+        assert storage.delete_save(path) is None
+        write(target, data, **options)
+
+    monkeypatch.setattr(review_module, "write_atomically", deleted_meanwhile)
+    pump(analysis, lambda: analysis.done)
+    assert not analysis_path(path).exists()
+    assert list(storage.saves_dir.iterdir()) == []
+
+
+@pytest.mark.timeout(120)
+def test_the_saves_folder_deleted_while_a_save_is_analysed_is_not_made_again(storage):
+    analysis, _path = analysing(storage)
+    shutil.rmtree(storage.data_dir)
+    pump(analysis, lambda: analysis.done)
+    assert not storage.saves_dir.exists() and not storage.data_dir.exists()
+    analysis, _path = analysing(storage)
+    pump(analysis, lambda: len(analysis.views) >= 1)
+    shutil.rmtree(storage.saves_dir)
+    analysis.close()  # left half-way
+    assert not storage.saves_dir.exists()

@@ -2,13 +2,14 @@
 pipe, a link to /dev/zero, JSON nested a hundred thousand deep) never crashes or
 hangs the program: it starts, a bad save is listed with a one-line reason, a bad
 settings file gives the defaults and a note, and the command line says what is wrong
-in one line."""
+in one line. The temporary files of writes killed midway are swept as it starts."""
 
 from __future__ import annotations
 
 import os
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pygame
@@ -19,6 +20,7 @@ from isaac_game.client.scenes.replay import ReplayScene
 from isaac_game.client.scenes.saves import SavesScene
 from isaac_game.client.storage import Storage, analysis_path
 from isaac_game.rules import new_game
+from isaac_game.rules.disk import STALE_SECONDS
 
 from ..driver import key, menu_to, run
 
@@ -130,3 +132,29 @@ def test_the_command_line_refuses_a_pipe_and_a_device_in_one_line(tmp_path):
             done = run_command(tmp_path, *args)
             assert done.returncode == 2, done.stderr
             assert done.stderr.count("\n") == 1 and f"not a regular file ({kind})" in done.stderr
+
+
+def test_the_program_sweeps_old_temporary_files_from_its_folders_as_it_starts(storage):
+    """`kill -9` during an atomic write leaves `.NAME.<hex>.tmp`; the next start removes
+    those of the saves, config and data folders that are old, and leaves a fresh one
+    (another window may be writing it) and every other file."""
+    storage.saves_dir.mkdir(parents=True)
+    storage.config_dir.mkdir(parents=True)
+    then = time.time() - STALE_SECONDS - 60
+    old = [
+        storage.saves_dir / ".2026-07-01_10-00-00.isaac.txt.0a1b2c3d4e5f.tmp",
+        storage.config_dir / ".settings.json.00112233aabb.tmp",
+        storage.data_dir / ".lan-ticket.json.ffeeddccbbaa.tmp",
+    ]
+    fresh = storage.saves_dir / ".2026-07-02_10-00-00.isaac.txt.abcdefabcdef.tmp"
+    other = storage.data_dir / "notes.0a1b2c3d4e5f.tmp"
+    for path in (*old, fresh, other):
+        path.write_text("half")
+    for path in (*old, other):
+        os.utime(path, (then, then))
+    app = make_app(size=(1280, 720), fullscreen=False, storage=storage, sound=False)
+    try:
+        assert not any(path.exists() for path in old)
+        assert fresh.exists() and other.exists()
+    finally:
+        app.shutdown()

@@ -5,6 +5,7 @@ key events:
     go       Enter on the title's first row   -> "top: match" or "top: message: TEXT"
     play N   N moves in the game on screen   -> "played: MOVES" (or "played: none")
     back     Esc until the title             -> "title: FIRST ROW"
+    bar      the game's bottom bar           -> "bar: TEXT" (or "bar: none")
     quit     close the program
 
     python tests/client/saves/two_windows_child.py   (ISAAC_GAME_HOME set by the test)
@@ -64,6 +65,9 @@ def main() -> None:
                     key(app, pygame.K_RETURN)
                     leave_if_asked(app)
             say(f"title: {app.top.menu.items[0].text()}")
+        elif command == "bar":
+            game = app.top
+            say(f"bar: {game.banner}" if isinstance(game, MatchScene) else "bar: none")
         elif command == "quit":
             break
     app.shutdown()

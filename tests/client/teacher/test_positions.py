@@ -1,7 +1,8 @@
 """Your positions: a blunder of yours in an analysed game becomes a position to practise
-(kept after its save is deleted), the title counts those due today, and Learn to play
-opens them on the board, driven by real events. The planted blunder is the rulebook's
-block: Light must stop short on x02-36 (every other move loses); x02-39 is played."""
+(kept after its save is deleted), the title counts those due today that can be played,
+and Learn to play opens them on the board, driven by real events. The planted blunder
+is the rulebook's block: Light must stop short on x02-36 (every other move loses);
+x02-39 is played."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ from isaac_game.client.scenes.replay import ReplayScene
 from isaac_game.client.scenes.title import TitleScene
 from isaac_game.client.storage import analysis_path
 from isaac_game.rules import GameRecord, Player, Remove, record_text
-from isaac_game.stats.practice import all_positions, count_due
+from isaac_game.stats.practice import Blunder, add_position, all_positions, count_due
 from tests.ai.positions import BLOCK_LAST, replay
 
 from ..driver import click, key, menu_to, run
@@ -31,10 +32,8 @@ def today(monkeypatch):
     """The day the schedule is kept by: handed in, never read from the clock."""
     monkeypatch.setattr(practice_module, "today", lambda: DAY)
     import isaac_game.client.learn.practice_control as control_module
-    import isaac_game.client.registry as registry
 
     monkeypatch.setattr(control_module, "today", lambda: DAY)
-    monkeypatch.setattr(registry, "today", lambda: DAY)
     return DAY
 
 
@@ -83,6 +82,40 @@ def test_the_title_counts_the_positions_to_practise_today(app, storage, monkeypa
     run(app, 1)
     assert isinstance(app.top, TitleScene)
     assert "1 position to practise today" in title_lines(app, monkeypatch)
+
+
+def plant_position(storage, game: str, moves: list[str], best: str) -> None:
+    """A position due today, kept as an analysis keeps one (by another version, maybe)."""
+    blunder = Blunder(len(moves), "light", "pass", best, 0.5)
+    assert add_position(storage.stats, game, moves, blunder, None, DAY)
+
+
+def test_the_title_counts_only_the_positions_that_can_be_played(app, storage, monkeypatch):
+    """Six positions wait in the database; four cannot be played (a game this client
+    does not have, moves in bad notation, moves the rules no longer allow, Hard's move
+    not legal there): the title says 2, Learn to play says 2 and opens those 2."""
+    start = replay(BLOCK_LAST[:4])
+    plant_position(storage, "isaac", BLOCK_LAST, "x02-36")
+    plant_position(storage, "isaac", BLOCK_LAST[:4], str(start.legal_moves()[0]))
+    plant_position(storage, "chess", ["e2e4"], "e7e5")  # a game this client does not play
+    plant_position(storage, "isaac", ["5v04", "zz99"], "3h71")  # not notation
+    plant_position(storage, "isaac", ["5v04", "5v04"], "3h71")  # the same cell twice
+    plant_position(storage, "isaac", BLOCK_LAST[:3], "x02-36")  # no removal in placement
+    assert count_due(storage.stats, DAY) == 6
+    app.pop(app.top)
+    app.open("title")
+    run(app, 1)
+    lines = title_lines(app, monkeypatch)
+    assert "2 positions to practise today" in lines, lines
+    menu_to(app, app.top.menu, "learn")
+    key(app, pygame.K_RETURN)
+    learn = app.top
+    assert "Your positions: 2 to practise today" in learn.menu.item("positions").text()
+    menu_to(app, learn.menu, "positions")
+    key(app, pygame.K_RETURN)
+    control = app.top.control
+    assert isinstance(control, PracticeControl)
+    assert [p.moves for p in control.positions] == [tuple(BLOCK_LAST), tuple(BLOCK_LAST[:4])]
 
 
 def isaac_remove(app, scene, move: Remove) -> None:
