@@ -1,11 +1,15 @@
 """The coach: each move of a player against the computer, checked as it is played.
 
-The coach weighs a move as the analysis does (`analysis.view_position`: Hard's move and
-the mover's win chance before it, the mover's chance after it) with the analysis's own
-thresholds (`MISTAKE`, `BLUNDER`), in a worker process of its own (`AsyncCoach`), while
-the computer thinks of its reply. The check has a budget (`CHECK_BUDGET`): the client
-holds the computer's reply back until the check is answered, or for at most that long
-once the reply is ready, and then forgets the check (`AsyncCoach.poll` answers None).
+The coach asks the judge (`judge.py`), as the hint, the analysis and practice do: Hard's
+move in the position before, the mover's chance after it and after the move played,
+with the analysis's own thresholds (`MISTAKE`, `BLUNDER`). So the hint's move never draws
+a remark, and what the coach says a move gave away is what Review says of it. The check
+runs in a worker process of its own (`AsyncCoach`) while the computer thinks of its
+reply, and is handed what the window knows already (a hint asked for the same position:
+Hard's move is not looked for twice). The judge counts its work, so a slow machine takes
+longer, never answers otherwise: the client holds the computer's reply until the check
+is answered (at most `HOLD_MOST` seconds, then the check is forgotten and nothing said),
+and the bar says the coach is looking meanwhile.
 """
 
 from __future__ import annotations
@@ -13,17 +17,27 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
-from isaac_game.rules import GameState, new_game
+from isaac_game.rules import GameState
 
-from .analysis import BLUNDER, MISTAKE, MoveReview, view_position
+from .judge import (
+    BLUNDER,
+    MISTAKE,
+    TASK_SECONDS,
+    Judge,
+    Known,
+    MoveReview,
+    needed,
+    remember,
+    remembered,
+    replay,
+)
 from .worker import Task, Worker
 
 #: The coach's settings, in the order the setting cycles through them.
 COACH_LEVELS = ("off", "mistakes", "blunders")
-#: Seconds a check may hold the computer's reply back (and the search it makes).
-CHECK_BUDGET = 0.5
-#: The share of the budget the check's two searches take (the rest: the pipe, the replay).
-SEARCH_SHARE = 0.8
+#: Seconds a check may hold the computer's reply back once the reply is ready: on this
+#: machine a check takes about half a second; a much slower one gives up, saying nothing.
+HOLD_MOST = 5.0
 
 
 def threshold(level: str) -> float | None:
@@ -46,30 +60,16 @@ class Advice:
         return round(self.loss * 100)
 
 
-def check_move(game: str, moves: tuple[str, ...], seconds: float, seed: int = 0) -> MoveReview:
-    """The review of the last of `moves` (the game `game` from its start): Hard's move
-    and the mover's win chance before it, the mover's chance after it.
+def check_move(
+    game: str, moves: tuple[str, ...], known: Known | None = None, seed: int = 0
+) -> tuple[MoveReview, Known]:
+    """The judge's review of the last of `moves` (the game `game` from its start), and
+    what the judge knows now (`known`: what the window knew before).
 
     The task an `AsyncCoach` hands its worker: it runs in the worker process."""
-    before = new_game(game)
-    for move in moves[:-1]:
-        before = before.play(move)
-    mover = before.to_move
-    assert mover is not None  # a move was played from it
-    after = before.play(moves[-1])
-    view = view_position(game, moves[:-1], seconds / 2, seed)
-    assert view is not None  # the game went on from it
-    played = str(before.parse_move(moves[-1]))
-    if played == view[0]:
-        chance_after = view[1]  # Hard's own move gives nothing away: no second search
-    elif after.is_over:
-        winner = after.winner
-        chance_after = 0.5 if winner is None else float(winner == mover)
-    else:
-        seen = view_position(game, moves, seconds / 2, seed)
-        assert seen is not None
-        chance_after = seen[1] if after.to_move == mover else 1.0 - seen[1]
-    return MoveReview(len(moves) - 1, mover, played, view[0], view[1], chance_after)
+    judge = Judge(known, seed)
+    review = judge.review(replay(game, moves[:-1]), moves[-1])
+    return review, judge.known
 
 
 def warm_up() -> bool:
@@ -81,7 +81,7 @@ class AsyncCoach:
     """The coach's worker: `start(before, after)` when a move is played, `poll()` each
     frame. One check at a time; a new one forgets the last."""
 
-    def __init__(self, level: str, budget: float = CHECK_BUDGET) -> None:
+    def __init__(self, level: str, budget: float = HOLD_MOST) -> None:
         self.level = level
         self.budget = budget
         self.worker = Worker()
@@ -97,8 +97,9 @@ class AsyncCoach:
     def start(self, before: GameState, after: GameState) -> None:
         """Check the move from `before` to `after`."""
         self._before, self._ready_at = before, None
-        task = Task(check_move, (after.game, tuple(after.moves), self.budget * SEARCH_SHARE))
-        self.worker.submit(task, self.budget)
+        moves = tuple(after.moves)
+        task = Task(check_move, (after.game, moves, remembered(needed(after.game, moves))))
+        self.worker.submit(task, TASK_SECONDS)  # counted work: a slow machine takes longer
 
     def poll(self, reply_ready: bool = False) -> Advice | None:
         """The advice once the check is answered and the move gave away more than the
@@ -116,9 +117,13 @@ class AsyncCoach:
                     self.cancel()  # the reply is not held back any longer
             return None
         self._before = None
-        ok, review = answer
+        ok, data = answer
+        if not ok:
+            return None
+        review, judged = data
+        remember(judged)  # the window knows it now: Review reads the same numbers
         limit = threshold(self.level)
-        if not ok or limit is None or not review.mark:
+        if limit is None or not review.mark:
             return None
         if review.loss + 1e-9 < limit:
             return None

@@ -1,7 +1,10 @@
 """Hints: the move Hard would play, and why, in one line.
 
-`hint(state)` thinks in the calling process (for tools and tests); a client calls
-`AsyncHint`, which asks a worker process and is polled once per frame like a seat.
+The move is the judge's (`judge.py`): the one the coach, the analysis and practice call
+Hard's, so playing it never draws a remark, nor a mark in Review. `hint(state)` thinks
+in the calling process (for tools and tests); a client calls `AsyncHint`, which asks a
+worker process and is polled once per frame like a seat, and keeps what the worker
+judged for the coach to read.
 Rows and columns are named in the coordinates of the player the board faces (`facing`:
 Dark's by default; Light's own are (9 - r, 9 - c), docs/rules.md 0), so the line agrees
 with the numbers on the board's near edges; pieces by their printed value, as players name
@@ -10,8 +13,6 @@ client's worker is told which (`AsyncHint.start`), as it speaks English by itsel
 """
 
 from __future__ import annotations
-
-import random
 
 from isaac_game.i18n import _, language, ngettext, set_language
 from isaac_game.rules import (
@@ -25,24 +26,35 @@ from isaac_game.rules import (
     Remove,
 )
 
-from .bots import DEFAULT_BUDGET, HardBot
-from .generic import think
+from .judge import TASK_SECONDS, Judge, Known, key, remember, remembered
 from .reasons import line_name, piece_label, reason
 from .worker import EncodedState, Task, Worker, decode_state, encode_state
 
 
 def hint(
-    state: GameState, budget: float | None = None, seed: int = 0, facing: Player = Player.DARK
+    state: GameState,
+    seed: int = 0,
+    facing: Player = Player.DARK,
+    known: Known | None = None,
+    scale: float = 1.0,
 ) -> tuple[Move, str]:
-    """(move, one-line explanation) for the side to move in `state`: Hard's move, its
-    rows and columns as read from `facing`'s side of the board."""
+    """(move, one-line explanation) for the side to move in `state`: Hard's move by the
+    judge, its rows and columns as read from `facing`'s side of the board (`scale`: see
+    `Judge`; the window's hints are the judge's own, 1)."""
+    return judged_hint(state, Judge(known, seed, scale), facing)
+
+
+def judged_hint(state: GameState, judge: Judge, facing: Player = Player.DARK) -> tuple[Move, str]:
+    """`hint` with the judge given (so what it judged can be kept)."""
     if state.is_over:
         raise ValueError("the game is over")
-    seconds = DEFAULT_BUDGET["hard"] if budget is None else budget
+    view = judge.view(state)
+    assert view is not None
+    move = state.parse_move(view.best)
     if not isinstance(state, IsaacState):
-        best = think(state, seconds, random.Random(seed)).best
-        return best.move, reason(state, best.move, best.win_chance, facing)
-    move = HardBot(seed).choose(state, seconds)
+        mover = state.to_move
+        assert mover is not None
+        return move, reason(state, move, view.after_best.pov(mover), facing)
     return move, explain(state, move, facing)
 
 
@@ -173,23 +185,27 @@ def _cells_of(move: Place) -> tuple[int, ...]:
 
 
 def think_hint(
-    position: EncodedState, budget: float, facing: str = "dark", words: str | None = None
-) -> tuple[str, str]:
-    """(move as notation, explanation) for `position` (see `encode_state`), read from
-    `facing`'s side, the explanation in the language `words` (None: as it is).
+    position: EncodedState,
+    facing: str = "dark",
+    words: str | None = None,
+    known: Known | None = None,
+) -> tuple[str, str, Known]:
+    """(move as notation, explanation, what the judge knows now) for `position` (see
+    `encode_state`), read from `facing`'s side, the explanation in the language `words`
+    (None: as it is).
 
     The task an `AsyncHint` hands its worker: it runs in the worker process."""
     if words is not None and words != language():
         set_language(words)
-    move, text = hint(decode_state(position), budget, facing=Player(facing))
-    return (str(move), text)
+    judge = Judge(known)
+    move, text = judged_hint(decode_state(position), judge, Player(facing))
+    return (str(move), text, judge.known)
 
 
 class AsyncHint:
     """A hint computed in a worker process: `start(state)`, then `poll()` each frame."""
 
-    def __init__(self, budget: float | None = None) -> None:
-        self.budget = DEFAULT_BUDGET["hard"] if budget is None else budget
+    def __init__(self) -> None:
         self.worker = Worker()
         self._state: GameState | None = None
         self.error: str | None = None
@@ -202,8 +218,14 @@ class AsyncHint:
         """Ask for a hint for `state`, told as read from `facing`'s side of the board
         (forgets any hint still being computed), in the language the window speaks."""
         self._state = state
-        task = Task(think_hint, (encode_state(state), self.budget, str(facing), language()))
-        self.worker.submit(task, self.budget)
+        known = remembered([key(state.game, state.moves)])
+        if known and known[key(state.game, state.moves)][1] is not None:
+            best = known[key(state.game, state.moves)][1]
+            assert best is not None
+            known.update(remembered([key(state.game, (*state.moves, best))]))
+        position = encode_state(state)
+        task = Task(think_hint, (position, str(facing), language(), known))
+        self.worker.submit(task, TASK_SECONDS)
 
     def poll(self) -> tuple[Move, str] | None:
         """(move, explanation) once ready, else None. Never blocks."""
@@ -214,7 +236,8 @@ class AsyncHint:
         if not ok:
             self.error = data
             return None
-        move_text, text = data
+        move_text, text, judged = data
+        remember(judged)  # the coach reads it: the hint's move is not looked for again
         return self._state.parse_move(move_text), text
 
     def cancel(self) -> None:

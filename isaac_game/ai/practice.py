@@ -1,41 +1,22 @@
-"""How much a move tried in a practice position gives away against Hard's move.
+"""How much a move tried in a practice position gives away: the judge's loss (`judge.py`),
+the very number the analysis gave the blunder that made the position.
 
-The two positions the moves leave are searched with the same budget and seed, so the
-noise of the search is shared by both sides of the comparison (a worker's task: plain
-values in and out, like `analysis.view_position`).
+A position is solved by Hard's move there (the judge's, now), or by a move that gives
+away less than `stats.practice.SOLVED_WITHIN` by the same judge; never by the move that
+made it a position to practise, whatever a later judge thinks of that move (a worker's
+task: plain values in and out).
 """
 
 from __future__ import annotations
 
-import random
-
-from isaac_game.rules import GameState, Player, new_game
-
-from .analysis import judge
-
-
-def chance_after(state: GameState, move: str, seconds: float, seed: int = 0) -> float:
-    """The mover's win chance once `move` is played in `state`: exact when it ends the
-    game, else the search's."""
-    mover = state.to_move
-    assert mover is not None, "a position to practise has a player to move"
-    after = state.play(move)
-    if after.is_over:
-        winner = after.winner
-        return 0.5 if winner is None else float(winner == mover)
-    chance = judge(after, seconds, random.Random(f"{seed}|{len(after.moves)}")).value
-    return chance if after.to_move == Player(mover) else 1.0 - chance
+from .judge import Judge, Known, replay
 
 
 def tried_loss(
-    game: str, moves: tuple[str, ...], best: str, tried: str, seconds: float, seed: int = 0
-) -> float:
-    """The win chance `tried` gives away against `best` in the position after `moves`
-    (0 for Hard's move itself, never below 0)."""
-    state = new_game(game)
-    for move in moves:
-        state = state.play(move)
-    if str(state.parse_move(tried)) == str(state.parse_move(best)):
-        return 0.0
-    half = seconds / 2
-    return max(0.0, chance_after(state, best, half, seed) - chance_after(state, tried, half, seed))
+    game: str, moves: tuple[str, ...], tried: str, known: Known | None = None, seed: int = 0
+) -> tuple[str, float, Known]:
+    """Hard's move in the position after `moves`, the win chance `tried` gives away
+    against it (0 for Hard's move itself, never below 0), and what the judge knows now."""
+    judge = Judge(known, seed)
+    review = judge.review(replay(game, moves), tried)
+    return review.preferred, review.loss, judge.known

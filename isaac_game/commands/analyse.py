@@ -1,4 +1,5 @@
-"""`python -m isaac_game analyse RECORD [--movetime S]`: the computer's view of a game.
+"""`python -m isaac_game analyse RECORD`: the computer's view of a game, by the judge the
+hint, the coach and Review use (`ai/judge.py`: counted work, so the same on any machine).
 
 Prints one line per move: the move played, the move Hard prefers, and the win chance
 the move played gave away, marked when it is a mistake or a blunder. A progress bar
@@ -12,7 +13,8 @@ import argparse
 import sys
 import time
 
-from isaac_game.ai.analysis import BLUNDER, DEFAULT_MOVETIME, MISTAKE, analyse, summary
+from isaac_game.ai.analysis import BLUNDER, MISTAKE, analyse, summary
+from isaac_game.ai.judge import playouts
 from isaac_game.rules import RecordError, load_journal
 
 
@@ -24,12 +26,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("record", metavar="RECORD", help="a saved game (.isaac file)")
     parser.add_argument(
-        "--movetime",
-        type=float,
-        default=DEFAULT_MOVETIME,
-        help=f"seconds of search per position (default {DEFAULT_MOVETIME:g})",
+        "--seed", type=int, default=0, help="the judge's seed (the window's is 0, the default)"
     )
-    parser.add_argument("--seed", type=int, default=0, help="seed of the search")
 
 
 def _progress(started: float) -> object:
@@ -47,9 +45,6 @@ def _progress(started: float) -> object:
 
 
 def run(args: argparse.Namespace) -> int:
-    if args.movetime <= 0:
-        print("isaac analyse: --movetime must be more than 0", file=sys.stderr)
-        return 2
     try:
         record = load_journal(args.record)
     except (OSError, RecordError, ValueError) as error:
@@ -57,9 +52,10 @@ def run(args: argparse.Namespace) -> int:
         return 2
     moves = record.state.moves
     progress = _progress(time.perf_counter())
-    reviews = analyse(record.game, moves, args.movetime, args.seed, progress)  # type: ignore[arg-type]
+    reviews = analyse(record.game, moves, args.seed, progress)  # type: ignore[arg-type]
     sys.stderr.write("\n")
-    print(f"{record.game.upper()}: {len(moves)} moves, {args.movetime:g} s a position")
+    each = playouts(record.game)
+    print(f"{record.game.upper()}: {len(moves)} moves, {each:,} playouts a position")
     for r in reviews:
         mark = f"  {r.mark}" if r.mark else ""
         print(

@@ -35,6 +35,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--cores", type=int, default=1, help="with --search: processes Hard searches in"
     )
+    parser.add_argument(
+        "--judge",
+        action="store_true",
+        help="measure the teacher's judge instead: its spread over seeds, and the coach's wait",
+    )
+    parser.add_argument("--positions", type=int, default=100, help="with --judge: how many")
+    parser.add_argument("--seeds", type=int, default=10, help="with --judge: seeds a position")
 
 
 def public_api_game(rng: random.Random, game: str) -> int:
@@ -67,6 +74,10 @@ def run(args: argparse.Namespace) -> int:
         from .search_bench import run_search_bench  # a command's helper module
 
         return run_search_bench(args.game, args.seconds, args.cores, args.seed)
+    if args.judge:
+        from .judge_bench import run_judge_bench  # a command's helper module
+
+        return run_judge_bench(args.game, args.positions, args.seeds, args.seed)
     if args.idle:
         from isaac_game.client.tools.idle_bench import run_idle_bench
 

@@ -146,9 +146,12 @@ def record_try(stats: Stats, position_id: int, solved: bool, today: date) -> dat
     return due_on
 
 
-def solves(best: str, tried: str, loss: float) -> bool:
+def solves(best: str, tried: str, loss: float, played: str | None = None) -> bool:
     """Does the move `tried` solve the position: Hard's move, or within `SOLVED_WITHIN`
-    of it (`loss`: the win chance it gives away against Hard's move)?"""
+    of it (`loss`: the win chance it gives away against Hard's move, by the judge)? Never
+    the move `played` that made it a position to practise."""
+    if tried == played:
+        return False
     return tried == best or loss < SOLVED_WITHIN
 
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import re
 
-from isaac_game.ai.analysis import BLUNDER, MISTAKE, MoveReview, reviews_of
+from isaac_game.ai.analysis import BLUNDER, MISTAKE, MoveReview, PositionView, reviews_of
+from isaac_game.ai.judge import WinChance
 from isaac_game.commands.cli import main
 from isaac_game.rules import Player, record_text
 
@@ -16,7 +17,7 @@ def test_analyse_marks_the_blunder_planted_in_a_known_game(tmp_path, capsys):
     piece (every other move loses, see test_levels); x02-39 is planted instead."""
     path = tmp_path / "planted.isaac.txt"
     path.write_text(record_text(replay(BLOCK_LAST).play("x02-39")))
-    assert main(["analyse", str(path), "--movetime", "0.6"]) == 0
+    assert main(["analyse", str(path)]) == 0
     out = capsys.readouterr()
     lines = out.out.strip().splitlines()
     planted = next(line for line in lines if line.lstrip().startswith(f"{len(BLOCK_LAST) + 1}."))
@@ -50,7 +51,12 @@ def test_thresholds_name_mistakes_and_blunders():
 
 def test_a_game_that_is_not_over_is_reviewed_to_its_last_move():
     moves = ["5v04", "6h84", "7v09"]
-    views = [("7h00", 0.5), ("6h30", 0.55), ("5h75", 0.5), ("6h30", 0.5)]
+    views = [
+        PositionView("7h00", WinChance(0.5), WinChance(0.5)),
+        PositionView("6h30", WinChance(0.45), WinChance(0.45)),  # Light's 0.55 after it
+        PositionView("5h75", WinChance(0.5), WinChance(0.5)),  # Light's 0.5 after 6h84
+        PositionView("6h30", WinChance(0.5), WinChance(0.5)),
+    ]
     reviews = reviews_of("isaac", moves, views)
     assert [r.played for r in reviews] == moves
     assert reviews[1].mover == Player.LIGHT and round(reviews[1].loss, 2) == 0.05

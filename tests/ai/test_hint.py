@@ -21,7 +21,7 @@ PLACEMENT = re.compile(
 
 def test_placement_hint():
     state = sample_positions()["placement"]
-    move, text = hint(state, budget=0.2)
+    move, text = hint(state)
     assert move in list(state.legal_moves())
     assert PLACEMENT.match(text), text
     assert "\n" not in text
@@ -29,13 +29,13 @@ def test_placement_hint():
 
 def test_removal_hint_shows_the_product():
     state = sample_positions()["scoring"]
-    move, text = hint(state, budget=0.2)
+    move, text = hint(state)
     assert move in list(state.legal_moves())
     assert REMOVAL.match(text), text
 
 
 def test_winning_removal_hint():
-    move, text = hint(replay(REACH_100), budget=0.2)
+    move, text = hint(replay(REACH_100))
     assert str(move) == "x09-107"
     assert text == "removes the 6 (7 cells) on column 9: 6 x 2 x 2 = 24, reaching 107: wins"
 
@@ -43,13 +43,13 @@ def test_winning_removal_hint():
 def test_a_hint_names_its_line_as_the_board_faces():
     """Read from Light's side, the board shows Light's own numbers (docs/rules.md 0: Light's
     column of Dark's column 9 is its 0): the hint names the line the same way."""
-    move, text = hint(replay(REACH_100), budget=0.2, facing=Player.LIGHT)
+    move, text = hint(replay(REACH_100), facing=Player.LIGHT)
     assert str(move) == "x09-107"
     assert text.startswith("removes the 6 (7 cells) on column 0: ")
 
 
 def test_blocking_hint_says_why_the_counter_stops_short():
-    move, text = hint(replay(BLOCK_LAST), budget=0.3)
+    move, text = hint(replay(BLOCK_LAST))
     assert str(move) == "x02-36"
     stops = "removes the 6 (7 cells) on column 2: 6 x 3 = 18; counter stops on 36, not 39"
     assert text.startswith(stops)
@@ -58,7 +58,7 @@ def test_blocking_hint_says_why_the_counter_stops_short():
 
 def test_pass_hint():
     state = sample_positions()["scoring pass"]
-    move, text = hint(state, budget=0.1)
+    move, text = hint(state)
     assert str(move) == "pass" and text.endswith(": pass")
 
 
@@ -67,7 +67,7 @@ def test_async_hint_never_blocks_and_answers():
     winning removal, which Hard finds at its first depth: on a machine too loaded for
     ISAAC's search to finish its allowance before its safety clock, a position whose
     best move needs the deeper search would get a different answer each time."""
-    helper = AsyncHint(budget=0.2)
+    helper = AsyncHint()
     try:
         state = replay(REACH_100)
         start = time.perf_counter()
@@ -81,6 +81,6 @@ def test_async_hint_never_blocks_and_answers():
         assert answer is not None
         move, text = answer
         assert move in list(state.legal_moves()) and REMOVAL.match(text)
-        assert answer == hint(state, budget=0.2)  # same seed, same answer
+        assert answer == hint(state)  # same seed, same answer
     finally:
         helper.close()

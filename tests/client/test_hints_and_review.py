@@ -58,7 +58,7 @@ def test_h_gives_a_hint_with_a_reason_and_enter_plays_it(app, game_name):
 def test_review_analysis_is_computed_cached_and_steps_through_the_worst_moves(
     app, storage, monkeypatch
 ):
-    monkeypatch.setattr(review_module, "REVIEW_MOVETIME", 0.03)
+    monkeypatch.setattr(review_module, "REVIEW_SCALE", 0.02)
     final = hari_game(2)[-1]
     path = storage.saves_dir / "2026-05-01_09-15-00.isaac.txt"
     storage.save_game(path, final, {"Dark": "Ada", "Light": "Bo"})

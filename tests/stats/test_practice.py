@@ -83,3 +83,4 @@ def test_a_move_within_5_percent_of_hards_solves():
     assert solves("x02-36", "x02-36", 0.3)  # Hard's own move, whatever the noise says
     assert solves("x02-36", "x02-35", 0.049)
     assert not solves("x02-36", "x02-39", 0.05)
+    assert not solves("x02-36", "x02-35", 0.0, played="x02-35")  # never the blunder itself

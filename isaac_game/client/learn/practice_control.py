@@ -1,10 +1,10 @@
 """Your positions on the board: the puzzles' control, on the blunders of your own games.
 
 Each position due today is played as a puzzle is (the real match scene, the box
-beside the board, the same keys and buttons), but judged by the analysis: Hard's
-move solves it at once; any other move is weighed against Hard's in a worker (a
-short search, the screen keeps its frame rate) and solves it when it gives away
-less than `SOLVED_WITHIN`. A wrong try is told in the analysis's words (what Hard
+beside the board, the same keys and buttons), but judged by the judge that made it a
+position (`ai/judge.py`), in a worker (the screen keeps its frame rate): Hard's move
+solves it, as does a move that gives away less than `SOLVED_WITHIN` against it; the
+blunder that made the position never does. A wrong try is told in the analysis's words (what Hard
 prefers, and how much the try gave away). The first verdict on a position sets its
 schedule (`stats.practice.record_try`): solved, it comes back in 1, 3, 7, then 21
 days; missed, tomorrow.
@@ -16,6 +16,7 @@ import sqlite3
 from collections.abc import Callable, Sequence
 from functools import partial
 
+from isaac_game.ai.judge import TASK_SECONDS, key, remember, remembered
 from isaac_game.ai.practice import tried_loss
 from isaac_game.ai.worker import Task, Worker
 from isaac_game.i18n import N_, _, ngettext, pgettext
@@ -31,9 +32,6 @@ from .practice import position_state, today
 from .puzzle_box import BoxWords
 from .puzzle_control import TRIES, PuzzleControl, puzzle_match
 from .puzzles import Puzzle
-
-#: Seconds of search to weigh a try against Hard's move.
-CHECK_SECONDS = 0.5
 
 
 def comes_back(days: int) -> str:
@@ -75,6 +73,12 @@ class PracticeControl(PuzzleControl):
         self.tried = ""  # the move being weighed
         self.judged: set[int] = set()  # positions whose schedule was set this time
         self.due_words = ""
+        self.bests: dict[int, str] = {}  # Hard's move by the judge, once it has weighed a try
+
+    @property
+    def best(self) -> str:
+        """Hard's move in the position on the board: the judge's once it has answered."""
+        return self.bests.get(self.position.id, self.position.best)
 
     def leave_question(self, leave: Callable[[], None]) -> Question:
         return Question(
@@ -111,16 +115,15 @@ class PracticeControl(PuzzleControl):
         return bool(self.tried) or super().keeps_time()
 
     def _weigh(self, tried: str) -> None:
-        """Hard's move is right at once; another is weighed in the worker."""
-        if tried == self.position.best:
-            self._verdict(tried, 0.0)
-            return
+        """The try is weighed by the judge in the worker, as the analysis weighed the
+        blunder (Hard's move now is the judge's, whatever was kept with the position)."""
         self.tried = tried
         if self.worker is None:
             self.worker = Worker()
         p = self.position
-        task = Task(tried_loss, (p.game, p.moves, p.best, tried, CHECK_SECONDS))
-        self.worker.submit(task, CHECK_SECONDS)
+        names = [key(p.game, p.moves), key(p.game, (*p.moves, tried))]
+        task = Task(tried_loss, (p.game, p.moves, tried, remembered(names)))
+        self.worker.submit(task, TASK_SECONDS)
         self.puzzle_scene.say(_("Weighing your move against Hard's..."), seconds=3.0)
 
     def _collect(self) -> None:
@@ -129,15 +132,18 @@ class PracticeControl(PuzzleControl):
         if answer is None and worker is not None and worker.busy:
             return
         tried, self.tried = self.tried, ""
-        if answer is None or not answer[0] or not isinstance(answer[1], float):
+        if answer is None or not answer[0] or not isinstance(answer[1], tuple):
             self.note = _("Your move could not be weighed: try again.")
             self.puzzle_scene.follow(puzzle_match(self.start))
             return
-        self._verdict(tried, answer[1])
+        best, loss, judged = answer[1]
+        remember(judged)
+        self.bests[self.position.id] = best
+        self._verdict(tried, loss)
 
     def _verdict(self, tried: str, loss: float) -> None:
         p = self.position
-        solved = solves(p.best, tried, loss)
+        solved = solves(self.best, tried, loss, p.played)
         if p.id not in self.judged:
             self.judged.add(p.id)
             try:
@@ -173,7 +179,7 @@ class PracticeControl(PuzzleControl):
 
     def best_words(self) -> str:
         state = self.start
-        move = state.parse_move(self.position.best)
+        move = state.parse_move(self.best)
         facing = self.puzzle_scene.board.facing
         return self.describe(state, move, state.play(move), facing).text
 

@@ -273,6 +273,9 @@ class ReplayScene(Scene):
         before = self.states[self.index - 1]
         move = before.parse_move(review.preferred)
         words = self.describe(before, move, before.play(move)).announcement()
+        if review.about_as_good:  # within the judge's noise: no loss is claimed
+            # TRANSLATORS: {words} is the move the computer preferred, in words
+            return _("About as good as Hard's move: {words}").format(words=words)
         if review.mark in MARKS:
             # TRANSLATORS: {words} is the move the computer preferred, {loss} a share
             # ("12%"), {mark} "a mistake" or "a blunder"

@@ -16,6 +16,9 @@ from ..handoff import GameSetup, history_of
 from ..scenes.match import MatchScene
 from ..scenes.replay import ReplayScene
 
+#: The judge's work for pictures (`Judge.scale`): some view of each position, quickly.
+QUICK = 0.05
+
 SEEDED = {"Dark": "Ada", "Light": "Computer (hard)", "Date": "2026-11-23"}
 
 
@@ -29,14 +32,15 @@ def _sensible_game(game: str, seed: int, plies: int | None = None) -> GameState:
 
 
 @cache
-def analysed_game(game: str, seed: int = 7) -> tuple[GameState, tuple[PositionView, ...]]:
+def analysed_game(game: str, seed: int = 7) -> tuple[GameState, tuple[PositionView | None, ...]]:
     """A whole game by the rule of thumb, and Hard's brief view of each of its
     positions. Worked out once a process: the Review and the report show the same
     game, and every visit (each window size and language the text-fit tests check)
     the same views; only the words around them change."""
     final = _sensible_game(game, seed)
     moves = final.moves
-    return final, tuple(view_position(game, moves[:i], 0.05) for i in range(len(moves) + 1))
+    views = (view_position(game, moves[:i], scale=QUICK)[0] for i in range(len(moves) + 1))
+    return final, tuple(views)
 
 
 def _hint_screen(app, save, game: str) -> None:
@@ -45,7 +49,7 @@ def _hint_screen(app, save, game: str) -> None:
     assert isinstance(screen, MatchScene) and screen.play.hints is not None
     helper = screen.play.hints
     helper.state = screen.state
-    helper.move, helper.text = hint(screen.state, 0.3)
+    helper.move, helper.text = hint(screen.state, scale=QUICK)
     if helper.on_answer is not None:  # the hinted piece made ready, as in play
         helper.on_answer(helper.move)
     save(f"{game}-hint")

@@ -84,6 +84,7 @@ class Coach:
         self.worker = AsyncCoach(self.level) if self.level != "off" else None
         self.advice: Advice | None = None
         self.after: GameState | None = None  # the position the move checked made
+        self.told_waiting = False  # the bar said the reply waits for the check
         journal = keeper.journal
         self.coached = journal is not None and journal.headers.get(COACHED[0]) == COACHED[1]
         plain = keeper.headers
@@ -105,11 +106,13 @@ class Coach:
             self.worker.cancel()
             return
         self.after = event.after
+        self.told_waiting = False
         self.worker.start(event.before, event.after)
 
     def holding(self) -> bool:
-        """Must the computer's reply wait? While its check runs (at most its budget once
-        the reply is ready), and while the coach's offer is open."""
+        """Must the computer's reply wait? While its check runs (at most `HOLD_MOST` once
+        the reply is ready: the bar says the coach is looking meanwhile), and while the
+        coach's offer is open."""
         if self.advice is not None:
             return True
         worker = self.worker
@@ -123,6 +126,9 @@ class Coach:
         seat = scene.match.seats[mover]
         ready = not isinstance(seat, ComputerSeat) or seat.ready
         advice = worker.poll(reply_ready=ready)
+        if ready and worker.busy and not self.told_waiting:  # a slow machine: say why
+            self.told_waiting = True
+            scene.say(_("The coach is looking at your move..."), seconds=3.0)
         if advice is not None:
             self.advice = advice
             scene.app.audio.play("illegal")

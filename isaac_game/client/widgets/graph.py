@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 import pygame
 
 from isaac_game.ai.analysis import PositionView
+from isaac_game.ai.judge import WinChance
 from isaac_game.rules import GameState, Player
 
 from ..theme import Color, Fonts, Palette, blit_text, mix
@@ -30,18 +31,17 @@ def score_series(states: Sequence[GameState]) -> tuple[tuple[int, ...], tuple[in
     return tuple(s.scores[0] for s in states), tuple(s.scores[1] for s in states)
 
 
-def chance_series(states: Sequence[GameState], views: Sequence[PositionView]) -> tuple[float, ...]:
+def chance_series(
+    states: Sequence[GameState], views: Sequence[PositionView | None]
+) -> tuple[float, ...]:
     """Dark's win chance in each position, from the analysis's view of each (exact once
     the game is over); empty until there is a view of every position."""
     if len(views) != len(states):
         return ()
     out = []
     for state, view in zip(states, views, strict=True):
-        if state.is_over or view is None:
-            winner = state.winner
-            out.append(0.5 if winner is None else float(winner == Player.DARK))
-        else:
-            out.append(view[1] if state.to_move == Player.DARK else 1.0 - view[1])
+        chance = WinChance.outcome(state) if state.is_over or view is None else view.chance
+        out.append(chance.pov(Player.DARK))
     return tuple(out)
 
 

@@ -97,13 +97,11 @@ class HintHelper:
         self,
         host: PlayHost,
         board: BoardView,
-        budget: float | None = None,
         on_answer: Callable[[Move], None] | None = None,
         mark: HintMark | None = None,
     ) -> None:
         self.host = host
         self.board = board
-        self.budget = budget  # None: Hard's own default
         #: told the hinted move when it arrives for the position on the board
         self.on_answer = on_answer
         self.mark = mark
@@ -144,7 +142,7 @@ class HintHelper:
         if self.shown:
             return False  # already on the board
         if self.worker is None:
-            self.worker = AsyncHint(self.budget)
+            self.worker = AsyncHint()
         self.clear()
         self.worker.start(state, self.board.facing)  # its rows as the board shows them
         self.state, self.pending = state, True

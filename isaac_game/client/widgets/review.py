@@ -1,5 +1,7 @@
 """The computer's view of a game in the Review screen (`ai.analysis`, as
-`python -m isaac_game analyse` prints it).
+`python -m isaac_game analyse` prints it): the judge's numbers (`ai.judge`), the same
+the hint and the coach gave during the game (what the window already judged is handed
+to the worker, and what the worker judges is kept for them).
 
 Positions are searched one at a time in a worker process, so the screen keeps its
 frame rate and shows how far it got. The analysis is cached beside the save
@@ -19,6 +21,7 @@ import json
 from pathlib import Path
 
 from isaac_game.ai.analysis import MoveReview, PositionView, reviews_of, view_position
+from isaac_game.ai.judge import TASK_SECONDS, VERSION, WinChance, key, remember, remembered
 from isaac_game.ai.worker import Task, Worker
 from isaac_game.rules import new_game, read_json, write_atomically
 from isaac_game.stats import Stats
@@ -26,9 +29,9 @@ from isaac_game.stats import Stats
 from ..learn.practice import keep_blunders, keep_mistakes
 from ..storage import analysis_path
 
-#: Seconds of search per position in the Review screen (the command line's default
-#: is longer: there nobody watches a progress bar at a game's pace).
-REVIEW_MOVETIME = 0.5
+#: The judge's work in Review (`Judge.scale`): its own, so Review reads the numbers the
+#: hint and the coach gave; only tests that need some analysis, not the teacher's, shrink it.
+REVIEW_SCALE = 1.0
 #: How many of the worst moves the Worst button steps through.
 WORST_COUNT = 5
 #: The largest analysis file read back: a few dozen bytes a position, for games of at
@@ -36,27 +39,43 @@ WORST_COUNT = 5
 CACHE_BYTES = 4 << 20
 
 
-def read_cache(path: Path, game: str, moves: tuple[str, ...]) -> list[PositionView] | None:
+def read_cache(
+    path: Path, game: str, moves: tuple[str, ...], judge: object = VERSION
+) -> list[PositionView | None] | None:
     """The cached views of the positions, from the first (all of them, or those an
-    analysis left half-way had), or None when there is none for these moves."""
+    analysis left half-way had), or None when there is none for these moves by the
+    judge `judge` (`judge_name`)."""
     try:
         data = read_json(path, CACHE_BYTES)
         if not isinstance(data, dict):
             return None
         if data.get("game") != game or tuple(data.get("moves", ())) != moves:
             return None
+        if data.get("judge") != judge:  # another judge's numbers: judged again
+            return None
         items = data["views"]
         if not isinstance(items, list) or len(items) > len(moves) + 1:
             return None
-        views: list[PositionView] = []
+        views: list[PositionView | None] = []
         for item in items:
-            views.append(None if item is None else (str(item[0]), float(item[1])))
+            views.append(None if item is None else view_of(item))
         return views if fits(game, moves, views) else None
     except (OSError, ValueError, KeyError, TypeError, IndexError, AttributeError):
         return None
 
 
-def fits(game: str, moves: tuple[str, ...], views: list[PositionView]) -> bool:
+def judge_name(scale: float) -> object:
+    """What a cache says of the judge that made it: its version, and any scale."""
+    return VERSION if scale == 1.0 else f"{VERSION} x {scale:g}"
+
+
+def view_of(item: list) -> PositionView:
+    """A view as the cache keeps it: [Hard's move, Dark's chance, Dark's after it]."""
+    best, chance, after_best = item
+    return PositionView(str(best), WinChance(float(chance)), WinChance(float(after_best)))
+
+
+def fits(game: str, moves: tuple[str, ...], views: list[PositionView | None]) -> bool:
     """Does each view fit its position: none for a finished one, else a legal move of it
     and a chance between 0 and 1? (Raises ValueError for a move that is not legal.)"""
     state = new_game(game)
@@ -64,8 +83,8 @@ def fits(game: str, moves: tuple[str, ...], views: list[PositionView]) -> bool:
         if (view is None) != state.is_over:
             return False
         if view is not None:
-            state.parse_move(view[0])
-            if not 0.0 <= view[1] <= 1.0:
+            state.parse_move(view.best)
+            if not all(0.0 <= c.dark <= 1.0 for c in (view.chance, view.after_best)):
                 return False
         if i < len(moves):
             state = state.play(moves[i])
@@ -80,21 +99,21 @@ class ReviewAnalysis:
         game: str,
         moves: tuple[str, ...],
         save: Path | None = None,
-        seconds: float = 0.0,
         stats: Stats | None = None,
+        scale: float | None = None,
     ) -> None:
         self.game, self.moves = game, tuple(moves)
         self.save = save
         #: Where the local players' blunders are kept to practise, once analysed.
         self.stats = stats
         self.cache = analysis_path(save) if save is not None else None
-        self.seconds = seconds or REVIEW_MOVETIME
-        self.views: list[PositionView] = []
+        self.scale = REVIEW_SCALE if scale is None else scale
+        self.views: list[PositionView | None] = []
         self.reviews: list[MoveReview] | None = None
         self.error = ""
         self.worker: Worker | None = None
         if self.cache is not None:
-            cached = read_cache(self.cache, game, self.moves)
+            cached = read_cache(self.cache, game, self.moves, judge_name(self.scale))
             if cached is not None and len(cached) == self.total:
                 self._finish(cached, save=False)
             elif cached is not None:
@@ -126,8 +145,12 @@ class ReviewAnalysis:
 
     def _ask(self) -> None:
         assert self.worker is not None
-        task = Task(view_position, (self.game, self.moves[: len(self.views)], self.seconds))
-        self.worker.submit(task, self.seconds)
+        moves = self.moves[: len(self.views)]
+        names = [key(self.game, moves)]
+        if len(moves) < len(self.moves):
+            names.append(key(self.game, self.moves[: len(moves) + 1]))
+        task = Task(view_position, (self.game, moves, 0, remembered(names), self.scale))
+        self.worker.submit(task, TASK_SECONDS)
 
     def update(self) -> bool:
         """Collect an answer if one is there (never blocks); True when something changed."""
@@ -140,12 +163,15 @@ class ReviewAnalysis:
                 self.close()
                 return True
             return False
-        ok, view = answer
+        ok, data = answer
         if not ok:
             self.error = "the analysis stopped"
             self.close()
             return True
-        self.views.append(None if view is None else (str(view[0]), float(view[1])))
+        view, judged = data
+        if self.scale == 1.0:  # the teacher's own numbers: the hint and coach read them
+            remember(judged)
+        self.views.append(view)
         if len(self.views) == self.total:
             self._finish(self.views, save=True)
             self.close()
@@ -153,7 +179,7 @@ class ReviewAnalysis:
             self._ask()
         return True
 
-    def _finish(self, views: list[PositionView], save: bool) -> None:
+    def _finish(self, views: list[PositionView | None], save: bool) -> None:
         self.views = list(views)
         self.reviews = reviews_of(self.game, self.moves, self.views)
         if save:
@@ -172,8 +198,11 @@ class ReviewAnalysis:
             return
         if not self.save.exists():
             return
-        data = {"game": self.game, "moves": list(self.moves), "movetime": self.seconds}
-        data["views"] = [None if v is None else list(v) for v in self.views]
+        data: dict[str, object] = {"game": self.game, "moves": list(self.moves)}
+        data["judge"] = judge_name(self.scale)
+        data["views"] = [
+            None if v is None else [v.best, v.chance.dark, v.after_best.dark] for v in self.views
+        ]
         with contextlib.suppress(OSError):
             write_atomically(self.cache, json.dumps(data), make_folder=False)
             if not self.save.exists():

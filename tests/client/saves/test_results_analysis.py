@@ -72,7 +72,7 @@ def test_the_results_show_the_final_board_and_where_the_file_is(app):
 
 @pytest.mark.timeout(180)
 def test_an_analysis_from_the_results_review_is_kept_beside_the_save(app, monkeypatch):
-    monkeypatch.setattr(review_module, "REVIEW_MOVETIME", 0.02)
+    monkeypatch.setattr(review_module, "REVIEW_SCALE", 0.02)
     results = play_to_the_results(app)
     path = results.save_path
     assert path is not None

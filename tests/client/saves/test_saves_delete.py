@@ -136,7 +136,7 @@ def analysing(storage) -> tuple[ReviewAnalysis, Path]:
     path = storage.saves_dir / name
     record, error = storage.load_game(path)
     assert record is not None, error
-    analysis = ReviewAnalysis("isaac", record.state.moves, path, seconds=0.02)
+    analysis = ReviewAnalysis("isaac", record.state.moves, path, scale=0.02)
     assert analysis.start() and analysis.running
     return analysis, path
 

@@ -199,3 +199,37 @@ def test_a_slow_check_holds_the_ready_reply_back_no_longer_than_its_budget():
         assert 0.3 <= held < 1.0, held
     finally:
         coach.close()
+
+
+def test_the_hints_move_played_draws_no_remark(app):
+    """The story of the issue: H gave a placement, the player played it, and the coach
+    said it gave away 13%. Now the hint and the coach read one judge: H, then Enter
+    plays the hinted move, and the coach's check of it says nothing."""
+    app.settings.coach = {"isaac": "mistakes"}
+    start = new_game("isaac")
+    for move in ("5v04", "6h84", "7v09", "4h71"):
+        start = start.play(move)
+    setup = GameSetup("isaac", "human", "easy", history=history_of(start))
+    game = app.open("match", setup)
+    assert isinstance(game, MatchScene)
+    run(app, 2)
+    assert game.human_to_move() == Player.DARK
+    asked = checked_moves(game)
+    key(app, pygame.K_h)
+    hints = game.play.hints
+    assert hints is not None
+    pump_until(app, lambda: hints.shown)
+    hinted = str(hints.move)
+    key(app, pygame.K_RETURN)  # the hinted move, made ready, played with one press
+    assert game.state.moves[len(start.moves)] == hinted
+    worker = game.coach.worker
+    assert worker is not None
+    offered = []
+
+    def checked() -> bool:
+        offered.append(game.coach.offering)
+        return not worker.busy
+
+    pump_until(app, checked)
+    assert asked == [(Player.DARK, hinted)]
+    assert not any(offered) and not game.coach.offering

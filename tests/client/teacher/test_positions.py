@@ -12,6 +12,7 @@ from datetime import date, timedelta
 import pygame
 import pytest
 
+from isaac_game.ai.judge import VERSION as JUDGE
 from isaac_game.client.learn import practice as practice_module
 from isaac_game.client.learn.practice_control import PracticeControl
 from isaac_game.client.scenes.replay import ReplayScene
@@ -45,10 +46,11 @@ def plant_analysed_game(storage) -> tuple:
     path = storage.saves_dir / "planted.isaac.txt"
     headers = {"DarkPlayer": "hard", "LightPlayer": "human", "Dark": "Hard", "Light": "You"}
     path.write_text(record_text(final, headers))
-    views = [[move, 0.5] for move in final.moves]  # Hard agrees with every other move
-    views[len(BLOCK_LAST)] = ["x02-36", 0.9]
-    views.append([str(final.legal_moves()[0]), 0.9])  # Dark's, after the blunder
-    data = {"game": "isaac", "moves": list(final.moves), "movetime": 0.5, "views": views}
+    # [Hard's move, Dark's chance, Dark's chance after Hard's move], as the judge keeps them
+    views = [[move, 0.5, 0.5] for move in final.moves]  # Hard agrees with every other move
+    views[len(BLOCK_LAST)] = ["x02-36", 0.1, 0.1]  # Light's 0.9 after Hard's move...
+    views.append([str(final.legal_moves()[0]), 0.9, 0.9])  # ...and 0.1 after the blunder
+    data = {"game": "isaac", "moves": list(final.moves), "judge": JUDGE, "views": views}
     analysis_path(path).write_text(json.dumps(data))
     return path, GameRecord(final, headers)
 
@@ -166,7 +168,7 @@ def test_a_position_opens_from_learn_to_play_a_wrong_try_is_told_and_hards_move_
     (kept,) = all_positions(storage.stats)
     assert kept.due_on == DAY + timedelta(days=1)  # missed first: tomorrow
     isaac_remove(app, scene, start.parse_move("x02-36"))
-    run(app, 3)
+    wait_for(app, lambda: not control.tried)  # weighed by the judge, as every try is
     assert control.verdict is True and "You found it!" in control.words
     key(app, pygame.K_RETURN)  # the last one: back to Learn to play
     run(app, 2)
@@ -180,7 +182,7 @@ def test_hards_move_first_time_moves_the_position_a_day_on(app, storage):
     scene = app.open("positions")
     run(app, 1)
     isaac_remove(app, scene, scene.state.parse_move("x02-36"))
-    run(app, 3)
+    wait_for(app, lambda: not scene.control.tried)
     assert scene.control.verdict is True
     (kept,) = all_positions(storage.stats)
     assert (kept.due_on, kept.step) == (DAY + timedelta(days=1), 1)
@@ -191,7 +193,7 @@ def test_hards_move_first_time_moves_the_position_a_day_on(app, storage):
 def test_an_analysis_completed_in_the_review_keeps_your_blunders(storage):
     """The same, when the analysis completes now (not read back): it is kept beside the
     save and its blunders become positions; a hotseat game keeps both players'."""
-    from isaac_game.client.widgets.review import ReviewAnalysis
+    from isaac_game.client.widgets.review import ReviewAnalysis, view_of
 
     path, record = plant_analysed_game(storage)
     views = json.loads(analysis_path(path).read_text())["views"]
@@ -200,6 +202,6 @@ def test_an_analysis_completed_in_the_review_keeps_your_blunders(storage):
     path.write_text(record_text(record.state, hotseat))
     analysis = ReviewAnalysis("isaac", record.state.moves, path, stats=storage.stats)
     assert not analysis.done and all_positions(storage.stats) == []
-    analysis._finish([tuple(v) for v in views], save=True)  # what the worker's last answer does
+    analysis._finish([view_of(v) for v in views], save=True)  # what the worker's last answer does
     assert analysis_path(path).exists()
     assert [p.played for p in all_positions(storage.stats)] == ["x02-39"]

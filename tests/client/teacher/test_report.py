@@ -14,6 +14,7 @@ import pytest
 
 from isaac_game.ai.analysis import reviews_of
 from isaac_game.ai.generic import rule_of_thumb
+from isaac_game.ai.judge import VERSION as JUDGE
 from isaac_game.client.handoff import GameOutcome, GameSetup
 from isaac_game.client.scenes.replay import ReplayScene
 from isaac_game.client.scenes.report import ReportScene, mark_counts
@@ -21,6 +22,7 @@ from isaac_game.client.scenes.results import ResultsScene
 from isaac_game.client.scenes.saves import SavesScene, report_rect
 from isaac_game.client.storage import analysis_path
 from isaac_game.client.widgets.graph import chance_series, score_series
+from isaac_game.client.widgets.review import view_of
 from isaac_game.rules import GameState, Player, new_game
 
 from ..driver import click, key, menu_to, pad
@@ -54,7 +56,8 @@ def planted_views(final: GameState, seed: int = 1) -> list:
             continue
         played = final.moves[i]
         others = [str(m) for m in state.legal_moves() if str(m) != played]
-        views.append([others[0] if others else played, round(rng.random(), 3)])
+        chance, after = round(rng.random(), 3), round(rng.random(), 3)
+        views.append([others[0] if others else played, chance, after])
     return views
 
 
@@ -62,10 +65,10 @@ def save_with_analysis(storage, final: GameState, name: str = "2026-05-01_09-15-
     path = storage.saves_dir / f"{name}.isaac.txt"
     storage.save_game(path, final, {"Dark": "Ada", "Light": "Bo", "Date": "2026-05-01"})
     views = planted_views(final)
-    data = {"game": final.game, "moves": list(final.moves), "movetime": 0.05, "views": views}
+    data = {"game": final.game, "moves": list(final.moves), "judge": JUDGE, "views": views}
     analysis_path(path).write_text(json.dumps(data))
     return path, reviews_of(
-        final.game, final.moves, [None if v is None else tuple(v) for v in views]
+        final.game, final.moves, [None if v is None else view_of(v) for v in views]
     )
 
 
@@ -184,7 +187,7 @@ def test_review_opens_the_report_and_a_worst_move_goes_back_there(app, storage):
 def test_the_analyse_row_runs_the_analysis_with_progress(app, storage, monkeypatch):
     from isaac_game.client.widgets import review as review_module
 
-    monkeypatch.setattr(review_module, "REVIEW_MOVETIME", 0.02)
+    monkeypatch.setattr(review_module, "REVIEW_SCALE", 0.02)
     final = new_game("hari")
     for _ply in range(4):
         final = final.play(final.legal_moves()[0])
