@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Generic, Protocol
 import pygame
 
 from isaac_game.i18n import _
-from isaac_game.match import Match, MovePlayed
+from isaac_game.match import Match, MovePlayed, SeatKind
 from isaac_game.rules import GameState, Move, Player, Refusal
 
 from ..input import Action
@@ -238,10 +238,13 @@ class GamePlay(ABC, Generic[S]):
         return self.hints is not None and self.hints.available()
 
     def request_hint(self) -> None:
+        """H, pad Y, the bar's button: a hint; a LAN game says why none (not a dead key)."""
         if self.hints is None:
             self.host.bar.say(_("This game has no hints"), warn=True)
-        else:
-            self.hints.request()
+        elif not self.hints.request():
+            kinds = {seat.kind for seat in self.host.match.seats.values()}
+            if SeatKind.REMOTE in kinds:
+                self.host.bar.say(_("Hints are not given in a LAN game"), warn=True)
 
     # ----- drawing ---------------------------------------------------------------------------
 

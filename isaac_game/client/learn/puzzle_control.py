@@ -76,6 +76,13 @@ def changed_cells(before: GameState, after: GameState) -> list[int]:
 
 def miss_words(puzzle: Puzzle, got: float, mark: float) -> str:
     """Why the turn played falls short, in the puzzle's own measure."""
+    if puzzle.measure == "points":
+        # TRANSLATORS: ISAAC: the points the player's removal scored, and the best one's
+        return ngettext(
+            "That scores {got:g} point; the best move scores {best:g}.",
+            "That scores {got:g} points; the best move scores {best:g}.",
+            round(got),
+        ).format(got=got, best=mark)
     if puzzle.measure == "score":
         # TRANSLATORS: scores: what the player's turn made, and the best turn's
         return _("That makes {got:g}; the best makes {best:g}.").format(got=got, best=mark)

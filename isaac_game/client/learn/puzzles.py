@@ -47,6 +47,13 @@ def score(before: GameState, after: GameState) -> float:
     return after.scores[mover_of(before).index]
 
 
+def points(before: GameState, after: GameState) -> float:
+    """ISAAC: the points the turn scores (how far the mover's counter went). The same
+    best turn as `score`, but what a puzzle asking "Score 18" is told back in."""
+    mover = mover_of(before).index
+    return after.scores[mover] - before.scores[mover]
+
+
 def hand_left(before: GameState, after: GameState) -> float:
     """FOUNDATIONS: the less value left in hand, the better."""
     return -after.scores[mover_of(before).index]
@@ -87,6 +94,7 @@ def _won(state: GameState, me: Player) -> bool:
 
 MEASURES: dict[str, Measure] = {
     "score": score,
+    "points": points,
     "hand": hand_left,
     "blocks": blocks,
     "wins": wins,

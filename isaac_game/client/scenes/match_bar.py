@@ -67,7 +67,9 @@ class MatchBar:
         self.warn = False  # told as a warning (red, with a sound)
         self.seconds = 0.0  # how long it still shows
         self.tells_move = False  # it tells a move (a newer move may replace it)
-        self.queued: tuple[str, float] | None = None  # a move's words waiting for the bar
+        #: the move the bar tells: its words are made again when the board turns
+        self.told: MovePlayed | None = None
+        self.queued: tuple[MovePlayed, float] | None = None  # a move waiting for the bar
         self.messages_given = 0  # messages given so far (a pending choice wins over older ones)
         self.history = MoveHistory(self.describe)  # the move list's words
 
@@ -80,36 +82,43 @@ class MatchBar:
         if side != self.facing:
             self.facing = side
             self.history.retell()
+            if self.tells_move and self.told is not None:  # "row 3" as read from there now
+                self.text = self.words(self.told).announcement()
 
     def say(self, text: str, warn: bool = False, seconds: float = 2.5) -> None:
         app = self.scene.app
         self.text, self.warn, self.seconds = text, warn, seconds
-        self.tells_move, self.queued = False, None
+        self.tells_move, self.told, self.queued = False, None, None
         self.messages_given += 1
         app.request_redraw()
         if warn:
             app.audio.play("illegal")
 
-    def tell(self, text: str, seconds: float) -> None:
-        """Put a move's words on the bar (a newer move's may replace them at once)."""
-        self.say(text, seconds=seconds)
-        self.tells_move = True
+    def words(self, event: MovePlayed) -> MoveWords:
+        """A move's words as read from the side facing the screen now (the move list's
+        when it is the list's last move: it is told already)."""
+        entries = self.history.entries
+        if entries and self.history.states[-1] is event.after:
+            return entries[-1].words
+        return self.describe(event.before, event.move, event.after)
+
+    def tell(self, event: MovePlayed, seconds: float) -> None:
+        """Put a move's words on the bar (a newer move's may replace them at once). The
+        move is kept, not only its words: a board that turns while they show (a hotseat
+        turning to the player to move) has them told again from its new side."""
+        self.say(self.words(event).announcement(), seconds=seconds)
+        self.tells_move, self.told = True, event
 
     def announce(self, event: MovePlayed) -> float:
         """The move in words on the bar (the move list follows the match already); how
         long a computer's next move waits so that they can be read (longer for news)."""
-        entries = self.history.entries
-        words: MoveWords = (
-            entries[-1].words
-            if entries and self.history.states[-1] is event.after
-            else self.history.describe(event.before, event.move, event.after)
-        )
+        words = self.words(event)
         kind = self.scene.match.seats[event.player].kind
         if words.news:
             wait = NEWS_TIME
         else:
             wait = READ_TIME if kind == SeatKind.COMPUTER else COMPUTER_PAUSE
-        told = (words.announcement(), max(2.5, wait + 1.0))
+        told = (event, max(2.5, wait + 1.0))
         if kind != SeatKind.HUMAN and self.seconds > 0 and not (self.warn or self.tells_move):
             self.queued = told  # news just given ("Reconnected") keeps the bar its time first
         else:

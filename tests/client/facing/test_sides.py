@@ -10,6 +10,7 @@ import pytest
 
 from isaac_game.client.handoff import GameSetup
 from isaac_game.client.scenes.pause import PauseScene
+from isaac_game.client.widgets.board_view import own_cell
 from isaac_game.client.widgets.hand_cursor import START_FOCUS, focus_for
 from isaac_game.rules import Place, Player
 
@@ -107,3 +108,28 @@ def test_f_and_the_pause_menu_turn_the_board_at_any_time(app):
     menu_to(app, pause.menu, "turn")
     key(app, pygame.K_RETURN)
     assert app.top is scene and scene.board.facing == Player.DARK
+
+
+def bar_words(scene) -> str:
+    """What the bottom bar says now (the fresh message, the move told)."""
+    return scene.bar.status(scene.human_to_move(), lambda player: "")[0]
+
+
+def test_the_bar_tells_the_last_move_from_the_side_the_board_turned_to(app):
+    """Issue 41: in a hotseat turning the board, the bar kept the mover's numbers
+    ("row 2") while the board and the move list read it from Light's side ("row 7")."""
+    app.settings.turn_board = True
+    scene = start(app, "isaac", dark="human", light="human")
+    key(app, pygame.K_DOWN)
+    key(app, pygame.K_RETURN)  # Dark places its 6 along a row, with the keyboard
+    run(app, 2)
+    assert scene.board.facing == Player.LIGHT and scene.state.to_move == Player.LIGHT
+    move = scene.match.last_played.move
+    assert isinstance(move, Place) and move.direction == "h"
+    for side in (Player.LIGHT, Player.DARK):  # the turn passed; then F turns it back
+        assert scene.board.facing == side
+        row, _column = own_cell(move.cell, side)
+        told = bar_words(scene)
+        assert f"on row {row}" in told, (side, told)
+        assert told == scene.bar.history.entries[-1].words.announcement()
+        key(app, pygame.K_f)

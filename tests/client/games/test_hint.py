@@ -9,16 +9,21 @@ from __future__ import annotations
 import time
 
 import pygame
+import pytest
 
 from isaac_game.client.handoff import GameSetup, history_of
 from isaac_game.client.scenes.match import MatchScene
 from isaac_game.client.scenes.pause import PauseScene
 from isaac_game.client.tools.screenshots import positions
 from isaac_game.client.widgets.hand_cursor import focus_for
-from isaac_game.rules import Place, Remove
+from isaac_game.rules import GameState, Move, Place, Player, Remove, Slide, new_game
 
 from ..driver import click, key, leave_if_asked, menu_to, move_mouse, pad, run
 from ..kinds import is_game
+from ..lan.lanclient import fast_lan, pump
+from ..lan.test_lan_join import join_from_the_list, loopback_host
+
+__all__ = ["fast_lan", "loopback_host"]
 
 BUDGET = 0.3  # seconds of thinking per hint: enough for a legal, explained move
 TIMEOUT = 60.0
@@ -234,6 +239,17 @@ def test_against_the_computer_only_on_the_humans_turn(app):
     assert bar_text(app, game) == ""
 
 
+@pytest.mark.timeout(90)
+@pytest.mark.usefixtures("fast_lan")
+def test_h_in_a_lan_game_says_hints_are_not_given(app, loopback_host):
+    """Issue 41: H in a LAN game did nothing and said nothing."""
+    game = join_from_the_list(app, loopback_host)
+    pump(app, lambda: game.human_to_move() == Player.LIGHT, others=[loopback_host])
+    key(app, pygame.K_h)
+    assert not game.play.hints.pending and game.play.hints.worker is None
+    assert game.bar.warn and game.banner == "Hints are not given in a LAN game"
+
+
 def test_no_hints_with_a_remote_seat(app, monkeypatch):
     game = start_game(app)
     monkeypatch.setattr(MatchScene, "local", property(lambda self: False))
@@ -241,3 +257,52 @@ def test_no_hints_with_a_remote_seat(app, monkeypatch):
     assert not game.play.hints.pending
     app.draw()
     assert game.play.hints.button() is None
+
+
+class AnsweringHint:
+    """An `AsyncHint` whose answer is known: the Enter that follows H is under test,
+    not Hard's search (its own tests are in tests/ai/test_hint.py)."""
+
+    busy = False
+    error = None
+
+    def __init__(self, move: str) -> None:
+        self.move = move
+        self.state: GameState | None = None
+
+    def start(self, state: GameState, facing: Player) -> None:
+        self.state = state
+
+    def poll(self) -> tuple[Move, str] | None:
+        return None if self.state is None else (self.state.parse_move(self.move), "a slide")
+
+    def cancel(self) -> None:
+        self.state = None
+
+    def close(self) -> None:
+        self.state = None
+
+
+@pytest.mark.parametrize("slide", ["s00+1", "s00+2", "s00-x"])
+def test_a_hari_slide_hint_is_one_enter_away(app, slide):
+    """Issue 41: H then Enter put the hinted piece back (or, with the cursor on another
+    piece, said "That piece cannot slide") instead of playing the hinted slide."""
+    state = new_game("hari")
+    for move in ("3h00", "3h90", "4h20", "4h70"):  # Dark's 3 on 00 may slide or leave
+        state = state.play(move)
+    game = app.push(
+        app.make("match", GameSetup("hari", "human", "human", history=history_of(state)))
+    )
+    run(app, 2)
+    move_mouse(app, game.board.cell_center(21))  # the pointer rests on Dark's other piece
+    game.play.hints.worker = AnsweringHint(slide)
+    key(app, pygame.K_h)
+    wait_for_hint(app, game)
+    assert isinstance(game.play.hints.move, Slide) and str(game.play.hints.move) == slide
+    ui = game.play.move_input
+    assert ui.piece is not None and 0 in ui.piece.cells  # picked up, aimed at the slide
+    run(app, 10)  # the resting pointer does not take the slide back
+    app.draw()
+    key(app, pygame.K_RETURN)
+    assert game.state.moves == (*state.moves, slide), game.banner
+    assert not game.bar.warn

@@ -11,9 +11,11 @@ import pytest
 
 from isaac_game.client.games.isaac.words import describe, no_removal
 from isaac_game.client.handoff import GameSetup
+from isaac_game.match import Match
+from isaac_game.players import make_seat
 from isaac_game.rules import IsaacState, Pass, Player, Remove
 
-from ..driver import run
+from ..driver import click, run
 
 DARK, LIGHT = Player.DARK, Player.LIGHT
 
@@ -79,3 +81,20 @@ def test_the_issue_position_is_not_told_as_a_block(app):
         text = scoring.preview(state, DARK, 43, target)
         assert text == f"{reason}: Light passes and is out"
         assert "blocked" not in text
+
+
+def test_a_removal_that_puts_light_out_and_blocks_your_own_piece_says_both(app):
+    """Issue 41: the counter's full gain lands on Dark's own 6, which it freezes, and
+    leaves Light without a removal: the bar said only that Light would be out."""
+    state = IsaacState.setup(["6v43", "7h30"], ["5h55"], scores=(28, 0), last_removed=(0, 7))
+    scene = open_game(app)
+    seats = {p: make_seat("human", name=p.title) for p in (DARK, LIGHT)}
+    scene.follow(Match(seats, state))
+    run(app, 2)
+    click(app, scene.board.cell_center(43))  # Dark's 4: the full gain, 32, is chosen
+    scoring = scene.play.scoring
+    assert scoring.pending and scoring.target == 32 and state.piece_at(32).owner == DARK
+    said = scoring.info(scene.state, DARK)
+    out = "Light's one piece left is shorter than the 6 (7 cells) Light removed last"
+    assert f"{out}: Light passes and is out" in said, said
+    assert "lands on your own 6 (7 cells): it is blocked" in said, said

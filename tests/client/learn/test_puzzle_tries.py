@@ -51,7 +51,7 @@ def test_a_wrong_try_says_so_and_the_third_shows_the_answer(app, storage):
         assert scene.state is control.start and control.marks == []
         assert "Not the best" in scene.banner
         said = box_text(control)
-        assert "Not the best. That makes" in said and f"({left} " in said
+        assert "Not the best. That scores" in said and f"({left} " in said
         assert "The answer" not in said
     isaac_remove(app, scene, wrong)
     run(app, 3)
@@ -66,6 +66,22 @@ def test_a_wrong_try_says_so_and_the_third_shows_the_answer(app, storage):
     isaac_remove(app, scene, answer)
     run(app, 3)
     assert control.verdict is True and Progress(storage).done(progress_key(puzzle))
+
+
+def test_a_wrong_try_is_told_in_the_points_the_puzzle_asks_for(app):
+    """Issue 41: "Score 18" answered "That makes 55; the best makes 69", the counter's
+    totals from its start at 51: the try is told in the points it scored."""
+    puzzle = PUZZLES[1]
+    scene = open_puzzle(app, "isaac", 1)
+    start = scene.state
+    assert start.scores[0] == 51
+    wrong = wrong_removal(start, start.parse_move(puzzle.solution[0]))
+    isaac_remove(app, scene, wrong)
+    run(app, 3)
+    scored = start.removal_points(wrong.cell).points
+    said = box_text(scene.control)
+    assert f"That scores {scored} points; the best move scores 18." in said, said
+    assert "makes" not in said
 
 
 def test_one_clue_by_h_by_the_box_button_and_by_the_pause_menu_on_a_pad(app):

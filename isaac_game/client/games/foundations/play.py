@@ -61,7 +61,7 @@ class FoundationsPlay(GamePlay[FoundationsState]):
             return
         if b == Button.HINT or (b == Button.CLICK and self.hints.hit(action.pos)):
             if action.allowed_for(self.host.human_to_move()):
-                self.hints.request()
+                self.request_hint()
             return
         mover = self.host.input_mover(action)
         if mover is None:

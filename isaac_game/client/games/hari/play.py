@@ -62,7 +62,7 @@ class HariPlay(GamePlay[HariState]):
         keyboard_hint = b == Button.HINT and action.device != "pad"
         if keyboard_hint or (b == Button.CLICK and self.hints.hit(action.pos)):
             if action.allowed_for(self.host.human_to_move()):
-                self.hints.request()
+                self.request_hint()
             return
         mover = self.host.input_mover(action)
         if mover is not None:
@@ -73,17 +73,26 @@ class HariPlay(GamePlay[HariState]):
 
     def take_hint(self, move: Move) -> None:
         """The hint arrived: made ready to play with one press of Enter (a placement's
-        piece chosen with the cursor on its cells, a slide's piece picked up, a
-        discard's piece chosen)."""
+        piece chosen with the cursor on its cells, a slide's piece picked up with the
+        hinted slide as its target and the cursor on it, a discard's piece chosen).
+        A piece picked up with no target would only be put back by Enter."""
         state, player = self.state, self.host.human_to_move()
         if player is None or state.to_move != player:
             return
+        ui = self.move_input
         if isinstance(move, Place):
-            self.move_input.aim(state, player, move.length, move.direction, move.cell)
+            ui.aim(state, player, move.length, move.direction, move.cell)
         elif isinstance(move, Slide):
-            self.move_input.pick_up(state, player, move.cell)
+            ui.pick_up(state, player, move.cell)
+            piece = ui.piece
+            if piece is None or move.cell not in piece.cells:
+                return
+            target = Slide(piece.anchor, move.sign, move.distance)
+            if target in ui.targets(state):
+                ui.target = target
+            ui.focus, ui.pointer = piece.anchor, False
         elif isinstance(move, Discard):
-            self.move_input.chosen(state, player, move.length)
+            ui.chosen(state, player, move.length)
 
     # ----- the match -------------------------------------------------------------------
 

@@ -47,7 +47,7 @@ class IsaacPlay(GamePlay[IsaacState]):
         host, b = self.host, action.button
         if b == Button.HINT or (b == Button.CLICK and self.hints.hit(action.pos)):
             if action.allowed_for(host.human_to_move()):
-                self.hints.request()
+                self.request_hint()
             return
         mover = host.input_mover(action)
         if mover is None:

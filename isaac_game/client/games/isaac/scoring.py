@@ -95,7 +95,18 @@ class ScoringInput:
                 and after.to_move == player.other
                 and isinstance(after.legal_moves()[0], Pass)
             )
-            if stuck:
+            own = landed is not None and landed.owner == player
+            if stuck and own:  # both: the opponent is out, and the mover's piece is frozen
+                assert landed is not None
+                # TRANSLATORS: {reason} says why the opponent has no removal left; {piece}
+                # is one of the player's own pieces, "6 (7 cells)"
+                text = _(
+                    "{reason}: {player} passes and is out; but your counter lands on your own"
+                    " {piece}: it is blocked"
+                ).format(
+                    reason=no_removal(after, player.other), player=opp, piece=piece_name(landed)
+                )
+            elif stuck:
                 # TRANSLATORS: {reason} says why the opponent has no removal left
                 text = _("{reason}: {player} passes and is out").format(
                     reason=no_removal(after, player.other), player=opp
