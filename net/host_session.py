@@ -1,10 +1,9 @@
 """The host's side of the conversation: one table, any number of knocking connections.
 
 The host owns the game: seat assignment, the token, the record sent in `welcome`.
-Connections are named by integers the transport picks; a connection is *pending*
-until its `hello`, then it is either refused or becomes the game's link. Keeping
-all of that in one object with no I/O lets every rule of docs/protocol.md be tested
-with plain method calls.
+Connections are named by integers the transport picks; a connection is *pending* until
+its `hello`, then it is either refused or becomes the game's link. All of that is in
+one object with no I/O, so every rule of docs/protocol.md is tested by method calls.
 """
 
 from __future__ import annotations
@@ -67,6 +66,10 @@ class HostSession(Session):
     `keep_token` hosts a game from an earlier run again: the adapter already holds
     its record, `seat` (dark or light) is the host's colour in it, and the game is
     held for that token from the start.
+
+    `rest_after_game` (a host with a person at it): once a game is over the host is no
+    longer `announcing` and refuses new joiners (`table-full`) until `host_again()`;
+    without it (headless `host --forever`) the next hello starts the next game.
     """
 
     def __init__(
@@ -84,6 +87,7 @@ class HostSession(Session):
         rng: random.Random | None = None,
         hold_games: bool = True,
         keep_token: str | None = None,
+        rest_after_game: bool = False,
         **kwargs: Any,
     ) -> None:
         if seat not in ("dark", "light", "random"):
@@ -113,6 +117,8 @@ class HostSession(Session):
         #: The peer's seat has played in the current game: only then is there anything
         #: to rejoin, and a lost link keeps the game for the window (rule 4).
         self.peer_moved = False
+        self.rest_after_game = rest_after_game
+        self.resting = False  # a game ended; the host's person has not hosted again yet
         if keep_token is not None:
             self.seat, self.token = seat, keep_token
             self._games = 1
@@ -122,7 +128,14 @@ class HostSession(Session):
     @property
     def table_free(self) -> bool:
         """True when a tokenless hello would start a new game."""
-        return self.token is None
+        return self.token is None and not self.resting
+
+    @property
+    def announcing(self) -> bool:
+        """Should discovery list this host? Not after a game, with `rest_after_game`,
+        until its person hosts again: a joiner would pull it into an unasked-for game."""
+        over = self.token is not None and self._game_over()
+        return not (self.rest_after_game and (self.resting or over))
 
     @property
     def peer_connected(self) -> bool:
@@ -208,6 +221,16 @@ class HostSession(Session):
             self._free_table("abandoned")
         return self._flush()
 
+    def host_again(self, now: float) -> list[Output]:
+        """Its person hosts again after a game: the next joiner is taken, the host listed;
+        a finished game still on the table is let go (bye), an unfinished one kept."""
+        if self.token is not None and self._game_over():
+            self._send(m.bye())
+            self._close_link("hosting again")
+            self._free_table("hosting again")
+        self.resting = False
+        return self._flush()
+
     def open_seat(self, allow: bool, now: float) -> list[Output]:
         """A held game: let the next hello without its token take the peer's seat (the
         host's person allows anyone; its `welcome` carries the moves so far)."""
@@ -281,7 +304,7 @@ class HostSession(Session):
                 self._attach(conn, msg["name"], now, resumed=True)
         elif self.token is not None and self.seat_open and self.link is None:
             self._attach(conn, msg["name"], now, resumed=False)  # the held game, to anyone
-        elif self.token is not None:
+        elif self.token is not None or self.resting:
             self._refuse(conn, m.TABLE_FULL, "table full")
         else:
             self._new_game(conn, msg["name"], now)
@@ -357,6 +380,7 @@ class HostSession(Session):
             self._free_table(reason, window_over=True)
 
     def _free_table(self, reason: str, window_over: bool = False) -> None:
+        self.resting = self.rest_after_game and self._game_over()
         self.token = None
         self.lost_at = None
         self.held = self.seat_open = False

@@ -240,6 +240,10 @@ class NetHost(_Endpoint):
         """A held game: let the next joiner take the peer's seat, token or not."""
         self._post(self.session.open_seat, allow)
 
+    def host_again(self) -> None:
+        """After a game (`rest_after_game`): take the next joiner, be listed again."""
+        self._post(self.session.host_again)
+
     async def _start(self) -> tuple[str, int]:
         self._server = await asyncio.start_server(self._accept, self.bind, self.port)
         addr = self._server.sockets[0].getsockname()
@@ -263,7 +267,8 @@ class NetHost(_Endpoint):
     async def _announce(self) -> None:
         assert self._beacon is not None
         while True:
-            self._beacon.send_once()
+            if self.session.announcing:  # not while a person's host rests after a game
+                self._beacon.send_once()
             await asyncio.sleep(self._beacon.interval)
 
     async def _accept(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:

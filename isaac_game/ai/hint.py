@@ -27,7 +27,7 @@ from isaac_game.rules import (
 )
 
 from .judge import TASK_SECONDS, Judge, Known, key, remember, remembered
-from .reasons import line_name, piece_label, reason
+from .reasons import line_name, piece_label, reason, span_name
 from .worker import EncodedState, Task, Worker, decode_state, encode_state
 
 
@@ -75,7 +75,7 @@ def explain(state: IsaacState, move: Move, facing: Player = Player.DARK) -> str:
     if isinstance(move, Place):
         after = state.play(move)
         b = after.removal_points(move.cell)
-        line = line_name(move.direction, move.cell, facing)
+        line = span_name(move.length, move.direction, move.cell, facing)
         touching = [
             p
             for p in after.pieces()
@@ -128,7 +128,7 @@ def _removal_words(state: IsaacState, move: Remove, me: Player, facing: Player) 
     full = state.scores[me.index] + b.points
     words = {
         "piece": piece_label(piece.length),
-        "line": line_name(piece.direction, piece.anchor, facing),
+        "line": span_name(piece.length, piece.direction, piece.anchor, facing),
         "points": b,
         "target": move.target,
         "full": full,

@@ -34,6 +34,20 @@ def line_name(direction: str, anchor: int, facing: Player = Player.DARK) -> str:
     )
 
 
+def span_name(length: int, direction: str, anchor: int, facing: Player = Player.DARK) -> str:
+    """`row 5, columns 2-6` (a piece along a row) or `column 4, rows 0-4`: the cells a
+    piece lies on, in `facing`'s own numbers, worded as the move list's `span_words` (this
+    layer may not import the client): a line alone tells two pieces along it alike."""
+    r, c = divmod(anchor, 10)
+    last = length - 1
+    down, across = (0, last) if direction == "h" else (last, 0)
+    if facing == Player.LIGHT:  # the piece's far end is its first cell in Light's numbers
+        r, c = 9 - r - down, 9 - c - across
+    if direction == "h":
+        return _("row {row}, columns {first}-{last}").format(row=r, first=c, last=c + last)
+    return _("column {column}, rows {first}-{last}").format(column=c, first=r, last=r + last)
+
+
 def piece_label(length: int) -> str:
     """`3 (5 cells)`: the rules' `piece_name` in the player's language."""
     # TRANSLATORS: a piece by the value printed on it, its length in cells after
@@ -41,7 +55,7 @@ def piece_label(length: int) -> str:
 
 
 def _where(move: Place, facing: Player) -> str:
-    return line_name(move.direction, move.cell, facing)
+    return span_name(move.length, move.direction, move.cell, facing)
 
 
 def foundations_reason(state: FoundationsState, move: Move, facing: Player = Player.DARK) -> str:

@@ -100,16 +100,20 @@ def _told(scene: MatchScene, keeper: GameKeeper | None) -> MatchScene:
 
 
 def _lan_match(app: App, session: LanSession, save_path: Path | None = None) -> Scene:
-    """A LAN game; `save_path`: a game hosted again, which goes on in its own file, kept
-    as it is (its date and names stay) under its lock. Should another window hold it
-    now, the game is played all the same and the bar says it is not saved here."""
+    """A LAN game; `save_path`: a game hosted again or rejoined, which goes on in its own
+    file, kept as it is (its date and names stay) under its lock. Should another window
+    hold it now, the game is played all the same and the bar says it is not saved here."""
     game = GAMES[session.adapter.game]
     keeper = None
     if save_path is not None:
         with contextlib.suppress(CannotOpen):
             keeper, _record = GameKeeper.resume(app.storage, save_path)
     setup = lan_setup(session, save_path)
-    return _told(MatchScene(app, game, setup, LanControl(app, session), keeper=keeper), keeper)
+    scene = _told(MatchScene(app, game, setup, LanControl(app, session), keeper=keeper), keeper)
+    # the moves of a rejoin's welcome are on disk at once: a game that ends before the
+    # next move (the peer resigns) still ends in its file
+    scene.keeping.keep()
+    return scene
 
 
 def _lan_results(app: App, outcome: GameOutcome, session: LanSession) -> Scene:

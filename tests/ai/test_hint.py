@@ -13,9 +13,10 @@ from .positions import BLOCK_LAST, REACH_100, replay, sample_positions
 
 #: a piece by its printed value, then its length (docs/rules.md 0)
 PIECE = r"[1-46] \([3-7] cells\)"
-REMOVAL = re.compile(rf"^removes the {PIECE} on (row|column) \d: \d x \d+( x [24])? = \d+")
+WHERE = r"(row \d, columns \d-\d|column \d, rows \d-\d)"
+REMOVAL = re.compile(rf"^removes the {PIECE} on {WHERE}: \d x \d+( x [24])? = \d+")
 PLACEMENT = re.compile(
-    rf"^places a {PIECE} on (row|column) \d, \d+ pieces touch it \(\d+ yours\): \d x \d+ = \d+"
+    rf"^places a {PIECE} on {WHERE}, \d+ pieces touch it \(\d+ yours\): \d x \d+ = \d+"
 )
 
 
@@ -37,7 +38,9 @@ def test_removal_hint_shows_the_product():
 def test_winning_removal_hint():
     move, text = hint(replay(REACH_100))
     assert str(move) == "x09-107"
-    assert text == "removes the 6 (7 cells) on column 9: 6 x 2 x 2 = 24, reaching 107: wins"
+    assert (
+        text == "removes the 6 (7 cells) on column 9, rows 0-6: 6 x 2 x 2 = 24, reaching 107: wins"
+    )
 
 
 def test_a_hint_names_its_line_as_the_board_faces():
@@ -45,13 +48,13 @@ def test_a_hint_names_its_line_as_the_board_faces():
     column of Dark's column 9 is its 0): the hint names the line the same way."""
     move, text = hint(replay(REACH_100), facing=Player.LIGHT)
     assert str(move) == "x09-107"
-    assert text.startswith("removes the 6 (7 cells) on column 0: ")
+    assert text.startswith("removes the 6 (7 cells) on column 0, rows 3-9: ")
 
 
 def test_blocking_hint_says_why_the_counter_stops_short():
     move, text = hint(replay(BLOCK_LAST))
     assert str(move) == "x02-36"
-    stops = "removes the 6 (7 cells) on column 2: 6 x 3 = 18; counter stops on 36, not 39"
+    stops = "removes the 6 (7 cells) on column 2, rows 0-6: 6 x 3 = 18; counter stops on 36, not 39"
     assert text.startswith(stops)
     assert "block Dark's 6 (7 cells)" in text
 

@@ -358,7 +358,7 @@ class GameEntry(Generic[S]):
     replay_view: Callable[[Fonts], ReplayView[S]]
     rules_book: Callable[[Fonts], RulesBook]
     #: a move in the words players use, who did what, a piece by its printed value
-    #: (docs/rules.md 0: "Light places the 2 (4 cells) on row 3"), and the news it brought
+    #: (docs/rules.md 0: "Light places the 2 on row 3, columns 1-4"), and the news it brought
     #: ("Placement over. ..."): the bar's announcement, the move list and the replay
     words: Callable[[S, Move, S], MoveWords]
     #: why the game ended as it did, under the results' scores ("Tie-break: ...")

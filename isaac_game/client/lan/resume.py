@@ -5,11 +5,17 @@ it dials the host with the ticket's token, and the lobby hands the game, with ev
 move so far, to the LAN board as a normal join does. A saved game is offered by what
 its LAN headers say (`Lan`, `LanPeer`): one this machine hosted is hosted again, one it
 joined is left to its ticket, any other goes on here.
+
+A rejoined game goes on in the file the earlier run kept it in (`joined_save`: the
+joiner's save with the ticket's token), as a game hosted again does: were it kept in
+a new file, the old one would stay "under way" for ever, and a game that ends before
+the next move (a resignation) would end in no file at all.
 """
 
 from __future__ import annotations
 
 from collections.abc import Collection
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from isaac_game.i18n import _
@@ -17,6 +23,7 @@ from isaac_game.lan import LanSession, Ticket, TicketBook
 from isaac_game.match import HumanSeat
 
 from ..handoff import Resumable, resume_label, setup_from_record
+from ..storage import Storage, read_headers
 from .lobby import LanLobbyScene
 
 if TYPE_CHECKING:
@@ -59,6 +66,17 @@ def resumables(app: App, games: Collection[str]) -> list[Resumable]:
     return found
 
 
+def joined_save(storage: Storage, token: str) -> Path | None:
+    """The unfinished save of the game this machine joined with `token` (its ticket's),
+    newest first; None if there is none (the peer never moved before the crash)."""
+    for path in storage.list_saves():
+        headers = read_headers(path)
+        lan = (headers.get("Lan"), headers.get("LanToken"), headers.get("Result", "*"))
+        if lan == ("join", token, "*"):
+            return path
+    return None
+
+
 def rejoin_scene(app: App, ticket: Ticket, games: tuple[str, ...] = ()) -> LanLobbyScene:
     """The lobby, dialling the ticket's host with its token (`"lan_rejoin"`)."""
     name = ticket.name or app.settings.player_name or "Player"
@@ -75,4 +93,5 @@ def rejoin_scene(app: App, ticket: Ticket, games: tuple[str, ...] = ()) -> LanLo
             )
         return _("Rejoining your {game} game with the host").format(game=game)
 
-    return LanLobbyScene(app, session, where=ticket.address, games=games, note=note)
+    return LanLobbyScene(app, session, where=ticket.address, games=games, note=note,
+                         save_path=joined_save(app.storage, ticket.token))  # fmt: skip

@@ -206,6 +206,7 @@ class MatchScene(Scene):
 
     def on_exit(self) -> None:
         self.play.close()
+        self.board.release()  # its pictures go now, not when the collector gets to them
         self.coach.close()
         if not self.closed:
             self.closed = True
@@ -321,8 +322,7 @@ class MatchScene(Scene):
         self.app.request_redraw()
         self._anims.clear()
         self.play.reset(new_game=True)
-        self.pace.pass_in = None
-        self.pace.results_in = 0.0
+        self.pace.pass_in, self.pace.results_in = None, 0.0
         if announce:
             self.say(announce)
 

@@ -18,7 +18,7 @@ from isaac_game.rules import GameState, Move, Player, new_game
 class MoveWords:
     """One move as players say it (docs/rules.md 0: a piece by its printed value)."""
 
-    text: str  # "Dark removes the 3 on row 5: 3 x 4 x 2 = 24, counter to 36"
+    text: str  # "Dark removes the 3 on row 5, columns 2-6: 3 x 4 x 2 = 24, counter to 36"
     news: str = ""  # what the move brought about: "Placement over. Light passed first ..."
 
     def announcement(self) -> str:

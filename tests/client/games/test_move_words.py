@@ -1,17 +1,23 @@
 """Moves in words: one function per game tells a move as players say it (docs/rules.md
-0: a piece by its printed value); the bar announces it when it is played, the move
-list under the right-hand panel lists it (scrolled with the wheel over it, or with the
-arrows once L opens it, never taking the game's keys otherwise), and the board marks
-the last move in every game.
+0: a piece by its printed value, and the cells it went to, so no two moves read alike);
+the bar announces it when it is played, the move list under the right-hand panel lists
+it (scrolled with the wheel over it, or with the arrows once L opens it, never taking
+the game's keys otherwise), and the board marks the last move in every game.
 
 Driven by posted pygame events on the real match scene.
 """
 
 from __future__ import annotations
 
+import itertools
+import random
+from collections import defaultdict
+
 import pygame
 import pytest
 
+from isaac_game import i18n
+from isaac_game.ai.reasons import span_name
 from isaac_game.client.games.foundations.rulebook import finished_game
 from isaac_game.client.games.hari.rulebook import finished_game as hari_game
 from isaac_game.client.handoff import GameSetup, history_of
@@ -22,7 +28,8 @@ from isaac_game.client.widgets.hand_cursor import focus_for
 from isaac_game.client.widgets.hud import game_layout
 from isaac_game.client.widgets.move_list import MovesBox
 from isaac_game.client.widgets.move_words import MoveHistory
-from isaac_game.rules import VALUE, Discard, Place, Player, Slide
+from isaac_game.client.words import span_words
+from isaac_game.rules import VALUE, Discard, GameState, Place, Player, Slide, new_game
 
 from ..driver import KEY_FOR_PIECE, click, key, move_mouse, pad, run
 from .test_hari_client import play_by_keys, play_by_mouse, slide_by_drag
@@ -68,7 +75,7 @@ def test_isaac_placements_are_told_by_value_on_the_bar_in_the_list_and_marked(ap
     game = open_game(app)
     click(app, game.board.cell_center(45))  # Dark: the 6 (7 cells) along row 4
     assert game.state.moves == ("7h42",)
-    said = "Dark places the 6 (7 cells) on row 4"
+    said = "Dark places the 6 on row 4, columns 2-8"
     assert game.banner == said and game.bar.seconds > 0
     assert [e.words.text for e in game.bar.history.entries] == [said]
     settle(app, game)
@@ -78,13 +85,14 @@ def test_isaac_placements_are_told_by_value_on_the_bar_in_the_list_and_marked(ap
     assert marked(app.screen, game.board.span_rect(piece.cells), pal.last_move)
     # the list under Light's panel shows it, marked as the last move
     (row,) = game.view.moves_box.rows(game.bar.history.entries)
-    assert row.lines == ("places the 6 (7 cells) on row 4",)  # the swatch says who
+    assert row.lines == ("places the 6 on row 4, columns 2-8",)  # the swatch says who
     assert marked(app.screen, row.rect, pal.last_move)
     # Light answers with the keys: the 1 (3 cells) up a column
     move = first_place(game, 3, "v")
     enter_place_by_keys(app, game, move)
     assert game.state.moves[1] == str(move)
-    assert game.banner == f"Light places the 1 (3 cells) on column {move.cell % 10}"
+    row, column = divmod(move.cell, 10)
+    assert game.banner == f"Light places the 1 on column {column}, rows {row}-{row + 2}"
     assert [e.player for e in game.bar.history.entries] == [Player.DARK, Player.LIGHT]
 
 
@@ -110,10 +118,16 @@ def test_isaac_removals_passes_and_the_end_of_placement_in_words(app):
     points = scoring.removal_points(piece.anchor)
     click(app, game.board.cell_center(piece.anchor))
     key(app, pygame.K_RETURN)
-    line = f"row {piece.anchor // 10}" if piece.direction == "h" else f"column {piece.anchor % 10}"
+    row, column = divmod(piece.anchor, 10)
+    last = piece.length - 1
+    where = (
+        f"row {row}, columns {column}-{column + last}"
+        if piece.direction == "h"
+        else f"column {column}, rows {row}-{row + last}"
+    )
     end = scoring.scores[mover.index] + points.points
     assert game.banner.startswith(
-        f"{mover.title} removes the {VALUE[piece.length]} on {line}: {points}, counter to {end}"
+        f"{mover.title} removes the {VALUE[piece.length]} on {where}: {points}, counter to {end}"
     )
     assert " x " in str(points)  # value x N (x M) = points
 
@@ -158,12 +172,79 @@ def test_hari_words_tell_slides_the_value_slid_and_discards(app):
     piece = game.state.piece_at(77)
     assert marked(app.screen, game.board.span_rect(piece.cells), app.palette.last_move)
     slide_by_drag(app, game, Slide(22, 1, 2))
-    assert game.banner == "Dark slides the 2 on row 2 two cells right: slid 2 this turn"
+    assert (
+        game.banner == "Dark slides the 2 on row 2, columns 2-5, two cells right: slid 2 this turn"
+    )
     assert game.panel_info(Player.DARK).status == "so far: slid the 2"  # words, no notation
     play_by_mouse(app, game, Discard(5))
     assert game.banner == "Dark discards the 3 (5 cells) after sliding 2: 2 on the board"
     assert len(game.bar.history.entries) == 4
     assert game.panel_info(Player.DARK).status == "last: slid the 2, discarded the 3"
+
+
+def sampled_positions(name: str, count: int = 30, seed: int = 41) -> list[GameState]:
+    """`count` positions met in random play of `name` from the start (a fixed seed), a
+    third of them in ISAAC's scoring phase, where the moves are removals (none there in
+    the other games), so every kind of move is told."""
+    rng = random.Random(seed)
+    states: list[GameState] = []
+    for _game in range(3):
+        state = new_game(name)
+        while not state.is_over:
+            states.append(state)
+            state = state.play(rng.choice(state.legal_moves()))
+    scoring = [s for s in states if getattr(s, "phase", "") == "scoring"]
+    others = [s for s in states if getattr(s, "phase", "") != "scoring"]
+    share = min(len(scoring), count // 3)
+    assert name != "isaac" or share == count // 3  # random play reaches the scoring phase
+    built = [replayed(name, moves) for moves in BUILT.get(name, ())]
+    return rng.sample(scoring, share) + rng.sample(others, count - share) + built
+
+
+def replayed(name: str, moves: tuple[str, ...]) -> GameState:
+    state = new_game(name)
+    for move in moves:
+        state = state.play(move)
+    return state
+
+
+#: Positions random play may miss: Dark's two 1s along row 2, each free to slide right
+#: or off the board by either end.
+BUILT = {"hari": [("3h20", "3h90", "3h25", "3h95")]}
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_no_two_legal_moves_read_alike_in_any_language_or_facing(name):
+    """The move list and the bar name where each move went (ISAAC's "the 2 on row 1,
+    columns 3-6", a removal by its piece's cells), so two different moves never read
+    alike, as read from either side of the board."""
+    describe = GAMES[name].describe
+    for before in sampled_positions(name):
+        played = [(move, before.play(move)) for move in before.legal_moves()]
+        for code in i18n.LANGUAGES:
+            assert i18n.set_language(code) == code
+            for facing in Player:
+                said: defaultdict[str, list[str]] = defaultdict(list)
+                for move, after in played:
+                    said[describe(before, move, after, facing).text].append(str(move))
+                alike = {text: moves for text, moves in said.items() if len(moves) > 1}
+                assert not alike, (code, facing, before.moves, alike)
+
+
+def test_a_hint_names_a_pieces_cells_as_the_move_list_does():
+    """The hints' `span_name` (the computer's layer may not import the client) words every
+    piece's cells as `span_words` does, from either side of the board, in every language."""
+    pieces = [
+        (length, direction, anchor)
+        for length in range(3, 8)
+        for direction in "hv"
+        for anchor in range(100)
+        if (anchor % 10 if direction == "h" else anchor // 10) + length <= 10
+    ]
+    for code in i18n.LANGUAGES:
+        assert i18n.set_language(code) == code
+        for piece, facing in itertools.product(pieces, Player):
+            assert span_name(*piece, facing) == span_words(*piece, facing), (code, piece, facing)
 
 
 # ----- B: the move list during play ---------------------------------------------------------

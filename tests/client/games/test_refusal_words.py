@@ -72,12 +72,12 @@ def test_a_refused_placement_says_why_in_words(app):
     pygame.event.clear()
 
 
-def test_isaac_names_a_line_in_the_numbers_the_board_shows():
-    """A move's words name its line as the board facing the screen numbers it (docs/rules.md
-    0: Light's own column of Dark's column 4 is 5)."""
+def test_isaac_names_a_placements_cells_in_the_numbers_the_board_shows():
+    """A move's words name its cells as the board facing the screen numbers them
+    (docs/rules.md 0: Light's own column of Dark's column 4 is 5, its rows 0-4 are 9-5)."""
     before = new_game("isaac")
     move = Place(5, "v", 4)
     after = before.play(move)
     told = GAMES["isaac"].describe
-    assert told(before, move, after).text == "Dark places the 3 (5 cells) on column 4"
-    assert told(before, move, after, Player.LIGHT).text == "Dark places the 3 (5 cells) on column 5"
+    assert told(before, move, after).text == "Dark places the 3 on column 4, rows 0-4"
+    assert told(before, move, after, Player.LIGHT).text == "Dark places the 3 on column 5, rows 5-9"

@@ -63,6 +63,10 @@ def client_main(argv: list[str]) -> int:
         top = app.top
         if is_lan_results(top):
             print(f"result: {top.control.session.result()}", flush=True)
+            # what the results offer for the file, and what the record holds now
+            print(f"file: {top.file_label()}", flush=True)
+            recorded = app.storage.stats.query("SELECT save_path FROM games")
+            print(f"recorded: {[Path(row['save_path']).name for row in recorded]}", flush=True)
             app.shutdown()
             return 0
         if is_lan_game(top):
@@ -160,11 +164,98 @@ def test_a_killed_client_joiner_resumes_from_the_title_and_finishes(tmp_path):
         host_moves = [line.split()[-1] for line in host.moves()]
         assert again.moves() == host_moves, "\n".join(again.out) + host.dump()
         assert host_moves[: len(before)] == before and len(host_moves) > len(before)
-        assert again.out[-1] == host.out[-1] and host.out[-1].startswith("result: ")
+        assert host.out[-1].startswith("result: ") and host.out[-1] in again.out
         assert any(line.startswith("link back") for line in host.err)
         assert not (bob / "data" / "lan-ticket.json").exists()  # game over: ticket gone
     finally:
         host.kill()
+        for c in (first, again):
+            if c is not None:
+                c.kill()
+
+
+class Host:
+    """An in-process host whose person plays at random when `playing`, else waits."""
+
+    def __init__(self, seed: int) -> None:
+        import random
+
+        from isaac_game.lan import LanSession
+        from isaac_game.match import HumanSeat
+
+        self.seat = HumanSeat("Ann")
+        self.session = LanSession.host("isaac", self.seat, name="Ann", bind="127.0.0.1",
+                                       port=0, announce=False)  # fmt: skip
+        _, self.port = self.session.start()
+        self.rng = random.Random(seed)
+        self.playing = True
+
+    def my_turn(self) -> bool:
+        s = self.session
+        return s.playing and s.state is not None and s.state.to_move == s.you
+
+    def serve(self, cond, client: Client | None = None, timeout: float = 60.0) -> None:
+        """Tick the session (moving when it may) until `cond()` holds; the `client`'s
+        exit before then fails the test."""
+        deadline = time.monotonic() + timeout
+        while not cond():
+            if client is not None and client.p.poll() is not None:
+                client.reader.join(2)
+                if cond():
+                    return
+                raise AssertionError(f"exited ({client.p.returncode})\n" + "\n".join(client.out))
+            if time.monotonic() > deadline:
+                out = client.out[-40:] if client is not None else []
+                raise AssertionError("timed out\n" + "\n".join(out))
+            if self.playing and self.my_turn():
+                self.seat.submit(self.rng.choice(list(self.session.state.legal_moves())))
+            self.session.update(0.01)
+
+
+@pytest.mark.timeout(180)
+def test_a_rejoined_joiner_keeps_the_resigned_game_in_its_own_file(tmp_path, monkeypatch):
+    """Issue 41: killed after four moves, rejoined from the title, then the host
+    resigns: the joiner's save holds the resignation and is no longer under way, its
+    results show the file (no "Save game"), and its record counts the game."""
+    from isaac_game.client.storage import Storage
+    from isaac_game.lan import CONNECTED
+    from isaac_game.rules import load_record
+    from tests.client.lan.lanclient import FAST_TIMERS
+
+    for name, value in FAST_TIMERS.items():
+        monkeypatch.setenv(name, value)
+    host = Host(seed=41)
+    s = host.session
+    bob = tmp_path / "bob"
+    first = again = None
+    try:
+        first = Client(["join", str(host.port), "42"], bob)
+        host.serve(lambda: len(first.moves()) >= 4, first)
+        first.kill()  # SIGKILL mid-game: no bye, no cleanup
+        storage = Storage(bob / "config", bob / "data")
+        (crashed,) = storage.list_saves()  # kept move by move until the kill
+        assert load_record(crashed).headers["Lan"] == "join"
+        host.serve(lambda: s.link != CONNECTED)
+        host.playing = False  # the host's person waits, then resigns on its turn
+        again = Client(["resume", "43"], bob)
+        host.serve(lambda: s.link == CONNECTED and host.my_turn() and len(again.moves()) >= 4,
+                   again)  # fmt: skip
+        s.resign()
+        host.serve(lambda: again.p.poll() is not None, again)
+        assert again.finish() == 0, "\n".join(again.out)
+        result = s.result()
+        assert result.startswith("dark resigns"), result
+        assert f"result: {result}" in again.out
+        # the game went on in the file the crashed run kept, and it is finished there
+        assert storage.list_saves() == [crashed], storage.list_saves()
+        record = load_record(crashed)
+        assert record.finished and record.headers["Result"] == result, record.headers
+        assert record.state.moves == s.state.moves
+        assert storage.in_progress() == []  # nothing left to continue
+        assert "file: Show the file" in again.out, "\n".join(again.out)
+        assert f"recorded: {[crashed.name]}" in again.out, "\n".join(again.out)
+    finally:
+        s.close()
         for c in (first, again):
             if c is not None:
                 c.kill()

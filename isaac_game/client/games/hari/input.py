@@ -350,10 +350,10 @@ class HariInput(HandCursorInput[HariState]):
                 return reason
             where = slide_words(state, target, self.board.facing)
             if target.distance is None:
-                # TRANSLATORS: {slide}: "the 1 on row 0 off the board"
+                # TRANSLATORS: {slide}: "the 1 on row 0, columns 0-2, off the left edge"
                 text = _("{player}: slide {slide} (it leaves the game)  (let go / click / Enter)")
             else:
-                # TRANSLATORS: {slide}: "the 2 on row 2 two cells left"
+                # TRANSLATORS: {slide}: "the 2 on row 2, columns 2-5, two cells left"
                 text = _("{player}: slide {slide}  (let go / click / Enter)")
             return text.format(player=name, slide=where)
         mine = self.own_piece_at(state, self.focus, player)

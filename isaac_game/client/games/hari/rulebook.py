@@ -294,7 +294,7 @@ class HariBook(RulesBook):
         pygame.draw.polygon(
             surface, pal.highlight, [tip, (tip[0] - s, tip[1] - s), (tip[0] + s, tip[1] - s)]
         )
-        # TRANSLATORS: {slide}: "the 1 on column 6 three cells down"
+        # TRANSLATORS: {slide}: "the 1 on column 6, rows 3-5, three cells down"
         text = _(
             "In the picture Light has picked up its {value} (on {where}): the green cells show "
             "where it may go, and letting go at the ghost slides {slide}."

@@ -1,7 +1,8 @@
 """HARI's actions in the words players use: what the bar announces, the move list lists
-and the replay shows (one place). A piece goes by its printed value (docs/rules.md 0);
-"up" and "right" are as the board is drawn, facing the side it faces
-(`board_view.way_word`)."""
+and the replay shows (one place). A piece goes by its printed value (docs/rules.md 0) and
+the cells it lies on, so two equal pieces along one row never read alike; "up" and
+"right" are as the board is drawn, facing the side it faces (`board_view.way_word`),
+and a slide off the board names the edge it leaves by, as either end may be open."""
 
 from __future__ import annotations
 
@@ -22,9 +23,9 @@ from isaac_game.rules import (
     Why,
 )
 
-from ...widgets.board_view import own_cell, way_word
+from ...widgets.board_view import way_word
 from ...widgets.move_words import MoveWords
-from ...words import cell_words, place_words, side_name
+from ...words import cell_words, place_words, side_name, span_words
 
 #: How many cells, in words ("two cells left").
 NUMBERS = (
@@ -40,12 +41,19 @@ NUMBERS = (
     N_("nine cells"),
 )
 #: A slide's whole words by the screen's way (`way_word`, an English key): `piece` is
-#: the piece (`the 2 on row 2`), `distance` how far in words (`two cells`).
+#: the piece (`the 2 on row 2, columns 2-5`), `distance` how far in words (`two cells`).
 SLIDES = {
-    "left": N_("{piece} {distance} left"),
-    "right": N_("{piece} {distance} right"),
-    "up": N_("{piece} {distance} up"),
-    "down": N_("{piece} {distance} down"),
+    "left": N_("{piece}, {distance} left"),
+    "right": N_("{piece}, {distance} right"),
+    "up": N_("{piece}, {distance} up"),
+    "down": N_("{piece}, {distance} down"),
+}
+#: A slide off the board by the screen's way: the edge it leaves by (`piece` as above).
+OFF_EDGES = {
+    "left": N_("{piece}, off the left edge"),
+    "right": N_("{piece}, off the right edge"),
+    "up": N_("{piece}, off the top edge"),
+    "down": N_("{piece}, off the bottom edge"),
 }
 
 
@@ -91,25 +99,26 @@ def cells_words(count: int) -> str:
 
 
 def piece_words(piece: BoardPiece, facing: Player = Player.DARK) -> str:
-    """`the 2 on row 2`: a piece on the board by its value and its line."""
-    row, column = own_cell(piece.anchor, facing)
-    value = VALUE[piece.length]
-    if piece.direction == "h":
-        # TRANSLATORS: a piece on the board, by its printed value and its row
-        return _("the {value} on row {row}").format(value=value, row=row)
-    # TRANSLATORS: a piece on the board, by its printed value and its column
-    return _("the {value} on column {column}").format(value=value, column=column)
+    """`the 2 on row 2, columns 2-5`: a piece on the board by its value and its cells
+    (its line alone would tell two equal pieces along one row alike)."""
+    where = span_words(piece.length, piece.direction, piece.anchor, facing)
+    # TRANSLATORS: a piece on the board: "the 3 on row 5, columns 2-6"
+    return _("the {value} on {where}").format(value=VALUE[piece.length], where=where)
 
 
 def slide_words(state: HariState, move: Slide, facing: Player = Player.DARK) -> str:
-    """`the 2 on row 2 two cells left`, `the 1 on column 6 off the board`: a slide."""
+    """`the 2 on row 2, columns 2-5, two cells left`, `the 1 on column 6, rows 0-2, off the
+    bottom edge`: a slide (off the board by either end, so the edge is named)."""
     piece = state.piece_at(move.cell)
     if piece is None:
         return _("a piece")
     what = piece_words(piece, facing)
-    if move.distance is None:
-        return _("{piece} off the board").format(piece=what)
     way = way_word(piece.direction, move.sign, facing)
+    if move.distance is None:
+        edge = OFF_EDGES.get(way)
+        if edge is None:  # a way word of another language: the plain words
+            return _("{piece} off the board").format(piece=what)
+        return _(edge).format(piece=what)
     template = SLIDES.get(way)
     distance = cells_words(move.distance)
     if template is None:  # a way word of another language: said after the distance
@@ -120,9 +129,10 @@ def slide_words(state: HariState, move: Slide, facing: Player = Player.DARK) -> 
 def describe(
     before: HariState, move: Move, after: HariState, facing: Player = Player.DARK
 ) -> MoveWords:
-    """`Dark slides the 3 on row 5 two cells left: slid 3 this turn`, `Light discards the
-    1 (3 cells)`, `Dark places the 4 on row 3, columns 2-7 after sliding 3: 14 on the
-    board`; rows, columns and "left" as read from `facing`'s side of the board."""
+    """`Dark slides the 3 on row 5, columns 2-6, two cells left: slid 3 this turn`,
+    `Light discards the 1 (3 cells)`, `Dark places the 4 on row 3, columns 2-7 after
+    sliding 3: 14 on the board`; rows, columns and "left" as read from `facing`'s side of
+    the board."""
     mover = before.to_move
     assert mover is not None  # a move was played from it
     who = side_name(mover)

@@ -1,7 +1,9 @@
 """ISAAC's moves in the words players use: what the bar announces, the move list lists
-and the replay shows (one place). A piece goes by its printed value (docs/rules.md 0); rows
-and columns are those of the player the board faces, as the board's near edges and the
-hints name them (Light's own are (9 - r, 9 - c))."""
+and the replay shows (one place). A piece goes by its printed value (docs/rules.md 0), and
+by the cells it lies on (`span_words`: "row 5, columns 2-6"), as FOUNDATIONS and HARI name
+theirs: a line alone would tell two placements along one row, or two removals of equal
+pieces on it, in the same words. Rows and columns are those of the player the board faces,
+as the board's near edges and the hints name them (Light's own are (9 - r, 9 - c))."""
 
 from __future__ import annotations
 
@@ -19,27 +21,15 @@ from isaac_game.rules import (
     Why,
 )
 
-from ...widgets.board_view import own_cell
 from ...widgets.move_words import MoveWords
-from ...words import piece_words, side_name
-
-
-def line_name(direction: str, anchor: int, facing: Player = Player.DARK) -> str:
-    """The line a piece scores on: `row 5` (along a row) or `column 4`, in the numbers of
-    the player the board faces (the ones on its near edges)."""
-    row, column = own_cell(anchor, facing)
-    return (
-        _("row {row}").format(row=row)
-        if direction == "h"
-        else _("column {column}").format(column=column)
-    )
+from ...words import piece_words, place_words, side_name, span_words
 
 
 def describe(
     before: IsaacState, move: Move, after: IsaacState, facing: Player = Player.DARK
 ) -> MoveWords:
-    """`Dark removes the 3 on row 5: 3 x 4 x 2 = 24, counter to 36`,
-    `Light places the 2 (4 cells) on row 3`, `Dark cannot place: passes`; rows and
+    """`Dark removes the 3 on row 5, columns 2-6: 3 x 4 x 2 = 24, counter to 36`,
+    `Light places the 2 on row 3, columns 1-4`, `Dark cannot place: passes`; rows and
     columns as read from `facing`'s side of the board."""
     mover = before.to_move
     assert mover is not None  # a move was played from it
@@ -55,32 +45,35 @@ def describe(
             text.format(player=who, reason=no_removal(before, mover)), _game_over(after)
         )
     if isinstance(move, Place):
-        line = line_name(move.direction, move.cell, facing)
-        text = _("{player} places the {piece} on {line}")
-        return MoveWords(text.format(player=who, piece=piece_words(move.length), line=line))
+        # TRANSLATORS: {placement}: "the 3 on row 5, columns 2-6"
+        text = _("{player} places {placement}")
+        return MoveWords(text.format(player=who, placement=place_words(move, facing)))
     piece = before.piece_at(move.cell) if isinstance(move, Remove) else None
     if not isinstance(move, Remove) or piece is None:  # cannot be: the move was legal
         return MoveWords(_("{player} removes a piece").format(player=who))
     points = before.removal_points(move.cell)
     start, end = before.scores[mover.index], after.scores[mover.index]
-    line = line_name(piece.direction, piece.anchor, facing)
-    words = {"player": who, "value": VALUE[piece.length], "line": line, "points": points}
+    where = span_words(piece.length, piece.direction, piece.anchor, facing)
+    words = {"player": who, "value": VALUE[piece.length], "where": where, "points": points}
     if end >= WINNING_SCORE:
-        # TRANSLATORS: {value} is the number printed on the piece; {points} the sum
-        # ("3 x 4 x 2 = 24"); {score} where the counter arrives
+        # TRANSLATORS: {value} is the number printed on the piece; {where} its cells ("row
+        # 5, columns 2-6"); {points} the sum ("3 x 4 x 2 = 24"); {score} where the counter
+        # arrives
         text = _(
-            "{player} removes the {value} on {line}: {points}, counter to {score}: off the track"
+            "{player} removes the {value} on {where}: {points}, counter to {score}: off the track"
         )
         return MoveWords(text.format(score=end, **words), _("{player} wins").format(player=who))
     if end < start + points.points:
-        # TRANSLATORS: the counter stopped short: {full} is where the full gain would take it
+        # TRANSLATORS: the counter stopped short: {full} is where the full gain would take
+        # it; {where}: the piece's cells ("row 5, columns 2-6")
         text = _(
-            "{player} removes the {value} on {line}: {points}, counter to {score} (not {full})"
+            "{player} removes the {value} on {where}: {points}, counter to {score} (not {full})"
         )
         return MoveWords(
             text.format(score=end, full=start + points.points, **words), _game_over(after)
         )
-    text = _("{player} removes the {value} on {line}: {points}, counter to {score}")
+    # TRANSLATORS: {where}: the piece's cells ("row 5, columns 2-6"); {points} the sum
+    text = _("{player} removes the {value} on {where}: {points}, counter to {score}")
     return MoveWords(text.format(score=end, **words), _game_over(after))
 
 
