@@ -105,16 +105,15 @@ def analyse(
 
 
 def summary(reviews: list[MoveReview]) -> str:
-    """`analysis: N moves, M mistakes, B blunders; Dark: m mistakes, b blunders; Light: ...`"""
+    """`analysis: N moves, M mistakes, B blunders; Dark: m mistakes, b blunders; Light: ...`
+    (a count of one in the singular: "1 mistake")."""
 
-    def count(mark: str, who: Player | None = None) -> int:
-        return sum(r.mark == mark and (who is None or r.mover == who) for r in reviews)
+    def count(mark: str, who: Player | None = None) -> str:
+        n = sum(r.mark == mark and (who is None or r.mover == who) for r in reviews)
+        return f"{n} {mark}" if n == 1 else f"{n} {mark}s"
 
-    parts = [
-        f"analysis: {len(reviews)} moves, {count('mistake')} mistakes, {count('blunder')} blunders"
-    ]
+    moves = f"{len(reviews)} move" if len(reviews) == 1 else f"{len(reviews)} moves"
+    parts = [f"analysis: {moves}, {count('mistake')}, {count('blunder')}"]
     for who in (Player.DARK, Player.LIGHT):
-        parts.append(
-            f"{who.title}: {count('mistake', who)} mistakes, {count('blunder', who)} blunders"
-        )
+        parts.append(f"{who.title}: {count('mistake', who)}, {count('blunder', who)}")
     return "; ".join(parts)

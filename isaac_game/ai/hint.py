@@ -92,7 +92,7 @@ def explain(state: IsaacState, move: Move, facing: Player = Player.DARK) -> str:
         # TRANSLATORS: a hint; {touching} pieces have a cell on the line, {mine} of them the
         # player's; then value x N = points, were the piece removed now
         text = ngettext(
-            "places a {piece} on {line}, {touching} pieces touch it ({mine} yours): "
+            "places a {piece} on {line}, {touching} piece touches it ({mine} yours): "
             "{value} x {pieces} = {points} as it stands",
             "places a {piece} on {line}, {touching} pieces touch it ({mine} yours): "
             "{value} x {pieces} = {points} as it stands",

@@ -121,8 +121,8 @@ class MatchControl:
             "LightPlayer": setup.light,
         }
 
-    def leave_question(self, leave: Callable[[], None]) -> Question:
-        """What to ask before the player leaves the game under way."""
+    def leave_question(self, leave: Callable[[], None]) -> Question | None:
+        """What to ask before the player leaves the game under way (None: nothing)."""
         return Question(
             _("Leave the game?"),
             _("It is saved: Resume picks it up."),

@@ -4,7 +4,14 @@ from __future__ import annotations
 
 import re
 
-from isaac_game.ai.analysis import BLUNDER, MISTAKE, MoveReview, PositionView, reviews_of
+from isaac_game.ai.analysis import (
+    BLUNDER,
+    MISTAKE,
+    MoveReview,
+    PositionView,
+    reviews_of,
+    summary,
+)
 from isaac_game.ai.judge import WinChance
 from isaac_game.commands.cli import main
 from isaac_game.rules import Player, record_text
@@ -24,8 +31,8 @@ def test_analyse_marks_the_blunder_planted_in_a_known_game(tmp_path, capsys):
     assert "x02-39" in planted and "Hard prefers x02-36" in planted
     assert planted.endswith("blunder"), planted
     assert re.fullmatch(
-        r"analysis: 26 moves, \d+ mistakes, \d+ blunders; "
-        r"Dark: \d+ mistakes, \d+ blunders; Light: \d+ mistakes, [1-9]\d* blunders",
+        r"analysis: 26 moves, \d+ mistakes?, \d+ blunders?; "
+        r"Dark: \d+ mistakes?, \d+ blunders?; Light: \d+ mistakes?, [1-9]\d* blunders?",
         lines[-1],
     ), lines[-1]
     assert "positions" in out.err  # the progress bar
@@ -60,3 +67,14 @@ def test_a_game_that_is_not_over_is_reviewed_to_its_last_move():
     reviews = reviews_of("isaac", moves, views)
     assert [r.played for r in reviews] == moves
     assert reviews[1].mover == Player.LIGHT and round(reviews[1].loss, 2) == 0.05
+
+
+def test_a_count_of_one_is_said_in_the_singular():
+    def review(ply, mover, loss):
+        return MoveReview(ply, mover, "a", "b", 0.9, 0.9 - loss)
+
+    reviews = [review(0, Player.DARK, 0.3), review(1, Player.LIGHT, 0.12)]
+    assert summary(reviews) == (
+        "analysis: 2 moves, 1 mistake, 1 blunder; Dark: 0 mistakes, 1 blunder; "
+        "Light: 1 mistake, 0 blunders"
+    )

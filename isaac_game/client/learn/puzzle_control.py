@@ -150,7 +150,9 @@ class PuzzleControl(MatchControl):
     def headers(self, setup: GameSetup) -> dict[str, str]:
         return {"Dark": "Puzzle", "Light": "Puzzle"}
 
-    def leave_question(self, leave: Callable[[], None]) -> Question:
+    def leave_question(self, leave: Callable[[], None]) -> Question | None:
+        if self.verdict:  # solved: it is kept, nothing starts again
+            return None
         return Question(
             _("Leave the puzzle?"),
             _("Solved puzzles are kept; this one starts again next time."),

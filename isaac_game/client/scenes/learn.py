@@ -25,6 +25,9 @@ class LearnScene(MenuScreen):
     def __init__(self, app, entries: Callable[[], list[LearnEntry]]) -> None:
         self.entries = entries
         super().__init__(app, self.items())
+        chosen = f"lesson_{app.settings.game}"  # opens on the game the title offers
+        if chosen in {item.key for item in self.menu.items}:
+            self.menu.select(chosen)
 
     def items(self) -> list[MenuItem]:
         rows = [

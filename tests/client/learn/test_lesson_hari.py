@@ -124,3 +124,17 @@ def test_the_hari_lesson_to_its_end(app, storage):
     key(app, pygame.K_RETURN)
     assert app.top.name == "learn"
     assert "(done)" in app.top.menu.item("lesson_hari").text()
+
+
+def test_learn_to_play_opens_on_the_game_the_title_offers(app):
+    """HARI chosen on the title: Learn to play opens with HARI's lesson selected, and
+    Enter starts it (it used to open on ISAAC's)."""
+    title = app.top
+    menu_to(app, title.menu, "game")
+    while title.game != "hari":
+        key(app, pygame.K_RIGHT)
+    menu_to(app, title.menu, "learn")
+    key(app, pygame.K_RETURN)
+    assert app.top.name == "learn" and app.top.menu.current.key == "lesson_hari"
+    key(app, pygame.K_RETURN)
+    assert app.top.name == "match" and app.top.state.game == "hari"

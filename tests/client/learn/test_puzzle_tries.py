@@ -166,3 +166,16 @@ def test_leaving_a_puzzle_goes_back_to_its_list(app):
     menu_to(app, app.top.menu, "quit")
     key(app, pygame.K_RETURN)
     assert app.top.name == "puzzles"
+
+
+def test_leaving_a_solved_puzzle_asks_nothing(app):
+    """Solved, the puzzle is kept: leaving it no longer warns that it starts again."""
+    scene = open_puzzle(app, "isaac", 0)
+    answer = scene.state.parse_move(PUZZLES[0].solution[0])
+    isaac_remove(app, scene, answer)
+    run(app, 3)
+    assert scene.control.verdict is True
+    key(app, pygame.K_ESCAPE)
+    menu_to(app, app.top.menu, "quit")
+    key(app, pygame.K_RETURN)
+    assert app.top.name == "puzzles"  # straight back to the list, no question
