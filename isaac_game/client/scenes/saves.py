@@ -194,7 +194,14 @@ class SavesScene(MenuScreen):
         super().handle(action)
 
     def ask_delete(self, path: Path) -> None:
-        """Ask before anything is deleted; "No, keep it" is the answer chosen first."""
+        """Ask before anything is deleted; "No, keep it" is the answer chosen first. A
+        game open in another window cannot be deleted: that is said at once, not after
+        the question."""
+        if self.app.storage.open_elsewhere(path):
+            self.tell(
+                _("Cannot delete"), _("This game is open in another window: close it there first.")
+            )
+            return
         # TRANSLATORS: {game} is the save's row: its game, players, date and state
         text = _("{game}. A deleted game cannot be brought back.").format(game=save_label(path))
         question = Question(

@@ -194,3 +194,25 @@ def test_the_saves_folder_deleted_while_a_save_is_analysed_is_not_made_again(sto
     shutil.rmtree(storage.saves_dir)
     analysis.close()  # left half-way
     assert not storage.saves_dir.exists()
+
+
+def test_a_save_open_in_another_window_is_refused_at_once_not_after_the_question(app, storage):
+    from isaac_game.client.scenes.dialog import MessageScene
+    from isaac_game.rules import GameLock
+
+    names = write_saves(storage, 1)
+    other_window = GameLock(storage.saves_dir / names[0])  # conflicts as another program's
+    assert other_window.acquire()
+    try:
+        title = app.top
+        menu_to(app, title.menu, "replay")
+        key(app, pygame.K_RETURN)
+        saves = app.top
+        assert isinstance(saves, SavesScene) and saves.menu.current.key == names[0]
+        key(app, pygame.K_DELETE)
+        told = app.top
+        assert isinstance(told, MessageScene), told  # said at once: no question first
+        assert "open in another window" in told.text
+        assert names[0] in saved(storage)
+    finally:
+        other_window.release()
