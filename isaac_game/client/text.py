@@ -8,6 +8,7 @@ the client reaches the screen through `blit_text`, so the text-fit test sees it 
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -124,11 +125,12 @@ def blit_text(
 
 def _split_word(fonts: Fonts, word: str, px: float, width: int, bold: bool) -> list[str]:
     """A word wider than `width`, cut into pieces that fit (a long name, a language
-    without spaces)."""
+    without spaces); a combining mark stays with its letter."""
     pieces: list[str] = []
     piece = ""
     for char in word:
-        if piece and fonts.size(piece + char, px, bold)[0] > width:
+        mark = unicodedata.combining(char)
+        if piece and not mark and fonts.size(piece + char, px, bold)[0] > width:
             pieces.append(piece)
             piece = char
         else:

@@ -6,7 +6,8 @@ the saved game again) finds them too, when it was given a folder: each side writ
 lines, as they come, to one small JSON file there under the game's token
 (`lan-chat-host.json` or `lan-chat-join.json`: one machine may play both sides, in two
 windows), and the first welcome of that game in the next run reads them back. A
-rematch carries the conversation on under the new game's token.
+rematch carries the conversation on under the new game's token; a game with a new
+player (the host's next joiner) starts with none: it was not said to them.
 
     {"token": "5f1c...", "lines": [{"who": "Ann", "text": "gl", "mine": true}, ...]}
 
@@ -67,14 +68,17 @@ class ChatLog:
             del self.lines[: len(self.lines) - MAX_CHAT_LINES]
         self._write()
 
-    def game(self, token: str) -> None:
+    def game(self, token: str, fresh: bool = False) -> None:
         """A welcome for the game `token` (a new game, a rematch or a rejoin): a run
-        that has no lines yet takes those kept for that game, if any."""
-        if token == self.token:
+        that has no lines yet takes those kept for that game, if any; `fresh`: a game
+        with another player, who starts with no lines."""
+        if fresh:
+            self.lines = []
+        elif token == self.token:
             return
-        self.token = token
-        if not self.lines:
+        elif not self.lines:
             self.lines = self._read(token)
+        self.token = token
         self._write()
 
     def _read(self, token: str) -> list[ChatLine]:

@@ -1,21 +1,20 @@
 """`LanSession`: one LAN seat-pair, from the first knock to the last bye.
 
-It owns the `net.NetHost`/`net.NetJoin` and an `EngineAdapter`, and builds the
-`Match` (local seat + `RemoteSeat`) when a `GameStarted` arrives, with colours from
-its `you`. Call `update()` every frame (pygame) or in a loop (headless tools): it
-drains the network's events without blocking, applies what they say (moves, a
-rejoin's resync, a rematch's new game with colours swapped, a resignation, a lost
-link), advances the match by at most one move, and returns what happened: the
-`net` events and the match's events, in order.
+It owns the `net.NetHost`/`net.NetJoin` and an `EngineAdapter`, and builds the `Match` (local
+seat + `RemoteSeat`) when a `GameStarted` arrives, with colours from its `you`. Call
+`update()` every frame (pygame) or in a loop (headless tools): it drains the network's events
+without blocking, applies what they say (moves, a rejoin's resync, a rematch's new game with
+colours swapped, a resignation, a lost link), advances the match by at most one move, and
+returns what happened: the `net` events and the match's events, in order.
 
 A lost link, or a `bye` mid-game (docs/protocol.md 1.1: a pause), keeps the game: the seat
 shows "reconnecting..." and the game resumes by itself when the link returns; once the
 rejoin window (120 s) has passed, `can_give_up` turns true and the UI may offer to save
 or leave. A rejoin whose record parted from ours is rebuilt from the host's. The host then
-holds the game (`held`): only its token rejoins it until the UI, having saved it,
-frees the seat (`abandon`). A joiner given a `TicketBook` keeps its ticket there
-from the welcome until the game ends, so a restarted program can rejoin; the chat is
-kept for the whole game (`chat.py`).
+holds the game (`held`): only its token rejoins it until the UI, having saved it, frees the
+seat (`abandon`). A joiner given a `TicketBook` keeps its ticket there from the welcome
+until the game ends, so a restarted program can rejoin; the chat is kept for the whole game
+(`chat.py`), and a host's next joiner starts a chat of its own.
 """
 
 from __future__ import annotations
@@ -241,6 +240,7 @@ class LanSession:
 
     def _game_started(self, ev: net.GameStarted) -> None:
         you = Player(ev.you)
+        new_player = self.games > 0 and not ev.resumed and self.remote.link != CONNECTED
         self._lost_at = None
         self.link_reason = ""
         self.held = False
@@ -256,7 +256,7 @@ class LanSession:
             self._new_match(you, ev.moves)
         self.remote.name = ev.opponent
         self.remote.set_link(CONNECTED)
-        self.chat_log.game(ev.token)
+        self.chat_log.game(ev.token, fresh=new_player)  # a next joiner: not a rematch
 
     def _new_match(self, you: Player, moves: tuple[str, ...]) -> None:
         if self.match is not None:
@@ -320,18 +320,15 @@ class LanSession:
         if self.match is not None:
             for seat in self.match.seats.values():
                 seat.cancel()
-        self.match = None
-        self.resigned = None
+        self.match, self.resigned = None, None
 
     @property
     def worth_keeping(self) -> bool:
         """Has the game anything to lose? Only once the peer played a move in it: a
         joiner that said hello and left (a drive-by) leaves at most our own opening,
         which a new game plays again, and saving it would fill the saves folder."""
-        match = self.match
-        return (
-            not self.finished and match is not None and has_moved(match.state, self.remote.player)
-        )
+        m = self.match
+        return not self.finished and m is not None and has_moved(m.state, self.remote.player)
 
     @property
     def problem(self) -> str | None:
@@ -386,6 +383,12 @@ class LanSession:
         """Host of a held game: let a joiner without its token take the peer's seat."""
         if isinstance(self.endpoint, net.NetHost):
             self.endpoint.open_seat(allow)
+
+    def host_again(self) -> None:
+        """Host, after a game (`rest_after_game`): take a new joiner; the game is over."""
+        if isinstance(self.endpoint, net.NetHost):
+            self.endpoint.host_again()
+        self.drop_game()
 
     def close(self) -> None:
         """Say bye, stop the network thread, release the local seat."""

@@ -236,3 +236,37 @@ def test_a_game_hosted_again_is_kept_when_its_new_joiner_leaves_before_moving():
     outs = host.connection_lost(1, 0.2)
     assert events(outs, LinkLost) and events(outs, GameClosed) == []
     assert events(host.tick(5.2), GameHeld) and host.held and host.token == TOKEN
+
+
+def test_a_resting_host_is_unlisted_after_a_game_until_it_hosts_again():
+    """Issue 41: a host with a person at it (`rest_after_game`) is pulled into no new
+    game after one ends: unlisted from the end on, new joiners get `table-full` once
+    the peer has gone, until `host_again`; the headless default takes the next one."""
+    host = HostSession(fake_game(length=2), rest_after_game=True)
+    assert host.announcing and host.table_free
+    started(host, moves=2)  # the last move: the game is over, the peer still there
+    assert not host.announcing
+    outs = host.receive(1, m.bye(), 1.0)
+    assert events(outs, GameClosed) == [GameClosed("peer left")]
+    assert not host.table_free and not host.announcing
+    assert sent(knock(host, 2, 2.0)) == [FULL]
+    host.host_again(3.0)
+    assert host.announcing and host.table_free
+    (welcome,) = sent(knock(host, 3, 4.0))
+    assert welcome["t"] == "welcome" and welcome["moves"] == [] and host.announcing
+    # hosting again with the finished game's peer still there lets it go (bye)
+    host.play("m0", 4.1)
+    host.receive(3, m.move(1, "m1"), 4.2)
+    outs = host.host_again(5.0)
+    assert sent(outs, 3) == [m.bye()] and events(outs, GameClosed) and host.table_free
+    # an unfinished game is never let go that way (rule 7)
+    knock(host, 4, 6.0)
+    host.play("m0", 6.1)
+    outs = host.host_again(7.0)
+    assert sent(outs) == [] and not host.table_free and host.announcing
+    # the headless default: the next hello after a game starts the next game
+    forever = HostSession(fake_game(length=2))
+    started(forever, moves=2)
+    forever.receive(1, m.bye(), 1.0)
+    assert forever.announcing and forever.table_free
+    assert sent(knock(forever, 2, 2.0))[0]["t"] == "welcome"

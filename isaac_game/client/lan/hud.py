@@ -13,6 +13,7 @@ number (`Action.press`), never by the frame it came in.
 from __future__ import annotations
 
 import getpass
+import unicodedata
 
 import pygame
 
@@ -20,7 +21,17 @@ from isaac_game.i18n import N_, _, pgettext
 from isaac_game.lan import CLOSED, CONNECTED, CONNECTING, LOST, RECONNECTING, WAITING, LanSession
 
 from ..input import Action, Button
-from ..theme import Fonts, Palette, TextPart, blit_text, draw_panel, draw_texts
+from ..theme import (
+    Fonts,
+    Palette,
+    TextPart,
+    blit_text,
+    cut_lines,
+    draw_panel,
+    draw_texts,
+    fit_line,
+    wrap,
+)
 from ..widgets.menu import MenuItem
 from ..words import side_name
 
@@ -133,8 +144,35 @@ def link_text(session: LanSession) -> str:
     return link_word(link)
 
 
+def typed_tail(fonts: Fonts, text: str, px: float, width: int) -> str:
+    """The line being typed as one row of `width`: "> " and the text, or, once it is
+    longer than the row, its end (where the typing goes on) after "> ...". A line
+    that wrapped would push the chat's lines out of a small panel; a shrunk one would
+    fall under the readable minimum."""
+    line = "> " + text
+    if fonts.size(line, px)[0] <= width:
+        return line
+    low, high = 1, len(text)  # the fewest characters dropped from the front that fit
+    while low < high:
+        mid = (low + high) // 2
+        if fonts.size("> ..." + text[mid:], px)[0] <= width:
+            high = mid
+        else:
+            low = mid + 1
+    tail = text[low:]
+    while tail[:1] and unicodedata.combining(tail[0]):  # never a mark without its letter
+        tail = tail[1:]
+    return "> ..." + tail
+
+
 class ChatBox:
-    """Recent chat lines and the line being typed (T opens it, Enter sends)."""
+    """Recent chat lines and the line being typed (T opens it, Enter sends).
+
+    A line is wrapped to the panel's width at the chat's size, never shrunk below it
+    nor run out of the panel (a line may hold 200 characters, in any script): the
+    newest lines are shown whole, from the bottom up, as many as fit; a newest line
+    too long for the whole panel shows its beginning, ending in an ellipsis. The line
+    being typed keeps to one row (`typed_tail`)."""
 
     LINES = 6
 
@@ -179,28 +217,41 @@ class ChatBox:
             return
         draw_panel(surface, rect, pal, radius=int(12 * u))
         pad = int(10 * u)
-        px = int(22 * u)
-        line_h = int(px * 1.15)
-        inner_w = rect.width - 2 * pad
-        blit_text(
-            surface, fonts, _("Chat"), px, pal.text_dim, (rect.x + pad, rect.y + pad), bold=True
-        )
+        px = fonts.px(22 * u)
+        line_h = fonts.line_height(px)
+        inner = rect.inflate(-2 * pad, -2 * pad)
+        title_px, title = fit_line(fonts, _("Chat"), px, inner.width, True)
+        blit_text(surface, fonts, title, title_px, pal.text_dim, inner.topleft, bold=True, box=rect)
+        bottom = inner.bottom - line_h
         if self.typing:
-            prompt = "> " + self.field.shown(self.app.time % 1.0 < 0.6)
-            colour = pal.accent
+            tail = typed_tail(fonts, self.field.shown(), px, inner.width)
+            prompt = tail if self.app.time % 1.0 < 0.6 else tail.removesuffix("_")
+            prompt_px, colour = px, pal.accent
         else:
-            prompt, colour = _("T: type a message"), pal.text_dim
-        bottom = rect.bottom - pad - line_h
-        fit = fonts.fit(prompt, px, inner_w)
-        blit_text(surface, fonts, prompt, fit, colour, (rect.x + pad, bottom))
-        room = max(0, (bottom - (rect.y + pad + line_h)) // line_h)
-        y = bottom - line_h
-        for line in reversed(self.session.chat_lines[-min(room, self.LINES) :] if room else []):
+            prompt_px, prompt = fit_line(fonts, _("T: type a message"), px, inner.width)
+            colour = pal.text_dim
+        blit_text(surface, fonts, prompt, prompt_px, colour, (inner.x, bottom), box=rect)
+        rows = self._rows(fonts, px, inner.width, (bottom - inner.y - line_h) // line_h)
+        y = bottom - line_h * len(rows)
+        for text, mine in rows:
+            colour = pal.text if mine else pal.accent
+            blit_text(surface, fonts, text, px, colour, (inner.x, y), box=rect)
+            y += line_h
+
+    def _rows(self, fonts: Fonts, px: int, width: int, room: int) -> list[tuple[str, bool]]:
+        """The rows of the newest chat lines that fit `room` rows, oldest first, each
+        with whether it was sent from here; notes the lines shown (`shown`)."""
+        rows: list[tuple[str, bool]] = []
+        for line in reversed(self.session.chat_lines[-self.LINES :] if room > 0 else []):
             text = f"{line.who}: {line.text}"
-            colour = pal.text if line.mine else pal.accent
-            blit_text(surface, fonts, text, fonts.fit(text, px, inner_w), colour, (rect.x + pad, y))
+            wrapped = wrap(fonts, text, px, width)
+            if len(wrapped) > room - len(rows):
+                if rows:
+                    break
+                wrapped = cut_lines(fonts, wrapped, px, width, room)
+            rows[:0] = [(row, line.mine) for row in wrapped]
             self.shown.insert(0, text)
-            y -= line_h
+        return rows
 
 
 def draw_link_box(

@@ -35,6 +35,7 @@ from ..widgets.menu import MenuItem
 from ..widgets.menu_screen import MenuScreen
 from ..words import side_name
 from .hud import TextField, default_name, field_item
+from .resume import joined_save
 
 #: Where a hosted game listens and beacons go. Tests point these at loopback.
 HOST_BIND = "0.0.0.0"
@@ -70,6 +71,7 @@ def start_host(
             beacon_port=BEACON_PORT,
             moves=moves,
             token=token,
+            rest_after_game=True,  # open to a new joiner after a game only if its player says so
         )
         try:
             __, port = session.start()  # type: ignore[misc]
@@ -326,7 +328,10 @@ class LanJoinScene(_LanMenu):
             return session
 
         where = f"{host}:{port}"
-        self.app.open("lan_lobby", dial(game), where=where, redial=dial if guessed else None)
+        # a rejoin goes on in the file the earlier run kept the game in (`joined_save`)
+        kept = joined_save(self.app.storage, token) if token is not None else None
+        self.app.open("lan_lobby", dial(game), where=where, redial=dial if guessed else None,
+                      save_path=kept)  # fmt: skip
 
     def on_exit(self) -> None:
         self.on_pause()

@@ -3,6 +3,11 @@ handed in. A rematch asks the other side (the host starts it once both have aske
 colours swapped); the rematch's state (and the link's, when it is down) shows over
 the menu, the chat under the final board. It keeps calling `session.update()` every
 frame; a new game from the session takes the screen back to the board.
+
+A host whose joiner has left offers "Host again" in the rematch's place: after a game
+the host is neither listed nor open to a new joiner (`rest_after_game`) until its
+player chooses that, which opens the host's lobby again on the same port; the next
+joiner starts a game with a chat of its own.
 """
 
 from __future__ import annotations
@@ -10,7 +15,14 @@ from __future__ import annotations
 import pygame
 
 from isaac_game.i18n import _
-from isaac_game.lan import CONNECTED, ChatReceived, GameStarted, LanSession, RematchProposed
+from isaac_game.lan import (
+    CLOSED,
+    CONNECTED,
+    ChatReceived,
+    GameStarted,
+    LanSession,
+    RematchProposed,
+)
 from isaac_game.rules import Player
 
 from ..app import App
@@ -20,6 +32,7 @@ from ..input import Action
 from ..theme import blit_text
 from ..widgets.menu import Menu
 from ..words import side_name
+from . import menu as lan_menu
 from .hud import ChatBox, link_word
 
 #: The chat's room under the final board, in logical pixels.
@@ -39,10 +52,16 @@ class LanResultsControl(ResultsControl):
 
     # ----- rematch ------------------------------------------------------------------------
 
+    def may_host_again(self) -> bool:
+        """A host whose joiner has left: only its player opens it to a new one."""
+        return self.session.role == "host" and self.session.link == CLOSED
+
     def can_rematch(self) -> bool:
-        return self.session.link == CONNECTED and not self.asked
+        return (self.session.link == CONNECTED and not self.asked) or self.may_host_again()
 
     def rematch_label(self) -> str:
+        if self.may_host_again():
+            return _("Host again")
         if self.session.remote.rematch_proposed and not self.asked:
             return _("Accept the rematch (colours swapped)")
         return _("Rematch (colours swapped)")
@@ -65,10 +84,19 @@ class LanResultsControl(ResultsControl):
         return ""
 
     def rematch(self) -> bool:
-        if self.can_rematch():
+        if self.may_host_again():
+            self.host_again()
+        elif self.can_rematch():
             self.asked = True
             self.session.rematch()
         return True
+
+    def host_again(self) -> None:
+        """Listed again and waiting for a new joiner: the host's lobby, same session."""
+        self.session.host_again()
+        self.handed_over = True
+        port = getattr(self.session.endpoint, "port", 0)
+        self.app.switch("lan_lobby", self.session, where="", bind=lan_menu.HOST_BIND, port=port)
 
     # ----- the verdict ----------------------------------------------------------------------
 

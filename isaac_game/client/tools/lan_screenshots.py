@@ -5,7 +5,9 @@ Headless. Everything stays on loopback: the client hosts on 127.0.0.1 (beacons t
 127.255.255.255 only, on a free UDP port) and an in-process computer joins it. The
 "reconnecting..." and give-up screens are staged by setting the link's state.
 ISAAC gets every LAN screen (`lan-NAME-WxH.png`); FOUNDATIONS and HARI their own
-host menu, join list, board, lost link and results (`lan-GAME-NAME-WxH.png`).
+host menu, join list, board, lost link and results (`lan-GAME-NAME-WxH.png`). Every
+board and results screen is seen again with chat lines as long as a line may be, in
+each script a player types (`LONG_CHAT`), sent and being typed (`chat-N`).
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ import os
 import socket
 import sys
 import time
+import unicodedata
 from pathlib import Path
 
 import pygame
@@ -27,6 +30,7 @@ from ..app import App
 from ..games.hari.play import HariPlay
 from ..lan import menu as lan_menu
 from ..lan.control import LanControl
+from ..lan.hud import ChatBox
 from ..lan.lobby import LanLobbyScene
 from ..lan.results import LanResultsControl
 from ..registry import make_app
@@ -37,6 +41,22 @@ from ..scenes.title import TitleScene
 from ..widgets.menu_screen import MenuScreen
 from .scratch import ScratchHome
 from .screenshots import Look, tool_arguments, use_language
+
+
+def _longest(text: str) -> str:
+    """`text` repeated to the longest chat line there is (200 characters)."""
+    return (text * (1 + 200 // len(text)))[:200]
+
+
+#: Chat lines of 200 characters: English, Italian (accents composed, and as letters with
+#: combining marks), Korean, and one with no space to wrap at.
+LONG_CHAT = (
+    _longest("Well played, that last move of yours was quite a surprise to me! "),
+    _longest("Però è già così: più tardi giocherò ancora, perché la partita è bella. "),
+    _longest(unicodedata.normalize("NFD", "Così è: ciò che farò più tardi è già qui. ")),
+    _longest("좋은 게임이었어요! 다음에 또 한 판 해요, 이번에는 제가 이길게요. "),
+    _longest("다음판에는내가꼭이길거예요"),
+)
 
 
 def is_lan_game(scene: Scene | None) -> bool:
@@ -84,6 +104,21 @@ class _Stage:
                 other.update()
             time.sleep(self.nap)
 
+    def long_chat(self, session: LanSession, peer: LanSession, chat: ChatBox) -> None:
+        """The screen on top with each of `LONG_CHAT` as the newest line (the `peer`'s
+        and ours in turn) and another being typed: `chat-N`."""
+        for n, line in enumerate(LONG_CHAT):
+            if n % 2:
+                session.chat(line)
+            else:
+                count = len(session.chat_lines)
+                peer.chat(line)
+                self.pump(lambda: len(session.chat_lines) > count)  # noqa: B023 (waited here)
+            chat.open()
+            chat.field.text = LONG_CHAT[(n + 1) % len(LONG_CHAT)]
+            self.save(f"chat-{n}")
+            chat.field.end(keep=False)
+
     def choose(self, key: str) -> None:
         """Select the item `key` of the menu on top and activate it."""
         screen = self.app.top
@@ -105,6 +140,7 @@ def visit(size: tuple[int, int], look: Look, language: str = "en") -> None:
     visit_isaac(size, look, language)
     for game in ("foundations", "hari"):
         visit_game(size, look, game, language)
+    visit_joiner(size, look, language)
 
 
 def visit_isaac(size: tuple[int, int], look: Look, language: str = "en") -> None:
@@ -150,6 +186,7 @@ def visit_isaac(size: tuple[int, int], look: Look, language: str = "en") -> None
         app.frame()
         save("game")
         chat.field.end(keep=False)
+        stage.long_chat(session, guest, chat)
         session.remote.set_link(RECONNECTING)
         session._lost_at = time.monotonic() - 12
         save("reconnecting")
@@ -166,6 +203,11 @@ def visit_isaac(size: tuple[int, int], look: Look, language: str = "en") -> None
         stage.choose("yes")
         pump(lambda: is_lan_results(app.top))
         save("results")
+        stage.prefix = "results-"
+        results = app.top
+        assert isinstance(results, ResultsScene) and isinstance(results.control, LanResultsControl)
+        stage.long_chat(session, guest, results.control.chat)
+        stage.prefix = ""
         guest.rematch()
         pump(lambda: session.remote.rematch_proposed)
         save("results-rematch")
@@ -219,6 +261,8 @@ def visit_game(size: tuple[int, int], look: Look, game: str, language: str = "en
         pump(lambda: session.chat_lines)
         session.chat("thanks, you too")
         save("game")
+        assert isinstance(scene.control, LanControl)
+        stage.long_chat(session, guest, scene.control.chat)
         session.remote.set_link(RECONNECTING)
         session._lost_at = time.monotonic() - 12
         save("reconnecting")
@@ -227,6 +271,29 @@ def visit_game(size: tuple[int, int], look: Look, game: str, language: str = "en
         guest.resign()
         pump(lambda: is_lan_results(app.top))
         save("results")
+    finally:
+        stage.close()
+
+
+def visit_joiner(size: tuple[int, int], look: Look, language: str = "en") -> None:
+    """The joiner's side (its board faces the other way): the client joins a computer
+    host, and the long chat lines are seen there (`lan-join-chat-N`)."""
+    stage = _Stage(look, size, "join-", timeout=10.0, nap=0.005, language=language)
+    app, pump, others = stage.app, stage.pump, stage.others
+    try:
+        host = LanSession.host("isaac", RandomSeat("Hal", seed=5), name="Hal", bind="127.0.0.1",
+                               port=0, announce=False)  # fmt: skip
+        others.append(host)
+        _, port = host.start()  # type: ignore[misc]
+        app.open("title")
+        join_menu = app.open("lan_join")
+        assert isinstance(join_menu, lan_menu.LanJoinScene)
+        join_menu.join("127.0.0.1", port, "isaac")
+        pump(lambda: is_lan_game(app.top))
+        scene = app.top
+        assert isinstance(scene, MatchScene) and isinstance(scene.control, LanControl)
+        pump(lambda: scene.state.ply >= 1 and not scene.anims)
+        stage.long_chat(scene.control.session, host, scene.control.chat)
     finally:
         stage.close()
 

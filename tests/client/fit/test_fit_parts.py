@@ -1,22 +1,29 @@
 """Text that fits, part by part, in the smallest window and the usual one: no font under
 the readable minimum, the bottom bar's hint whole beside the Discard button, the chosen
-row of the Replay list clear of its delete button, and both hand panels alike; and the
-screenshot tools' command line."""
+row of the Replay list clear of its delete button, both hand panels alike, and a chat
+line of 200 characters in its panel; and the screenshot tools' command line."""
 
 from __future__ import annotations
+
+import unicodedata
+from types import SimpleNamespace
 
 import pygame
 import pytest
 
 from isaac_game.client.handoff import GameSetup, history_of
+from isaac_game.client.lan.hud import ChatBox
 from isaac_game.client.registry import make_app
 from isaac_game.client.scenes.match import MatchScene
 from isaac_game.client.scenes.saves import SavesScene, delete_rect
-from isaac_game.client.theme import Fonts, min_text_height, recording, wrap
+from isaac_game.client.theme import Fonts, min_text_height, recording, ui_scale, wrap
+from isaac_game.client.tools.lan_screenshots import LONG_CHAT
 from isaac_game.client.tools.screenshots import positions, tool_arguments
+from isaac_game.lan import ChatLine
 from isaac_game.rules import Place, Player, new_game
 
 from ..driver import run
+from .misfits import misfits
 
 SIZES = [(800, 600), (1280, 720)]
 IDS = [f"{w}x{h}" for w, h in SIZES]
@@ -114,6 +121,31 @@ def test_both_hand_panels_use_the_same_sizes(sized_app):
         for player, rows in ((Player.DARK, dark), (Player.LIGHT, light))
     }
     assert heights[Player.DARK] == heights[Player.LIGHT] and len(heights[Player.DARK]) == 1
+
+
+@pytest.mark.parametrize("line", LONG_CHAT, ids=["en", "it", "it-marks", "ko", "ko-unspaced"])
+def test_a_chat_line_of_200_characters_wraps_and_the_typed_one_scrolls(sized_app, line):
+    """Issue 41: a long line ran out of the chat panel over the board. Sent, it is
+    wrapped whole in its panel; typed, its end shows on one row of it."""
+    app = sized_app
+    size = app.screen.get_size()
+    chat = ChatBox(app, SimpleNamespace(chat_lines=[ChatLine("Bob", line, False)]))
+    chat.rect = pygame.Rect(10, 40, int(size[0] * 0.3), int(size[1] * 0.8))
+    surface = pygame.Surface(size)
+    with recording(surface) as log:
+        chat.draw(surface, app.fonts, app.palette, ui_scale(size))
+    assert misfits(log, size) == [] and chat.shown == [f"Bob: {line}"]
+    rows = [t.text for t in log.texts[2:]]  # under the heading and the prompt
+    assert len(rows) > 2 and "".join(rows).replace(" ", "") == f"Bob:{line}".replace(" ", "")
+    chat.open()
+    chat.field.text = line
+    chat.rect = pygame.Rect(10, 40, int(size[0] * 0.2), int(size[1] * 0.2))  # a small panel
+    with recording(surface) as log:
+        chat.draw(surface, app.fonts, app.palette, ui_scale(size))
+    assert misfits(log, size) == []
+    typed = log.texts[1].text
+    assert typed.startswith("> ...") and line.endswith(typed[5:].removesuffix("_"))
+    assert not unicodedata.combining(typed[5])  # no mark cut from its letter
 
 
 def test_the_minimum_follows_the_window_when_it_is_resized(app):

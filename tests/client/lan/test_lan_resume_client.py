@@ -213,10 +213,12 @@ class Host:
 
 
 @pytest.mark.timeout(180)
-def test_a_rejoined_joiner_keeps_the_resigned_game_in_its_own_file(tmp_path, monkeypatch):
-    """Issue 41: killed after four moves, rejoined from the title, then the host
-    resigns: the joiner's save holds the resignation and is no longer under way, its
-    results show the file (no "Save game"), and its record counts the game."""
+@pytest.mark.parametrize("rejoin", ["resume", "join"], ids=["from-the-title", "by-address"])
+def test_a_rejoined_joiner_keeps_the_resigned_game_in_its_own_file(tmp_path, monkeypatch, rejoin):
+    """Issue 41: killed after four moves, rejoined (from the title, or by joining the
+    address again with its ticket), then the host resigns: the joiner's save holds the
+    resignation and is no longer under way, its results show the file (no "Save
+    game"), and its record counts the game."""
     from isaac_game.client.storage import Storage
     from isaac_game.lan import CONNECTED
     from isaac_game.rules import load_record
@@ -237,7 +239,8 @@ def test_a_rejoined_joiner_keeps_the_resigned_game_in_its_own_file(tmp_path, mon
         assert load_record(crashed).headers["Lan"] == "join"
         host.serve(lambda: s.link != CONNECTED)
         host.playing = False  # the host's person waits, then resigns on its turn
-        again = Client(["resume", "43"], bob)
+        again = Client(["resume", "43"] if rejoin == "resume" else ["join", str(host.port), "43"],
+                       bob)  # fmt: skip
         host.serve(lambda: s.link == CONNECTED and host.my_turn() and len(again.moves()) >= 4,
                    again)  # fmt: skip
         s.resign()
