@@ -75,6 +75,17 @@ def npgettext(context: str, singular: str, plural: str, n: int) -> str:
     return _translations.npgettext(context, singular, plural, n)
 
 
+#: How each language marks the thousands of a whole number: "1,240", "1.240".
+GROUPING: dict[str, str] = {"en": ",", "it": ".", "ko": ","}
+
+
+def number(value: int) -> str:
+    """A whole number as the window's language writes it, thousands marked: `1,240` in
+    English and Korean, `1.240` in Italian. Every number shown to a player that can pass
+    999 (a rating) goes through here, never through `f"{n:,}"`."""
+    return f"{value:,}".replace(",", GROUPING.get(_language, ","))
+
+
 def language() -> str:
     """The code of the language the window speaks now ("en", "it", "ko")."""
     return _language

@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from isaac_game.i18n import N_, _, language, ngettext
+from isaac_game import i18n
+from isaac_game.i18n import N_, _, ngettext
 from isaac_game.players import HUMAN, STEP_KIND
 from isaac_game.rules import (
     VALUE,
@@ -57,12 +58,6 @@ def level_name(kind: str) -> str:
     return kind
 
 
-def grouped(number: int) -> str:
-    """`1,240` (`1.240` in Italian): a whole number with its thousands marked."""
-    text = f"{number:,}"
-    return text.replace(",", ".") if language() == "it" else text
-
-
 def step_words(kind: str, number: int | None, rating: float | None) -> str:
     """A computer level as the level chooser shows it: its step and rating, "Level 6 ·
     1,240", with its old name where it has one, "Level 3 (Easy) · 420"."""
@@ -78,7 +73,7 @@ def step_words(kind: str, number: int | None, rating: float | None) -> str:
     if rating is None:
         return words
     # TRANSLATORS: a level and its rating (Elo points, the first level at 0): "Level 6 · 1,240"
-    return _("{level} · {rating}").format(level=words, rating=grouped(round(rating)))
+    return _("{level} · {rating}").format(level=words, rating=i18n.number(round(rating)))
 
 
 def kind_words(kind: str) -> str:

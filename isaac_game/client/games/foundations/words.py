@@ -95,7 +95,7 @@ def result(state: FoundationsState) -> str:
             "{player} has less value left in hand: {winner_value} against {loser_value} "
             "(lower wins)"
         ).format(player=side_name(winner), winner_value=won, loser_value=lost)
-    return _("Both players are out; the higher score wins")
+    return _("Both players passed; the lower value left in hand wins")
 
 
 def _game_over(after: FoundationsState, why: str) -> str:
