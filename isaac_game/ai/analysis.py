@@ -76,7 +76,9 @@ def reviews_of(
             assert later is not None
             reached = later.chance
         reviews.append(
-            MoveReview(i, mover, played, view.best, view.after_best.pov(mover), reached.pov(mover))
+            MoveReview(
+                i, mover, played, view.best, view.after_best.pov(mover), reached.pov(mover), game
+            )
         )
     return reviews
 

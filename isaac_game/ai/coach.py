@@ -2,8 +2,9 @@
 
 The coach asks the judge (`judge.py`), as the hint, the analysis and practice do: Hard's
 move in the position before, the mover's chance after it and after the move played,
-with the analysis's own thresholds (`MISTAKE`, `BLUNDER`). So the hint's move never draws
-a remark, and what the coach says a move gave away is what Review says of it. The check
+and speaks of the analysis's own marks (`MISTAKE`, `BLUNDER`, clear of the judge's
+noise). So the hint's move never draws a remark, and what the coach says a move gave
+away is what Review says of it. The check
 runs in a worker process of its own (`AsyncCoach`) while the computer thinks of its
 reply, and is handed what the window knows already (a hint asked for the same position:
 Hard's move is not looked for twice). The judge counts its work, so a slow machine takes
@@ -20,8 +21,6 @@ from dataclasses import dataclass
 from isaac_game.rules import GameState
 
 from .judge import (
-    BLUNDER,
-    MISTAKE,
     TASK_SECONDS,
     Judge,
     Known,
@@ -40,9 +39,11 @@ COACH_LEVELS = ("off", "mistakes", "blunders")
 HOLD_MOST = 5.0
 
 
-def threshold(level: str) -> float | None:
-    """The win chance a move must give away for the coach to speak (None: it is off)."""
-    return {"mistakes": MISTAKE, "blunders": BLUNDER}.get(level)
+def marks(level: str) -> frozenset[str]:
+    """The analysis's marks the coach speaks of at `level` (none: it is off): a mistake
+    (`MISTAKE` given away, or more where the judge's noise asks more) or a blunder
+    (`BLUNDER`), exactly as Review marks the move."""
+    return frozenset({"mistakes": ("mistake", "blunder"), "blunders": ("blunder",)}.get(level, ()))
 
 
 @dataclass(frozen=True)
@@ -122,10 +123,7 @@ class AsyncCoach:
             return None
         review, judged = data
         remember(judged)  # the window knows it now: Review reads the same numbers
-        limit = threshold(self.level)
-        if limit is None or not review.mark:
-            return None
-        if review.loss + 1e-9 < limit:
+        if review.mark not in marks(self.level):
             return None
         return Advice(before, review.played, review.preferred, review.loss)
 

@@ -97,6 +97,7 @@ class MoveReview:
     preferred: str  # Hard's move
     chance: float  # the mover's win chance after Hard's move
     after: float  # the mover's win chance after the move played
+    game: str = ""  # whose noise the marks stand clear of ("": none)
 
     @property
     def loss(self) -> float:
@@ -109,17 +110,20 @@ class MoveReview:
     def about_as_good(self) -> bool:
         """Another move than Hard's, within the judge's own noise of it: the two are
         about as good, and no loss is claimed."""
-        return self.played != self.preferred and self.loss < NOISE
+        return self.played != self.preferred and self.loss < max(NOISE, 2 * spread(self.game)[0])
 
     @property
     def mark(self) -> str:
-        """ "blunder", "mistake" or "" (see MISTAKE and BLUNDER)."""
+        """ "blunder", "mistake" or "" (see MISTAKE and BLUNDER): a loss is marked only
+        where it stands clear of the judge's noise in its game (`spread`), so a mark is
+        never the noise of one search."""
         if self.played == self.preferred:
             return ""
         loss = self.loss + 1e-9  # 0.6 - 0.5 is 0.0999... in floating point
-        if loss >= BLUNDER:
+        clear = 2 * spread(self.game)[1]
+        if loss >= max(BLUNDER, clear):
             return "blunder"
-        return "mistake" if loss >= MISTAKE else ""
+        return "mistake" if loss >= max(MISTAKE, clear) else ""
 
 
 #: Win chance given away from which a move is a mistake, and a blunder.
@@ -128,6 +132,20 @@ BLUNDER = 0.25
 #: Two moves whose chances differ by less than this are about as good: the judge's own
 #: spread on one position is of that order (docs/strength.md, "The judge").
 NOISE = 0.03
+#: The judge's own spread of a loss over seeds, by game: (mean, 95th percentile) over
+#: 100 positions, as `bench --judge` measured it (docs/strength.md, "The judge"). A mark
+#: must stand two 95th-percentile spreads clear; "about as good" is two mean spreads.
+SPREADS: dict[str, tuple[float, float]] = {
+    "isaac": (0.014, 0.029),
+    "foundations": (0.016, 0.057),
+    "hari": (0.028, 0.092),
+}
+
+
+def spread(game: str) -> tuple[float, float]:
+    """The judge's spread of a loss in `game` (none known: nothing to stand clear of)."""
+    return SPREADS.get(game, (0.0, 0.0))
+
 
 #: What the judge knows of positions, by the moves that reach them (`key`): Dark's win
 #: chance, and Hard's move when it was asked for (plain values, to cross a pipe).
@@ -211,7 +229,13 @@ class Judge:
         move = str(before.parse_move(played))
         after = view.after_best if move == view.best else self.chance(before.play(move))
         return MoveReview(
-            len(before.moves), mover, move, view.best, view.after_best.pov(mover), after.pov(mover)
+            len(before.moves),
+            mover,
+            move,
+            view.best,
+            view.after_best.pov(mover),
+            after.pov(mover),
+            before.game,
         )
 
 

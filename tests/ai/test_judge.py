@@ -179,3 +179,19 @@ def test_reviews_read_from_views_agree_with_the_coach():
     for i in range(len(start), len(state.moves)):
         coach, _judged = check_move("foundations", state.moves[: i + 1], judge.known)
         assert (coach.loss, coach.preferred) == (reviews[i].loss, reviews[i].preferred)
+
+
+def test_a_mark_stands_clear_of_the_judges_noise_in_its_game():
+    """HARI's judge is the noisiest (docs/strength.md, "The judge"): a 12% loss there is
+    within two of its 95th-percentile spreads, so it is not called a mistake, while in
+    ISAAC it is; a blunder is a blunder in every game."""
+    from isaac_game.ai.judge import SPREADS, MoveReview
+
+    def review(game: str, loss: float) -> MoveReview:
+        return MoveReview(3, Player.DARK, "a", "b", 0.8, 0.8 - loss, game)
+
+    assert review("isaac", 0.12).mark == "mistake"
+    assert review("hari", 0.12).mark == ""
+    assert review("hari", 2 * SPREADS["hari"][1] + 0.01).mark == "mistake"
+    assert all(review(game, 0.3).mark == "blunder" for game in GAMES)
+    assert review("hari", 0.04).about_as_good and not review("isaac", 0.04).about_as_good

@@ -160,12 +160,6 @@ ITALIAN_RIVALS = {
 }
 
 
-@pytest.mark.parametrize("rule", list(ITALIAN_RIVALS))
-def test_italian_keeps_the_glossary_word_and_not_its_rival(rule):
-    bad = offending("it", ITALIAN_RIVALS[rule])
-    assert not bad, rule + ":\n" + "\n".join(bad)
-
-
 def test_italian_names_hard_as_a_level_of_the_computer():
     """ "Difficile approva" uses the level as a name: the computer at that level speaks."""
     bad = [
@@ -250,9 +244,14 @@ KOREAN_RIVALS = {
 }
 
 
-@pytest.mark.parametrize("rule", list(KOREAN_RIVALS))
-def test_korean_keeps_the_glossary_word_and_not_its_rival(rule):
-    bad = offending("ko", KOREAN_RIVALS[rule])
+RIVALS = {"it": ITALIAN_RIVALS, "ko": KOREAN_RIVALS}
+
+
+@pytest.mark.parametrize(
+    ("code", "rule"), [(code, rule) for code, rules in RIVALS.items() for rule in rules]
+)
+def test_each_language_keeps_the_glossary_word_and_not_its_rival(code, rule):
+    bad = offending(code, RIVALS[code][rule])
     assert not bad, rule + ":\n" + "\n".join(bad)
 
 
