@@ -297,7 +297,8 @@ class ReplayScene(Scene):
         return self._layout
 
     def bar_text(self) -> str:
-        """`Move 12 of 60: Dark removes the 3 on row 5, columns 2-6: ...` (the start: how many moves)."""
+        """`Move 12 of 60: Dark removes the 3 on row 5, columns 2-6: ...` (the start: how
+        many moves)."""
         count, actions = len(self.states) - 1, self.view.unit == "action"
         if not self.index:
             if actions:

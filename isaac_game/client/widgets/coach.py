@@ -210,7 +210,8 @@ class Coach:
         said = self.scene.game.describe(
             before, move, before.play(move), self.scene.play.board.facing
         ).text
-        # TRANSLATORS: the coach; {move} is a move in words ("Light places the 4 on row 6, columns 1-6")
+        # TRANSLATORS: the coach; {move} is a move in words ("Light places the 4 on row 6,
+        # columns 1-6")
         return warning, _("Hard would play: {move}").format(move=said)
 
     def buttons(self) -> tuple[pygame.Rect | None, pygame.Rect | None]:
