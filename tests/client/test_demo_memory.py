@@ -18,8 +18,9 @@ import pygame
 import pytest
 
 from isaac_game.client.handoff import GameSetup, history_of
+from isaac_game.client.registry import names
 from isaac_game.client.scenes.match import DEMO_RESTART, RESULTS_DELAY, MatchScene
-from isaac_game.rules import GameState, game_names, new_game
+from isaac_game.rules import GameState, new_game
 
 from .driver import run
 
@@ -60,7 +61,7 @@ def pixel_bytes(surfaces: list[pygame.Surface]) -> int:
     return sum(s.get_width() * s.get_height() * s.get_bytesize() for s in surfaces)
 
 
-@pytest.mark.parametrize("game", game_names())
+@pytest.mark.parametrize("game", names())  # the client's games (a test may register more)
 def test_a_demo_game_that_ended_keeps_no_rendered_board(app, game):
     setup = GameSetup(game, "random", "random", history_of(finished_game(game)), demo=True)
     scenes = [weakref.ref(app.open("match", setup))]
