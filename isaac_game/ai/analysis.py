@@ -98,9 +98,12 @@ def analyse(
     judge = Judge(seed=seed)
     if known is not None:
         judge.known = known
+    state = replay(game, ())
     views: list[PositionView | None] = []
     for i in range(len(moves) + 1):
-        views.append(judge.view(replay(game, moves[:i])))
+        views.append(judge.view(state))
+        if i < len(moves):
+            state = state.play(moves[i])
         if progress is not None:
             progress(i + 1, len(moves) + 1)
     return reviews_of(game, moves, views)

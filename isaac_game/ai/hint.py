@@ -26,7 +26,7 @@ from isaac_game.rules import (
     Remove,
 )
 
-from .judge import TASK_SECONDS, Judge, Known, key, remember, remembered
+from .judge import TASK_SECONDS, Judge, Known, remember, remembered, view_names
 from .reasons import line_name, piece_label, reason, span_name
 from .worker import EncodedState, Task, Worker, decode_state, encode_state
 
@@ -218,11 +218,7 @@ class AsyncHint:
         """Ask for a hint for `state`, told as read from `facing`'s side of the board
         (forgets any hint still being computed), in the language the window speaks."""
         self._state = state
-        known = remembered([key(state.game, state.moves)])
-        if known and known[key(state.game, state.moves)][1] is not None:
-            best = known[key(state.game, state.moves)][1]
-            assert best is not None
-            known.update(remembered([key(state.game, (*state.moves, best))]))
+        known = remembered(view_names(state.game, state.moves))
         position = encode_state(state)
         task = Task(think_hint, (position, str(facing), language(), known))
         self.worker.submit(task, TASK_SECONDS)

@@ -266,12 +266,17 @@ def replay(game: str, moves: tuple[str, ...] | list[str]) -> GameState:
     return state
 
 
-def needed(game: str, moves: tuple[str, ...], seed: int = 0) -> list[str]:
-    """The names a review of the last of `moves` reads: the position before it, the one
-    it made, and the one Hard's move makes when the window knows Hard's move already."""
-    before = tuple(moves[:-1])
-    names = [key(game, before, seed), key(game, tuple(moves), seed)]
+def view_names(game: str, moves: tuple[str, ...], seed: int = 0) -> list[str]:
+    """The names a view of the position after `moves` reads: that position, and the one
+    Hard's move makes there when the window knows Hard's move already."""
+    names = [key(game, moves, seed)]
     best = _CACHE.get(names[0], (0.0, None))[1]
     if best is not None:
-        names.append(key(game, (*before, best), seed))
+        names.append(key(game, (*moves, best), seed))
     return names
+
+
+def needed(game: str, moves: tuple[str, ...], seed: int = 0) -> list[str]:
+    """The names a review of the last of `moves` reads: the view of the position before
+    it (`view_names`), and the position it made."""
+    return [*view_names(game, tuple(moves[:-1]), seed), key(game, tuple(moves), seed)]

@@ -60,25 +60,27 @@ class WindowRecord:
         never raises, nor waits: a record that will not take it now (another program
         holds it, it cannot be written) gets it later, from a thread of its own. Returns
         the record's trouble in words, once ("" when all is well)."""
-        if path is not None:
-            game = GameRecord(state, headers)
-            stats = self.stats
-            reason = stats.trouble.reason if stats.trouble is not None else "no record"
+        if path is None:
+            return self.notice() or ""
+        game = GameRecord(state, headers)
+        stats = self.stats
+        if stats.read_only or stats.path is None:  # not on disk now: why, as opened
+            failure = stats.trouble.reason if stats.trouble is not None else "no record"
+        else:
             try:
-                if stats.read_only or stats.path is None:
-                    raise sqlite3.OperationalError(reason)
                 record_game(stats, path, game)
+                return self.notice() or ""
             except (sqlite3.Error, OSError, ValueError) as error:
-                self.later.add(path, game)
-                if stats.path is None:  # this session's record, in memory, shows it now
-                    with contextlib.suppress(sqlite3.Error, OSError, ValueError):
-                        record_game(stats, path, game)
-                notice = self.notice()
-                if notice or self._told_later:
-                    return notice or ""
-                self._told_later = True
-                return later_words(str(error))
-        return self.notice() or ""
+                failure = str(error)
+        self.later.add(path, game)
+        if stats.path is None:  # this session's record, in memory, shows it now
+            with contextlib.suppress(sqlite3.Error, OSError, ValueError):
+                record_game(stats, path, game)
+        notice = self.notice()
+        if notice or self._told_later:
+            return notice or ""
+        self._told_later = True
+        return later_words(failure)
 
     def catch_up(self, saves: Path) -> None:
         """Add to the record, in the background, every finished game in `saves` it lacks."""

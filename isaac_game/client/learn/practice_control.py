@@ -16,7 +16,7 @@ import sqlite3
 from collections.abc import Callable, Sequence
 from functools import partial
 
-from isaac_game.ai.judge import TASK_SECONDS, key, remember, remembered
+from isaac_game.ai.judge import TASK_SECONDS, needed, remember, remembered
 from isaac_game.ai.practice import tried_loss
 from isaac_game.ai.worker import Task, Worker
 from isaac_game.i18n import N_, _, ngettext, pgettext
@@ -121,8 +121,8 @@ class PracticeControl(PuzzleControl):
         if self.worker is None:
             self.worker = Worker()
         p = self.position
-        names = [key(p.game, p.moves), key(p.game, (*p.moves, tried))]
-        task = Task(tried_loss, (p.game, p.moves, tried, remembered(names)))
+        known = remembered(needed(p.game, (*p.moves, tried)))
+        task = Task(tried_loss, (p.game, p.moves, tried, known))
         self.worker.submit(task, TASK_SECONDS)
         self.puzzle_scene.say(_("Weighing your move against Hard's..."), seconds=3.0)
 

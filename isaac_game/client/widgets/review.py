@@ -21,7 +21,14 @@ import json
 from pathlib import Path
 
 from isaac_game.ai.analysis import MoveReview, PositionView, reviews_of, view_position
-from isaac_game.ai.judge import TASK_SECONDS, VERSION, WinChance, key, remember, remembered
+from isaac_game.ai.judge import (
+    TASK_SECONDS,
+    VERSION,
+    WinChance,
+    remember,
+    remembered,
+    view_names,
+)
 from isaac_game.ai.worker import Task, Worker
 from isaac_game.rules import new_game, read_json, write_atomically
 from isaac_game.stats import Stats
@@ -146,10 +153,8 @@ class ReviewAnalysis:
     def _ask(self) -> None:
         assert self.worker is not None
         moves = self.moves[: len(self.views)]
-        names = [key(self.game, moves)]
-        if len(moves) < len(self.moves):
-            names.append(key(self.game, self.moves[: len(moves) + 1]))
-        task = Task(view_position, (self.game, moves, 0, remembered(names), self.scale))
+        known = remembered(view_names(self.game, moves))
+        task = Task(view_position, (self.game, moves, 0, known, self.scale))
         self.worker.submit(task, TASK_SECONDS)
 
     def update(self) -> bool:
