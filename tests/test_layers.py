@@ -5,7 +5,7 @@ an import inside a function counts (a lazy import that closes a loop is still a
 loop), an import under `if TYPE_CHECKING:` does not (it never runs), relative
 imports are made absolute, and `from pkg import name` is an import of the module
 `pkg.name` when there is one. Then: no import cycles, every import allowed by the
-layer table, no module over 400 lines, no folder of more than 20 modules side by
+layer table, no module over 600 lines, no folder of more than 20 modules side by
 side (the test folders counted too); mypy is clean on all of it; and a normal install
 ships what it needs.
 """
@@ -24,7 +24,9 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCE_ROOTS = ("isaac_game", "net")
-MAX_LINES = 400
+#: A module has one job; one past this many lines is read as two, and split along a seam
+#: in the job (never to meet the number: a split that follows no seam is merged back).
+MAX_LINES = 600
 MAX_MODULES_SIDE_BY_SIDE = 20
 
 # ----- the graph ---------------------------------------------------------------------
@@ -316,8 +318,8 @@ def test_every_import_follows_the_layer_table(graph):
     assert not broken, f"{len(broken)} imports break the layer table:\n" + "\n".join(broken)
 
 
-def test_no_module_over_400_lines(graph):
-    """A file past 400 lines is usually two jobs."""
+def test_no_module_over_600_lines(graph):
+    """A file past 600 lines is usually two jobs."""
     long = {
         str(path.relative_to(ROOT)): n
         for path in graph.paths.values()

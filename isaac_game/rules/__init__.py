@@ -92,8 +92,7 @@ from .fast import FastCore, IsaacCore, playout
 from .foundations import FoundationsState
 from .hari import HariState, SlideRange
 from .isaac import IsaacState
-from .isaac_queries import Blocker
-from .isaac_scoring import WINNING_SCORE, Breakdown, counter_cell_of
+from .isaac_scoring import WINNING_SCORE, Blocker, Breakdown, counter_cell_of
 from .journal import Journal, load_journal, parse_journal
 from .moves import Discard, Move, Pass, Place, Remove, Slide, parse_notation
 from .pieces import BoardPiece, StackedPiece

@@ -1,4 +1,5 @@
-"""ISAAC's arithmetic: the points of a removal, where counters stand, who wins.
+"""ISAAC's arithmetic: the points of a removal, where counters stand, who wins, and the
+facts the rules share about a phase and a blocked piece.
 
 Kept apart from the state so the client, the AI and the tests can use the same
 formulas (docs/rules.md 1.2-1.4) without a position in hand.
@@ -11,6 +12,20 @@ from typing import NamedTuple
 
 from .bitboard import CELL_LINES, PieceShape
 from .common import Player, hand_cells, player_of
+
+PLACEMENT, SCORING, OVER = "placement", "scoring", "over"
+
+
+class Blocker(NamedTuple):
+    """Why one piece may not be removed now (docs/rules.md 1.3.2), as facts rather than
+    words, so that each screen can say it in its own: `floor` is the length of its
+    owner's last removal when the piece is shorter (else 0); `counter` is whose
+    counter stands on it (else None). Either alone blocks the piece; a short piece
+    stays blocked whatever the counters do."""
+
+    floor: int
+    counter: Player | None
+
 
 WINNING_SCORE = 100
 

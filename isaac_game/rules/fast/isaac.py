@@ -29,8 +29,15 @@ from ..bitboard import (
     shape_id,
 )
 from ..common import FULL_HAND, Player
-from ..isaac_queries import OVER, PLACEMENT, SCORING
-from ..isaac_scoring import WINNING_SCORE, counter_cell_of, decide_winner, target_scores
+from ..isaac_scoring import (
+    OVER,
+    PLACEMENT,
+    SCORING,
+    WINNING_SCORE,
+    counter_cell_of,
+    decide_winner,
+    target_scores,
+)
 from ..moves import PASS, Move, Place, Remove
 from .core import FastCore
 from .isaac_playout import run

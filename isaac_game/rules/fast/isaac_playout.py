@@ -26,7 +26,7 @@ from ..bitboard import (
     S_VAL,
     fit_kinds,
 )
-from ..isaac_queries import OVER, PLACEMENT
+from ..isaac_scoring import OVER, PLACEMENT
 
 if TYPE_CHECKING:
     from .isaac import IsaacCore
