@@ -13,8 +13,7 @@ the file, so the two can never disagree. The headers read:
 
 Only finished games are recorded (played out, or resigned: the Result says
 `light resigns, dark wins`), and only games a person played (a game between two
-computers is nobody's record). gnubg-android's rules for reading them: unfinished games
-never count, coached ones (or ones with a move taken back) are counted apart.
+computers is nobody's record). Unfinished games never count, coached ones (or ones with a move taken back) are counted apart.
 """
 
 from __future__ import annotations

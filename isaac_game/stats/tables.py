@@ -2,7 +2,7 @@
 LAN player by name, or the hotseat), the games played, won, lost and drawn, the current
 streak and the last results.
 
-gnubg-android's rules: only finished games are in the record at all, and a coached
+Only finished games are in the record at all, and a coached
 game (or one with a move taken back) is counted apart, in lines of its own. Against an
 opponent the results are the local player's (won, lost); in a hotseat game, where both
 seats are people at this screen, "won" is Dark's win and "lost" Light's.

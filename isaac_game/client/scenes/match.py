@@ -2,7 +2,7 @@
 
 The scene drives the match (polling computer seats without blocking), keeps the
 time between moves, undo and redo, the auto-pass and the hand-off to the results.
-It is made of parts with one job each (Tuxemon's states are small in the same way):
+It is made of parts with one job each:
 what the bars say (`MatchBar`), what is drawn (`MatchView`), where input goes
 (`MatchInput`) and the game on disk (`MatchKeeping`). What the game is (its board,
 its input, how it shows a move) is the game's play part (`games/base.py`); what kind

@@ -1,4 +1,4 @@
-"""Screens of the computer as a teacher (issue 24): each part adds its `shoot_...`
+"""Screens of the computer as a teacher (the coach, the report, analysis): each part adds its `shoot_...`
 function here and one line to `shoot_teacher`, which `screenshots.visit` calls."""
 
 from __future__ import annotations

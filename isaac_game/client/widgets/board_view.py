@@ -112,7 +112,7 @@ class BoardView:
         Each is the board's size in SDL's memory (1.1 MB at 1280x720, 11 MB at 4K), which
         the cycle collector does not count; and a scene is a web of references that
         only the collector's seldom full pass frees. Left to it, a demo left running
-        kept the boards of every game it had played (issue 39)."""
+        kept the boards of every game it had played."""
         self._cache.clear()
         self._ghosts.clear()
 

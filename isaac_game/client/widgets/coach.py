@@ -4,7 +4,7 @@ Each of the human's moves is checked in a worker process (`isaac_game.ai.coach`)
 the computer thinks of its reply; the match scene holds that reply back until the check
 is answered, or for at most the check's budget once the reply is ready (`holding`). So
 the coach never speaks once the computer has moved, and Take it back never has to undo
-a move of the computer's the player has not answered (KaTrain issue 39). The computer's
+a move of the computer's the player has not answered. The computer's
 own moves are never checked.
 
 When a move gave away more than the setting allows, the bottom bar says so in words,
