@@ -52,13 +52,28 @@ def play(game: str, level: str, seed: int, plies: int = 12) -> list[str]:
 
 @pytest.mark.parametrize("spec", ["mix:random:easy:0.6", "mix:easy:medium:0.3"])
 def test_a_blend_is_repeatable_for_a_seed_and_plays_both_parts(spec, unhurried):
+    """The same seed plays the same game; in it each move is the low part's or the high
+    part's own choice in that position, and both parts are heard from."""
     assert play("isaac", spec, 5) == play("isaac", spec, 5)
     low, high = spec.split(":")[1:3]
-    assert play("isaac", f"mix:{low}:{high}:0", 5) == play("isaac", high, 9)[:0] + play(
-        "isaac", f"mix:{low}:{high}:0", 5
-    )
     blend = make_player("isaac", spec, 5)
     assert blend.low.level == low and blend.high.level == high
+    answered: list[str] = []
+    for part, name in ((blend.low, "low"), (blend.high, "high")):
+        choose = part.choose
+
+        def heard(state, budget=None, choose=choose, name=name):
+            answered.append(name)
+            return choose(state, budget)
+
+        part.choose = heard
+    state = new_game("isaac")
+    for ply in range(16):
+        move = blend.choose(state)
+        assert len(answered) == ply + 1  # one part answers each move, and its move is played
+        state = state.play(move)
+    blend.close()
+    assert set(answered) == {"low", "high"}
 
 
 def test_a_blend_part_may_be_a_playout_count():
