@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from isaac_game.rules import Player
+from isaac_game.rules import Player, positions, replay
 
 from .judge import (
     BLUNDER,
@@ -23,7 +23,6 @@ from .judge import (
     MoveReview,
     PositionView,
     WinChance,
-    replay,
 )
 
 __all__ = [
@@ -58,9 +57,7 @@ def reviews_of(
     """Every move's review, from the views of all positions (`len(moves) + 1` of them)."""
     if len(views) != len(moves) + 1:
         raise ValueError("one view per position is needed")
-    states = [replay(game, ())]
-    for move in moves:
-        states.append(states[-1].play(move))
+    states = positions(game, moves)
     reviews = []
     for i, move in enumerate(moves):
         before, view, after = states[i], views[i], states[i + 1]

@@ -18,7 +18,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
-from isaac_game.rules import GameState
+from isaac_game.rules import GameState, replay
 
 from .judge import (
     TASK_SECONDS,
@@ -28,7 +28,6 @@ from .judge import (
     needed,
     remember,
     remembered,
-    replay,
 )
 from .worker import Task, Worker
 

@@ -29,7 +29,7 @@ from collections import OrderedDict
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from isaac_game.rules import GameState, IsaacState, Player, new_game
+from isaac_game.rules import GameState, IsaacState, Player
 
 from .bots import make_bot
 from .generic import search_settings
@@ -257,13 +257,6 @@ def remember(judged: Mapping[str, tuple[float, str | None]]) -> None:
         _CACHE.move_to_end(name)
     while len(_CACHE) > CACHE_SIZE:
         _CACHE.popitem(last=False)
-
-
-def replay(game: str, moves: tuple[str, ...] | list[str]) -> GameState:
-    state = new_game(game)
-    for move in moves:
-        state = state.play(move)
-    return state
 
 
 def view_names(game: str, moves: tuple[str, ...], seed: int = 0) -> list[str]:

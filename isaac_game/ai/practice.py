@@ -9,7 +9,9 @@ task: plain values in and out).
 
 from __future__ import annotations
 
-from .judge import Judge, Known, replay
+from isaac_game.rules import replay
+
+from .judge import Judge, Known
 
 
 def tried_loss(

@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from typing import Any
 
-from isaac_game.rules import GameState, new_game
+from isaac_game.rules import GameState, new_game, replay
 
 #: A task unanswered this long past its budget means the worker hangs.
 HANG_GRACE = 10.0
@@ -59,10 +59,7 @@ def decode_state(payload: EncodedState) -> GameState:
     if kind == "moves":
         module, game, moves = data
         importlib.import_module(module)  # registers the game, if this process never met it
-        state = new_game(game)
-        for move in moves:
-            state = state.play(move)
-        return state
+        return replay(game, moves)
     return pickle.loads(data)
 
 

@@ -12,7 +12,7 @@ from pathlib import Path
 from isaac_game.i18n import _
 from isaac_game.match import Match
 from isaac_game.players import is_player_kind, make_seat
-from isaac_game.rules import GameRecord, GameState, Player, new_game
+from isaac_game.rules import GameRecord, GameState, Player, new_game, positions
 
 from .words import kind_words
 
@@ -63,10 +63,7 @@ class Resumable:
 
 def history_of(state: GameState) -> tuple[GameState, ...]:
     """Every state from the start to `state`, by replaying its moves (for undo)."""
-    states = [new_game(state.game)]
-    for move in state.moves:
-        states.append(states[-1].play(move))
-    return tuple(states)
+    return tuple(positions(state.game, state.moves))
 
 
 def setup_from_record(record: GameRecord, path: Path) -> GameSetup:

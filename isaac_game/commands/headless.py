@@ -26,7 +26,7 @@ from isaac_game.lan.session import LanSession
 from isaac_game.lan.timers import add_timer_options
 from isaac_game.match import GameEnded, MovePlayed, Seat
 from isaac_game.players import COMPUTER_LEVELS, HUMAN, make_seat, player_kind
-from isaac_game.rules import GameState, Move, Player, game_names, new_game
+from isaac_game.rules import GameState, Move, Player, game_names, positions
 
 #: Exit statuses.
 OK, FAILED, USAGE, REJECTED = 0, 1, 2, 3
@@ -213,11 +213,10 @@ class Printer:
         dark, light = names[Player.DARK], names[Player.LIGHT]
         self.line(f"game: {s.adapter.game}, dark {dark} vs light {light}")
         self.open = True
-        state = new_game(s.adapter.game)
-        for move in ev.moves:
-            mover = state.to_move
-            state = state.play(move)
-            self.line(f"{len(state.moves)}. {mover.value if mover else '?'} {move}")
+        states = positions(s.adapter.game, ev.moves)
+        for number, (before, move) in enumerate(zip(states, ev.moves, strict=False), 1):
+            mover = before.to_move
+            self.line(f"{number}. {mover.value if mover else '?'} {move}")
         since = f", from move {len(ev.moves) + 1}" if ev.moves else ""
         self.note(f"playing {you.value} against {ev.opponent}{since}")
 

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from typing import Any
 
 import net
-from isaac_game.rules import new_game
+from isaac_game.rules import replay
 
 from .adapter import EngineAdapter
 from .netinfo import beacon_targets
@@ -34,11 +34,7 @@ def host_endpoint(
     `netinfo.beacon_targets(bind)` allows: loopback only for a loopback bind, never
     nowhere-means-everywhere. With `token`, a game of an earlier run is hosted again:
     `moves` are its record, `seat` ("dark"/"light") the host's colour in it."""
-    state = None
-    if token is not None:
-        state = new_game(game)
-        for move in moves:
-            state = state.play(move)
+    state = replay(game, moves) if token is not None else None
     adapter = EngineAdapter(game, state)
     net_args.setdefault("hold_games", True)  # docs/protocol.md rule 7: kept, never dropped
     targets = beacon_targets(bind)

@@ -14,7 +14,7 @@ import time
 from collections.abc import Callable
 
 from isaac_game.match import SeatKind
-from isaac_game.rules import GameState, Move, Player, new_game
+from isaac_game.rules import GameState, Move, Player, positions
 
 #: Link states a UI shows beside the opponent's name.
 WAITING = "waiting"  # host: no joiner yet
@@ -28,12 +28,7 @@ CLOSED = "closed"  # the peer left, or the session is over
 def has_moved(state: GameState, player: Player) -> bool:
     """Did `player` play any of the moves of `state`? (A HARI turn is several moves, so
     whose each one was is found by playing the record again.)"""
-    replay = new_game(state.game)
-    for move in state.moves:
-        if replay.to_move == player:
-            return True
-        replay = replay.play(move)
-    return False
+    return any(before.to_move == player for before in positions(state.game, state.moves)[:-1])
 
 
 class RemoteSeat:

@@ -26,7 +26,7 @@ from typing import Any
 
 import net
 from isaac_game.match import Match, MatchEvent, Seat
-from isaac_game.rules import GameState, Player, new_game, result_text
+from isaac_game.rules import GameState, Player, replay, result_text
 from net.messages import clip_name
 
 from .adapter import EngineAdapter
@@ -262,9 +262,7 @@ class LanSession:
         if self.match is not None:
             for seat in self.match.seats.values():
                 seat.cancel()
-        state = new_game(self.adapter.game)
-        for move in moves:
-            state = state.play(move)
+        state = replay(self.adapter.game, moves)
         self.remote.record = list(moves)
         self.match = Match({you: self.local, you.other: self.remote}, state)
 

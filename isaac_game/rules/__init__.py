@@ -107,7 +107,17 @@ from .records import (
     result_text,
     save_record,
 )
-from .state import GameInfo, GameState, MoveList, game_info, game_names, new_game, register_game
+from .state import (
+    GameInfo,
+    GameState,
+    MoveList,
+    game_info,
+    game_names,
+    new_game,
+    positions,
+    register_game,
+    replay,
+)
 from .text import clean_text
 
 __all__ = [
@@ -163,6 +173,8 @@ __all__ = [
     "GameInfo",
     "load_record",
     "new_game",
+    "positions",
+    "replay",
     "parse_notation",
     "parse_record",
     "piece_name",

@@ -8,7 +8,7 @@ picks it from that registry, so a new game slots in without touching the others.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar, Literal, Self, TypeVar, overload
 
@@ -285,3 +285,22 @@ def game_info(name: str) -> GameInfo:
 def new_game(name: str = "isaac") -> GameState:
     """The starting position of the game called `name`."""
     return game_info(name).factory()
+
+
+def replay(name: str, moves: Iterable[Move | str]) -> GameState:
+    """The position after `moves` (notation or values) from the start of the game called
+    `name`, each checked by the rules: how a saved game, a LAN resync or a worker's
+    order becomes a position again."""
+    state = new_game(name)
+    for move in moves:
+        state = state.play(move)
+    return state
+
+
+def positions(name: str, moves: Iterable[Move | str]) -> list[GameState]:
+    """Every position of the game called `name` from its start through `moves`: one
+    more than there are moves (what undo, a review and the rules pages step through)."""
+    states = [new_game(name)]
+    for move in moves:
+        states.append(states[-1].play(move))
+    return states

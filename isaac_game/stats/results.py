@@ -11,9 +11,10 @@ the file, so the two can never disagree. The headers read:
 - a LAN game's `LanSeat` (the local player's side) and `LanPeer` (the opponent's name);
 - `Coached: yes` (the coach took a move back) and `TakenBack: yes` (a move was undone).
 
-Only finished games are recorded (played out, or resigned: the Result says
-`light resigns, dark wins`), and only games a person played (a game between two
-computers is nobody's record). Unfinished games never count, coached ones (or ones with a move taken back) are counted apart.
+Only finished games are recorded (played out, or resigned: the Result says `light
+resigns, dark wins`), and only games a person played (a game between two computers is
+nobody's record). Unfinished games never count, coached ones (or ones with a move taken
+back) are counted apart.
 """
 
 from __future__ import annotations

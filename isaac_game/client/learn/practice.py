@@ -21,9 +21,8 @@ from functools import lru_cache
 from pathlib import Path
 
 from isaac_game.ai.analysis import MoveReview
-from isaac_game.ai.judge import replay
 from isaac_game.i18n import _, ngettext
-from isaac_game.rules import GameState, Player
+from isaac_game.rules import GameState, Player, replay
 from isaac_game.stats import Stats
 from isaac_game.stats.practice import Blunder, Position, add_blunders, due
 from isaac_game.stats.results import Mistakes, mark_analysed
@@ -90,7 +89,7 @@ def keep_mistakes(stats: Stats, reviews: Iterable[MoveReview], save: Path) -> bo
 
 def position_state(game: str, moves: tuple[str, ...]) -> GameState:
     """The position after `moves` from the start of `game` (ValueError or KeyError when
-    they do not replay): the judge's replay, which weighed it."""
+    they do not replay): the rules' replay, as the judge weighed it."""
     return replay(game, moves)
 
 

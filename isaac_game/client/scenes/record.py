@@ -1,11 +1,12 @@
 """Your record (the title's "Your record"): every finished game, one game at a time.
 
-For each opponent (a computer level, a LAN player by name, the hotseat) a line says
-how many games were played, won, lost and drawn (no rate is shown, so none is ever
-shown without its number of games), the current streak, and the last 20 results as
-small marks, oldest first. Unfinished games are not in the record at all, and coached games (the coach or an undo took a move back) are counted
-apart, in a section of their own. The record is read from the database
-(`isaac_game.stats`) each time the screen opens or the game shown changes.
+For each opponent (a computer level, a LAN player by name, the hotseat) a line says how
+many games were played, won, lost and drawn (no rate is shown, so none is ever shown
+without its number of games), the current streak, and the last 20 results as small
+marks, oldest first. Unfinished games are not in the record at all, and coached games
+(the coach or an undo took a move back) are counted apart, in a section of their own.
+The record is read from the database (`isaac_game.stats`) each time the screen opens or
+the game shown changes.
 """
 
 from __future__ import annotations

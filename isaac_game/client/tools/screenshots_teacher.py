@@ -1,5 +1,6 @@
-"""Screens of the computer as a teacher (the coach, the report, analysis): each part adds its `shoot_...`
-function here and one line to `shoot_teacher`, which `screenshots.visit` calls."""
+"""Screens of the computer as a teacher (the coach, the report, analysis): each part
+adds its `shoot_...` function here and one line to `shoot_teacher`, which
+`screenshots.visit` calls."""
 
 from __future__ import annotations
 
@@ -71,7 +72,7 @@ def shoot_positions(app, save: Callable[[str], None]) -> None:
     (a clue asked for), a wrong try told in the analysis's words, solved, the answer."""
     from datetime import date
 
-    from isaac_game.rules import new_game
+    from isaac_game.rules import replay
     from isaac_game.stats.practice import Blunder, add_position
 
     from ..learn.practice_control import PracticeControl
@@ -81,9 +82,7 @@ def shoot_positions(app, save: Callable[[str], None]) -> None:
     block += " 4h83 3h80 3h64 3h54 pass pass x04-11 x14-21 x24-25"
     moves = block.split()
     for n in (len(moves), len(moves) - 1):  # the rulebook's block, and the move before it
-        state = new_game("isaac")
-        for move in moves[:n]:
-            state = state.play(move)
+        state = replay("isaac", moves[:n])
         others = [str(m) for m in state.legal_moves()]
         best = "x02-36" if n == len(moves) else others[0]
         played = "x02-39" if n == len(moves) else others[-1]

@@ -30,7 +30,7 @@ from isaac_game.ai.judge import (
     view_names,
 )
 from isaac_game.ai.worker import Task, Worker
-from isaac_game.rules import new_game, read_json, write_atomically
+from isaac_game.rules import positions, read_json, write_atomically
 from isaac_game.stats import Stats
 
 from ..learn.practice import keep_blunders, keep_mistakes
@@ -85,16 +85,14 @@ def view_of(item: list) -> PositionView:
 def fits(game: str, moves: tuple[str, ...], views: list[PositionView | None]) -> bool:
     """Does each view fit its position: none for a finished one, else a legal move of it
     and a chance between 0 and 1? (Raises ValueError for a move that is not legal.)"""
-    state = new_game(game)
-    for i, view in enumerate(views):
+    # the views may stop half-way (an analysis left before its end): their positions only
+    for view, state in zip(views, positions(game, moves[: len(views) - 1]), strict=False):
         if (view is None) != state.is_over:
             return False
         if view is not None:
             state.parse_move(view.best)
             if not all(0.0 <= c.dark <= 1.0 for c in (view.chance, view.after_best)):
                 return False
-        if i < len(moves):
-            state = state.play(moves[i])
     return True
 
 
