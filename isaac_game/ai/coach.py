@@ -117,10 +117,9 @@ class AsyncCoach:
                     self.cancel()  # the reply is not held back any longer
             return None
         self._before = None
-        ok, data = answer
-        if not ok:
+        if not answer.ok:
             return None
-        review, judged = data
+        review, judged = answer.value
         remember(judged)  # the window knows it now: Review reads the same numbers
         if review.mark not in marks(self.level):
             return None

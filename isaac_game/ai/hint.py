@@ -228,11 +228,10 @@ class AsyncHint:
         answer = self.worker.poll()
         if answer is None or self._state is None:
             return None
-        ok, data = answer
-        if not ok:
-            self.error = data
+        if not answer.ok:
+            self.error = answer.error
             return None
-        move_text, text, judged = data
+        move_text, text, judged = answer.value
         remember(judged)  # the coach reads it: the hint's move is not looked for again
         return self._state.parse_move(move_text), text
 

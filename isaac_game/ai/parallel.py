@@ -96,8 +96,7 @@ class HelperPool:
             for index in sorted(waiting):
                 answer = self.workers[index].poll()
                 if answer is not None:
-                    ok, value = answer
-                    answers[index] = value if ok else None
+                    answers[index] = answer.value if answer.ok else None
                     waiting.discard(index)
             if waiting:
                 if time.perf_counter() > deadline:

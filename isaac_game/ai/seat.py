@@ -89,14 +89,13 @@ class ComputerSeat:
         answer = self.worker.poll()
         if answer is None:
             return None
-        ok, move = answer
-        if not ok:
+        if not answer.ok:
             # the bot failed (a bug): remember why, and keep the game going
-            self.last_error = move
+            self.last_error = answer.error
             if self._state is None or self._state.is_over:
                 return None
             return self._state.legal_moves()[0]
-        return move
+        return answer.value
 
     def cancel(self) -> None:
         self.worker.cancel()

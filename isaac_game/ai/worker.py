@@ -119,6 +119,28 @@ def worker_main(conn: Connection) -> None:
                 return
 
 
+@dataclass(frozen=True)
+class Answer:
+    """A task's answer as `Worker.poll` hands it over: the value the task returned, or
+    why it failed (`error`, in words for the logs: the task raised, or its process kept
+    dying). A caller reads `ok` instead of unpacking a pair."""
+
+    value: Any = None
+    error: str | None = None
+
+    @property
+    def ok(self) -> bool:
+        return self.error is None
+
+
+def _answer_to(task: Task) -> Answer:
+    """`task` run here, as its answer."""
+    try:
+        return Answer(task.run())
+    except Exception as error:
+        return Answer(error=f"{type(error).__name__}: {error}")
+
+
 class Worker:
     """One lazily started thinking process with at most one task in flight."""
 
@@ -129,7 +151,7 @@ class Worker:
         self._next_id = 0
         self._pending: tuple[int, Task, float, float] | None = None  # id, task, sent, budget
         self._attempts = 0
-        self._result: tuple[bool, Any] | None = None
+        self._result: Answer | None = None
         self.restarts = 0
 
     # ----- life cycle ----------------------------------------------------------
@@ -192,10 +214,7 @@ class Worker:
         self._attempts += 1
         if self._attempts > MAX_ATTEMPTS:
             # the process keeps dying on this task: answer it here instead
-            try:
-                self._result = (True, task.run())
-            except Exception as error:
-                self._result = (False, f"{type(error).__name__}: {error}")
+            self._result = _answer_to(task)
             self._pending = None
             return
         if self._process is None or not self._process.is_alive():
@@ -223,8 +242,8 @@ class Worker:
         except (EOFError, OSError):
             return False
 
-    def poll(self) -> tuple[bool, Any] | None:
-        """(ok, answer) once the task is answered, else None. Never blocks."""
+    def poll(self) -> Answer | None:
+        """The task's answer once it is there, else None. Never blocks."""
         if self._result is not None:
             result, self._result = self._result, None
             return result
@@ -234,7 +253,7 @@ class Worker:
                 request_id, ok, answer = conn.recv()
                 if self._pending is not None and request_id == self._pending[0]:
                     self._pending = None
-                    return (ok, answer)
+                    return Answer(answer) if ok else Answer(error=str(answer))
         except (EOFError, OSError):
             pass  # the process died: handled below
         if self._pending is None:

@@ -128,15 +128,15 @@ class PracticeControl(PuzzleControl):
 
     def _collect(self) -> None:
         worker = self.worker
-        answer = worker.poll() if worker is not None else (False, None)
+        answer = worker.poll() if worker is not None else None
         if answer is None and worker is not None and worker.busy:
             return
         tried, self.tried = self.tried, ""
-        if answer is None or not answer[0] or not isinstance(answer[1], tuple):
+        if answer is None or not answer.ok or not isinstance(answer.value, tuple):
             self.note = _("Your move could not be weighed: try again.")
             self.puzzle_scene.follow(puzzle_match(self.start))
             return
-        best, loss, judged = answer[1]
+        best, loss, judged = answer.value
         remember(judged)
         self.bests[self.position.id] = best
         self._verdict(tried, loss)

@@ -166,12 +166,11 @@ class ReviewAnalysis:
                 self.close()
                 return True
             return False
-        ok, data = answer
-        if not ok:
+        if not answer.ok:
             self.error = "the analysis stopped"
             self.close()
             return True
-        view, judged = data
+        view, judged = answer.value
         if self.scale == 1.0:  # the teacher's own numbers: the hint and coach read them
             remember(judged)
         self.views.append(view)
