@@ -25,6 +25,7 @@ from isaac_game.rules import (
     GameLock,
     GameRecord,
     GameState,
+    RecordError,
     clean_text,
     load_journal,
     lock_path,
@@ -301,24 +302,19 @@ class Storage:
                 games.append((path, record))
         return games
 
-    def load_game(self, path: Path) -> tuple[GameRecord | None, str | None]:
-        """A replayed record, or None and a message saying why it cannot be loaded. A
-        game cut off mid-write (a torn last line) loads up to its last whole move."""
+    def load_game(self, path: Path) -> tuple[GameRecord | None, RecordError | None]:
+        """A replayed record, or None and why it cannot be loaded (`load_error` says it
+        in words). A game cut off mid-write (a torn last line) loads up to its last
+        whole move."""
         try:
             return load_journal(path), None
-        except (OSError, ValueError) as error:  # RecordError is a ValueError
-            return None, load_error(error)
+        except RecordError as error:
+            return None, error
+        except (OSError, ValueError) as error:
+            return None, RecordError(str(error), clean_text(path.name))
 
 
-def load_error(error: object) -> str:
+def load_error(error: RecordError | str) -> str:
     """Why a saved game cannot be loaded, in words (`error`: the record's own reason)."""
     # TRANSLATORS: {reason} is the record's reason, in English ("line 5: ...")
     return _("This saved game cannot be loaded: {reason}").format(reason=error)
-
-
-def load_reason(message: str) -> str:
-    """The record's own reason inside `load_error`'s words."""
-    before, _sep, after = _("This saved game cannot be loaded: {reason}").partition("{reason}")
-    if message.startswith(before) and message.endswith(after):
-        return message[len(before) : len(message) - len(after)]
-    return message

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 
 from isaac_game.client.app import MIN_WINDOW, DisplayError
 from isaac_game.client.handoff import GameSetup, setup_from_record
-from isaac_game.client.storage import OPEN_ELSEWHERE, Storage
+from isaac_game.client.storage import OPEN_ELSEWHERE, Storage, load_error
 from isaac_game.i18n import LANGUAGES
 from isaac_game.players import PLAYER_KINDS, player_kind
 from isaac_game.rules import game_names, write_atomically
@@ -80,7 +80,7 @@ def first_scene(args: argparse.Namespace, storage: Storage) -> tuple[str, tuple]
             raise ValueError(f"{args.record}: no such file")
         record, error = storage.load_game(path)  # a pipe or a device: refused, never read
         if record is None:
-            raise ValueError(error or f"{args.record}: not a saved game")
+            raise ValueError(load_error(error) if error else f"{args.record}: not a saved game")
         if record.finished:
             return "replay", (record, path)
         return "match", (setup_from_record(record, path),)

@@ -28,7 +28,6 @@ from .records import (
     UNFINISHED,
     GameRecord,
     RecordError,
-    file_name,
     load_record,
     parse_record,
     read_record_text,
@@ -57,7 +56,7 @@ class Journal:
         try:
             record, torn = _parse(text)
         except RecordError as error:
-            raise RecordError(f"{file_name(path)}: {error}") from None
+            raise error.of_file(path) from None
         journal = cls(path, record.headers)
         if not torn:
             journal.written = record.state.moves

@@ -48,7 +48,20 @@ _RESIGNS = re.compile(r"(dark|light) resigns, (dark|light) wins")
 
 
 class RecordError(ValueError):
-    """A saved game that cannot be loaded; the message names the line and reason."""
+    """A saved game that cannot be loaded: `reason` says why (from the line it names,
+    where there is one) and `file` which file, once the loader knows it. Kept apart so
+    that a screen shows the reason in its own words, never by cutting up the message."""
+
+    def __init__(self, reason: str, file: str | None = None) -> None:
+        super().__init__(reason, file)
+        self.reason, self.file = reason, file
+
+    def __str__(self) -> str:
+        return f"{self.file}: {self.reason}" if self.file else self.reason
+
+    def of_file(self, path: str | os.PathLike[str]) -> RecordError:
+        """The same reason, said of the file at `path`."""
+        return RecordError(self.reason, file_name(path))
 
 
 @dataclass(frozen=True)
@@ -178,7 +191,7 @@ def read_record_text(path: str | os.PathLike[str]) -> str:
         reason = str(error)
         if reason.startswith("far too large"):
             reason = f"far too large for a game record (more than {MAX_RECORD_BYTES:,} bytes)"
-        raise RecordError(f"{name}: {reason}") from None
+        raise RecordError(reason, name) from None
 
 
 def load_record(
@@ -190,7 +203,7 @@ def load_record(
     try:
         return parse(text)
     except RecordError as error:
-        raise RecordError(f"{file_name(path)}: {error}") from None
+        raise error.of_file(path) from None
 
 
 def save_record(

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pickle
+
 import pytest
 
 from isaac_game.rules import (
@@ -108,3 +110,16 @@ def test_a_played_out_game_cannot_claim_a_resignation():
         parse_record(text)
     # and a resignation given to a finished game's record is not written: the moves decide
     assert "resigns" not in record_text(state, {"Result": "dark resigns, light wins"})
+
+
+def test_a_load_failure_carries_its_reason_and_its_file_apart(tmp_path):
+    """A screen shows why a save cannot be loaded in its own words: the reason and the
+    file are fields of the error, never cut out of its message."""
+    path = tmp_path / "broken.isaac.txt"
+    path.write_text("Game: isaac\n\n7v03\nzz99\n", encoding="utf-8")
+    with pytest.raises(RecordError) as caught:
+        load_record(path)
+    error = caught.value
+    assert error.file == "broken.isaac.txt" and error.reason.startswith("line 4: ")
+    assert str(error) == f"broken.isaac.txt: {error.reason}"
+    assert pickle.loads(pickle.dumps(error)).reason == error.reason

@@ -16,12 +16,12 @@ from pathlib import Path
 import pygame
 
 from isaac_game.i18n import N_, _, pgettext
-from isaac_game.rules import Player, clean_text
+from isaac_game.rules import Player, RecordError, clean_text
 
 from ..handoff import seat_words, setup_from_record
 from ..input import Action, Button
 from ..scene import Question
-from ..storage import OPEN_ELSEWHERE, RECORD_SUFFIX, load_reason, read_headers
+from ..storage import OPEN_ELSEWHERE, RECORD_SUFFIX, load_error, read_headers
 from ..theme import mix, note_box
 from ..widgets.menu import Menu, MenuItem
 from ..widgets.menu_screen import MenuScreen
@@ -30,7 +30,7 @@ from ..words import side_name
 _STAMP = re.compile(r"(\d{4}-\d\d-\d\d)_(\d\d)-(\d\d)-\d\d(?:_\d+)?")
 
 
-def save_label(path: Path, error: str | None = None) -> str:
+def save_label(path: Path, error: RecordError | None = None) -> str:
     """`HARI  ·  Human v Computer (easy)  ·  2026-11-21 14:05  ·  Dark wins`, from the
     file's header lines; `error`: why the file cannot be loaded, shown instead."""
     headers = read_headers(path)
@@ -40,7 +40,7 @@ def save_label(path: Path, error: str | None = None) -> str:
     when = f"{stamp.group(1)} {stamp.group(2)}:{stamp.group(3)}" if stamp else ""
     when = when or headers.get("Date", "") or name.replace("_", " ")
     game = headers.get("Game", "")
-    reason = load_reason(error).split(f"{shown_name}: ", 1)[-1] if error else ""
+    reason = error.reason if error else ""
     if not game:
         shown = name.replace("_", " ")
         if reason:
@@ -283,7 +283,7 @@ class SavesScene(MenuScreen):
         """The report of a save (any: one not finished yet reports its moves so far)."""
         record, error = self.app.storage.load_game(path)
         if record is None:
-            self.tell(_("Cannot load"), error or _("unknown error"))
+            self.tell(_("Cannot load"), load_error(error) if error else _("unknown error"))
         elif record.game not in self.games:
             text = _("{game} is not playable yet.").format(game=record.game.upper())
             self.tell(_("Not yet"), text)
@@ -293,7 +293,7 @@ class SavesScene(MenuScreen):
     def open(self, path: Path) -> None:
         record, error = self.app.storage.load_game(path)
         if record is None:
-            self.tell(_("Cannot load"), error or _("unknown error"))
+            self.tell(_("Cannot load"), load_error(error) if error else _("unknown error"))
             return
         if record.game not in self.games:
             text = _("{game} is not playable yet.").format(game=record.game.upper())
