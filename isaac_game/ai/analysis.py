@@ -20,6 +20,7 @@ from .judge import (
     MISTAKE,
     Judge,
     Known,
+    Mark,
     MoveReview,
     PositionView,
     WinChance,
@@ -28,6 +29,7 @@ from .judge import (
 __all__ = [
     "BLUNDER",
     "MISTAKE",
+    "Mark",
     "MoveReview",
     "PositionView",
     "analyse",
@@ -110,12 +112,15 @@ def summary(reviews: list[MoveReview]) -> str:
     """`analysis: N moves, M mistakes, B blunders; Dark: m mistakes, b blunders; Light: ...`
     (a count of one in the singular: "1 mistake")."""
 
-    def count(mark: str, who: Player | None = None) -> str:
+    def count(mark: Mark, who: Player | None = None) -> str:
         n = sum(r.mark == mark and (who is None or r.mover == who) for r in reviews)
-        return f"{n} {mark}" if n == 1 else f"{n} {mark}s"
+        return f"{n} {mark.value}" if n == 1 else f"{n} {mark.value}s"
+
+    def both(who: Player | None = None) -> str:
+        return f"{count(Mark.MISTAKE, who)}, {count(Mark.BLUNDER, who)}"
 
     moves = f"{len(reviews)} move" if len(reviews) == 1 else f"{len(reviews)} moves"
-    parts = [f"analysis: {moves}, {count('mistake')}, {count('blunder')}"]
+    parts = [f"analysis: {moves}, {both()}"]
     for who in (Player.DARK, Player.LIGHT):
-        parts.append(f"{who.title}: {count('mistake', who)}, {count('blunder', who)}")
+        parts.append(f"{who.title}: {both(who)}")
     return "; ".join(parts)

@@ -24,6 +24,7 @@ from .judge import (
     TASK_SECONDS,
     Judge,
     Known,
+    Mark,
     MoveReview,
     needed,
     remember,
@@ -38,11 +39,12 @@ COACH_LEVELS = ("off", "mistakes", "blunders")
 HOLD_MOST = 5.0
 
 
-def marks(level: str) -> frozenset[str]:
+def marks(level: str) -> frozenset[Mark]:
     """The analysis's marks the coach speaks of at `level` (none: it is off): a mistake
     (`MISTAKE` given away, or more where the judge's noise asks more) or a blunder
     (`BLUNDER`), exactly as Review marks the move."""
-    return frozenset({"mistakes": ("mistake", "blunder"), "blunders": ("blunder",)}.get(level, ()))
+    spoken = {"mistakes": (Mark.MISTAKE, Mark.BLUNDER), "blunders": (Mark.BLUNDER,)}
+    return frozenset(spoken.get(level, ()))
 
 
 @dataclass(frozen=True)

@@ -28,6 +28,7 @@ import random
 from collections import OrderedDict
 from collections.abc import Mapping
 from dataclasses import dataclass
+from enum import StrEnum
 
 from isaac_game.rules import GameState, IsaacState, Player
 
@@ -87,6 +88,14 @@ class PositionView:
     after_best: WinChance
 
 
+class Mark(StrEnum):
+    """How the analysis marks a move that gave much away (`MoveReview.mark`); its value
+    is the word the record's columns and the command line use."""
+
+    MISTAKE = "mistake"
+    BLUNDER = "blunder"
+
+
 @dataclass(frozen=True)
 class MoveReview:
     """One move, as the judge sees it."""
@@ -113,17 +122,17 @@ class MoveReview:
         return self.played != self.preferred and self.loss < max(NOISE, 2 * spread(self.game)[0])
 
     @property
-    def mark(self) -> str:
-        """ "blunder", "mistake" or "" (see MISTAKE and BLUNDER): a loss is marked only
-        where it stands clear of the judge's noise in its game (`spread`), so a mark is
-        never the noise of one search."""
+    def mark(self) -> Mark | None:
+        """A blunder, a mistake or nothing (see MISTAKE and BLUNDER): a loss is marked
+        only where it stands clear of the judge's noise in its game (`spread`), so a
+        mark is never the noise of one search."""
         if self.played == self.preferred:
-            return ""
+            return None
         loss = self.loss + 1e-9  # 0.6 - 0.5 is 0.0999... in floating point
         clear = 2 * spread(self.game)[1]
         if loss >= max(BLUNDER, clear):
-            return "blunder"
-        return "mistake" if loss >= max(MISTAKE, clear) else ""
+            return Mark.BLUNDER
+        return Mark.MISTAKE if loss >= max(MISTAKE, clear) else None
 
 
 #: Win chance given away from which a move is a mistake, and a blunder.

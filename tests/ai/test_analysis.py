@@ -50,10 +50,10 @@ def test_thresholds_name_mistakes_and_blunders():
     def review(chance, after, played="a", preferred="b"):
         return MoveReview(0, Player.DARK, played, preferred, chance, after)
 
-    assert review(0.6, 0.6 - MISTAKE + 0.01).mark == ""
+    assert review(0.6, 0.6 - MISTAKE + 0.01).mark is None
     assert review(0.6, 0.6 - MISTAKE).mark == "mistake"
     assert review(0.6, 0.6 - BLUNDER).mark == "blunder"
-    assert review(0.9, 0.1, played="b").mark == ""  # Hard's own move gives nothing away
+    assert review(0.9, 0.1, played="b").mark is None  # Hard's own move gives nothing away
 
 
 def test_a_game_that_is_not_over_is_reviewed_to_its_last_move():

@@ -61,9 +61,9 @@ def test_the_hints_move_is_never_scolded_and_the_coach_says_what_review_says(gam
         moves = (*state.moves, str(move))
         review, judged = check_move(game, moves)  # a fresh judge: the same answer
         assert review.preferred == str(move)  # the coach's "Hard would play" is the hint
-        assert review.loss == 0.0 and review.mark == ""  # story 1: played, no remark
+        assert review.loss == 0.0 and review.mark is None  # story 1: played, no remark
         analysed = analyse(game, moves, known=known)
-        assert analysed[-1].mark == "" and analysed[-1].loss == 0.0  # ...and no mark
+        assert analysed[-1].mark is None and analysed[-1].loss == 0.0  # ...and no mark
         # story 2: another move, as the coach and the analysis weigh it
         other = another_move(state, str(move), n)
         coach, _judged = check_move(game, (*state.moves, other), judged)
@@ -191,7 +191,7 @@ def test_a_mark_stands_clear_of_the_judges_noise_in_its_game():
         return MoveReview(3, Player.DARK, "a", "b", 0.8, 0.8 - loss, game)
 
     assert review("isaac", 0.12).mark == "mistake"
-    assert review("hari", 0.12).mark == ""
+    assert review("hari", 0.12).mark is None
     assert review("hari", 2 * SPREADS["hari"][1] + 0.01).mark == "mistake"
     assert all(review(game, 0.3).mark == "blunder" for game in GAMES)
     assert review("hari", 0.04).about_as_good and not review("isaac", 0.04).about_as_good

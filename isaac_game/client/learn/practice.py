@@ -20,7 +20,7 @@ from datetime import date
 from functools import lru_cache
 from pathlib import Path
 
-from isaac_game.ai.analysis import MoveReview
+from isaac_game.ai.analysis import Mark, MoveReview
 from isaac_game.i18n import _, ngettext
 from isaac_game.rules import GameState, Player, replay
 from isaac_game.stats import Stats
@@ -61,7 +61,7 @@ def keep_blunders(
     blunders = [
         Blunder(r.ply, r.mover.value, r.played, r.preferred, r.loss)
         for r in reviews
-        if r.mark == "blunder"
+        if r.mark == Mark.BLUNDER
     ]
     try:
         return add_blunders(stats, game, moves, blunders, players, str(save), when or today())
@@ -70,7 +70,7 @@ def keep_blunders(
 
 
 #: The analysis's two marks, in the order the record counts them.
-MARKS = ("mistake", "blunder")
+MARKS = (Mark.MISTAKE, Mark.BLUNDER)
 
 
 def keep_mistakes(stats: Stats, reviews: Iterable[MoveReview], save: Path) -> bool:

@@ -26,6 +26,7 @@ from pathlib import Path
 
 import pygame
 
+from isaac_game.ai.analysis import Mark
 from isaac_game.i18n import N_, _, ngettext
 from isaac_game.rules import GameRecord, GameState, Move, Player
 
@@ -68,7 +69,7 @@ MONTHS = (
     N_("Dec"),
 )
 #: A move's mark from the analysis, as the bar says it.
-MARKS = {"mistake": N_("a mistake"), "blunder": N_("a blunder")}
+MARKS = {Mark.MISTAKE: N_("a mistake"), Mark.BLUNDER: N_("a blunder")}
 
 
 def replay_buttons(bar: pygame.Rect, u: float) -> dict[str, pygame.Rect]:

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from isaac_game.ai.analysis import Mark
 from isaac_game.i18n import N_, _, ngettext
 from isaac_game.rules import GameRecord, GameState, Move, Player
 
@@ -81,7 +82,7 @@ def report_layout(size: tuple[int, int]) -> dict[str, pygame.Rect]:
 def mark_counts(reviews: list[MoveReview], player: Player) -> tuple[int, int]:
     """(mistakes, blunders) of `player`, as the analysis marks its moves."""
     mine = [r.mark for r in reviews if r.mover == player]
-    return mine.count("mistake"), mine.count("blunder")
+    return mine.count(Mark.MISTAKE), mine.count(Mark.BLUNDER)
 
 
 class ReportScene(Scene):
@@ -150,7 +151,7 @@ class ReportScene(Scene):
                 lines.append(Line(_("Dark's win chance"), chance, pal.legal, share=True))
         return lines
 
-    def marks(self) -> dict[int, str]:
+    def marks(self) -> dict[int, Mark]:
         """The analysis's mark of each marked move, by move number (1: the first)."""
         reviews = self.analysis.reviews or []
         return {r.ply + 1: r.mark for r in reviews if r.mark}

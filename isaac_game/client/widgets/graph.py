@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from isaac_game.ai.analysis import PositionView
+from isaac_game.ai.analysis import Mark, PositionView
 from isaac_game.ai.judge import WinChance
 from isaac_game.rules import GameState, Player
 
@@ -83,7 +83,7 @@ class Graph:
         rect: pygame.Rect,
         u: float,
         lines: Sequence[Line],
-        marks: dict[int, str] | None = None,
+        marks: dict[int, Mark] | None = None,
     ) -> None:
         """The axes, gridlines, tick labels, a legend and every line, inside `rect`;
         `marks`: a mistake or blunder by move number, marked under the x axis."""
@@ -144,7 +144,7 @@ class Graph:
             half = plot.bottom - plot.height // 2
             pygame.draw.line(surface, pal.text_dim, (plot.x, half), (plot.right, half), thin)
         for move, mark in (marks or {}).items():
-            tint = pal.illegal if mark == "blunder" else pal.highlight
+            tint = pal.illegal if mark == Mark.BLUNDER else pal.highlight
             x, y, s = x_at(move), plot.bottom - axis, max(3, int(5 * u))
             pygame.draw.polygon(
                 surface, tint, [(x, y - s), (x - s, y + s // 2), (x + s, y + s // 2)]

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from isaac_game.ai.analysis import Mark
 from isaac_game.i18n import _
 from isaac_game.rules import Player
 
@@ -57,8 +58,8 @@ class MovesBox:
         self.follow = True  # keep the newest entry in sight
         self.pointer: tuple[int, int] | None = None
         self._wrapped: dict[tuple, tuple[tuple[str, ...], tuple[str, ...]]] = {}
-        #: the analysis's marks by entry: "mistake" or "blunder" (drawn "?" and "??")
-        self.marks: dict[int, str] = {}
+        #: the analysis's marks by entry: a mistake or a blunder (drawn "?" and "??")
+        self.marks: dict[int, Mark] = {}
 
     # ----- where it is -----------------------------------------------------------------
 
@@ -307,7 +308,7 @@ class MovesBox:
         color = pal.text if now else mix(pal.text, pal.text_dim, 0.45)
         mark = self.marks.get(row.index)
         if mark:  # a mistake "?", a blunder "??", at the row's right end
-            sign, tint = ("??", pal.illegal) if mark == "blunder" else ("?", pal.highlight)
+            sign, tint = ("??", pal.illegal) if mark == Mark.BLUNDER else ("?", pal.highlight)
             blit_text(surface, fonts, sign, px, tint, (row.rect.right, y), "midright", True)
         for line in row.lines:
             blit_text(surface, fonts, line, px, color, (text_x, y), "midleft")
