@@ -172,6 +172,9 @@ class Rejected(Event):
 
 @dataclass(frozen=True)
 class Closed(Event):
-    """The session is over for good; nothing more will happen."""
+    """The session is over for good; nothing more will happen. `reason` is only for
+    people; `link_lost` says what a program acts on: the joiner gave up on a link that
+    broke and was never mended within the rejoin window (not a goodbye)."""
 
     reason: str
+    link_lost: bool = False

@@ -164,7 +164,7 @@ class JoinSession(Session):
         if self.state == LOST:
             assert self.lost_at is not None
             if now - self.lost_at >= self.rejoin_window:
-                self._finish("link lost")
+                self._finish("link lost", link_lost=True)
             elif now >= self._next_retry:
                 self._dial()
         return self._flush()
@@ -186,11 +186,11 @@ class JoinSession(Session):
         self._next_retry = float("inf")
         self._emit(Connect(self._conn))
 
-    def _finish(self, reason: str) -> None:
+    def _finish(self, reason: str, link_lost: bool = False) -> None:
         if self.state != CLOSED:
             self._close_link(reason)
             self.state = CLOSED
-            self._emit(Closed(reason))
+            self._emit(Closed(reason, link_lost))
 
     def _lose_link(
         self, reason: str, now: float, *, bye: bool = False, broken: bool = False

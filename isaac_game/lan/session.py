@@ -234,7 +234,7 @@ class LanSession:
             self.rejected, self.rejected_code, self.rejected_game = ev.reason, ev.code, ev.game
         elif isinstance(ev, net.Closed):
             self.closed = ev.reason
-            lost = self.remote.link == RECONNECTING or ev.reason == "link lost"
+            lost = self.remote.link == RECONNECTING or ev.link_lost
             self.remote.set_link(LOST if lost else CLOSED)
             self.link_reason = ev.reason
 

@@ -103,7 +103,7 @@ def test_the_ticket_survives_the_hosts_bye_and_goes_when_the_host_no_longer_keep
     keeper = TicketKeeper(book, "10.0.0.2", 7755, "isaac", "Bob", dialled=None)
     keeper.news(net.GameStarted("light", "Ann", TOKEN, (), False))
     keeper.news(net.LinkLost("host said bye", bye=True))
-    keeper.news(net.Closed("link lost"))  # the window passed without the host
+    keeper.news(net.Closed("link lost", link_lost=True))  # the window passed without the host
     assert book.load() is not None and book.load().token == TOKEN
     keeper.news(net.Rejected("bad token: no such game is kept here", "bad-token"))
     assert book.load() is None and keeper.token is None

@@ -173,7 +173,7 @@ def test_retries_until_the_rejoin_window_closes(joiner):
     assert joiner.tick(10.5) == []
     assert of(joiner.tick(11.1), Connect) == [Connect(3)]
     joiner.connection_failed(3, "refused", 11.2)
-    assert of(joiner.tick(130.0), Closed) == [Closed("link lost")]
+    assert of(joiner.tick(130.0), Closed) == [Closed("link lost", link_lost=True)]
 
 
 def test_silence_then_rejoin():

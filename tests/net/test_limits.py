@@ -167,7 +167,7 @@ def test_a_link_that_works_again_restarts_the_window():
             j.connection_failed(c.conn, "refused", float(second))
         outs = [o for o in outs if not isinstance(o, Connect)]
     assert not of(outs, Closed) and j.state == "lost"
-    assert of(j.tick(59.5), Closed) == [Closed("link lost")]
+    assert of(j.tick(59.5), Closed) == [Closed("link lost", link_lost=True)]
 
 
 def test_the_joiner_does_not_apply_a_move_whose_digest_differs():
