@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
+
 import pygame
 
 from isaac_game.client.app import App
@@ -74,6 +77,20 @@ def pad(app: App, button: int, instance_id: int = 7, frames: int = 1) -> None:
 def run(app: App, frames: int = 1, dt: float = 1 / 60) -> None:
     for _ in range(frames):
         app.frame(dt)
+
+
+def frames_until(
+    app: App, condition: Callable[[], object], timeout: float = 60.0, then: int = 0
+) -> None:
+    """Run frames until `condition()` holds, then `then` frames more; fail after `timeout`
+    seconds. Between frames the core is left a moment to whoever the condition waits on
+    (a computer's worker process, a peer), so a busy machine only makes it slower."""
+    deadline = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < deadline, f"the condition did not come about within {timeout} s"
+        app.frame(1 / 60)
+        time.sleep(0.005)
+    run(app, then)
 
 
 def menu_to(app: App, menu, key_name: str, via_pad: bool = False) -> None:

@@ -4,8 +4,6 @@ save, Hard's preferred move named and drawn, H stepping through the worst moves.
 
 from __future__ import annotations
 
-import time
-
 import pygame
 import pytest
 
@@ -17,19 +15,10 @@ from isaac_game.client.scenes.saves import SavesScene
 from isaac_game.client.storage import analysis_path
 from isaac_game.client.widgets import review as review_module
 
-from .driver import key, menu_to, run
+from .driver import frames_until, key, menu_to, run
 from .kinds import is_game
 
 TIMEOUT = 90.0
-
-
-def pump_until(app, condition, timeout: float = TIMEOUT) -> None:
-    deadline = time.monotonic() + timeout
-    while not condition():
-        assert time.monotonic() < deadline, "timed out"
-        run(app, 1)
-        time.sleep(0.01)
-    run(app, 1)
 
 
 @pytest.mark.parametrize("game_name", ["foundations", "hari"])
@@ -42,7 +31,7 @@ def test_h_gives_a_hint_with_a_reason_and_enter_plays_it(app, game_name):
     state = game.state
     key(app, pygame.K_h)
     assert hints.pending and hints.line() == "Hint: thinking..."
-    pump_until(app, lambda: not hints.pending)
+    frames_until(app, lambda: not hints.pending, TIMEOUT, then=1)
     assert hints.shown, hints.error
     assert str(hints.move) in {str(m) for m in state.legal_moves()}
     assert "places the" in hints.text and "Hard's playouts" in hints.text
@@ -72,7 +61,7 @@ def test_review_analysis_is_computed_cached_and_steps_through_the_worst_moves(
     assert not analysis.done and not analysis.running
     key(app, pygame.K_h)  # H: the computer's view
     assert analysis.running
-    pump_until(app, lambda: analysis.done)
+    frames_until(app, lambda: analysis.done, TIMEOUT, then=1)
     assert len(analysis.reviews) == len(final.moves)
     cache = analysis_path(path)
     assert cache.is_file()

@@ -4,9 +4,6 @@ board's own geometry (what a player points at)."""
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable
-
 from isaac_game.client.handoff import GameSetup
 from isaac_game.client.scenes.match import MatchScene
 from isaac_game.rules import Player
@@ -19,15 +16,6 @@ def start(app, game: str, dark: str, light: str) -> MatchScene:
     assert isinstance(scene, MatchScene)
     run(app, 2)
     return scene
-
-
-def until(app, holds: Callable[[], object], timeout: float = 30.0) -> None:
-    """Run frames until `holds()` (a computer's move comes from its own process)."""
-    deadline = time.monotonic() + timeout
-    while not holds():
-        assert time.monotonic() < deadline, "the condition did not come about in time"
-        app.frame()
-        time.sleep(0.002)
 
 
 def on_screen(scene: MatchScene, cell: int, facing: Player) -> tuple[int, int]:

@@ -14,8 +14,8 @@ from isaac_game.client.widgets.board_view import own_cell
 from isaac_game.client.widgets.hand_cursor import START_FOCUS, focus_for
 from isaac_game.rules import Place, Player
 
-from ..driver import click, key, menu_to, run
-from .sides import on_screen, start, until
+from ..driver import click, frames_until, key, menu_to, run
+from .sides import on_screen, start
 
 
 def input_of(scene):
@@ -26,7 +26,7 @@ def input_of(scene):
 @pytest.mark.parametrize("game", ["isaac", "foundations", "hari"])
 def test_against_the_computer_the_humans_side_faces_them(app, game):
     scene = start(app, game, dark="random", light="human")
-    until(app, lambda: scene.human_to_move() == Player.LIGHT)
+    frames_until(app, lambda: scene.human_to_move() == Player.LIGHT)
     board, layout = scene.board, scene.layout
     assert board.facing == Player.LIGHT
     # Light's panel is on the left, as Dark's is in Dark's view; the move list goes right

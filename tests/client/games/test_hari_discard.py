@@ -5,15 +5,13 @@ after the computer has answered. Driven with real events on the real match scene
 
 from __future__ import annotations
 
-import time
-
 import pygame
 import pytest
 
 from isaac_game.client.handoff import GameSetup
 from isaac_game.rules import Player
 
-from ..driver import click, key, pad, run
+from ..driver import click, frames_until, key, pad, run
 
 
 def press_d(app) -> None:
@@ -28,13 +26,6 @@ def open_hari(app, light: str):
     game = app.open("match", GameSetup("hari", "human", light))
     run(app, 2)
     return game
-
-
-def wait_for(app, done, seconds: float = 30.0) -> None:
-    deadline = time.monotonic() + seconds
-    while not done():
-        assert time.monotonic() < deadline, "waited too long"
-        run(app, 1)
 
 
 @pytest.mark.parametrize("light", ["human", "random"])
@@ -73,7 +64,7 @@ def test_one_ctrl_z_takes_a_discard_back_after_the_computer_answered(app):
     press_d(app)
     press_d(app)
     assert game.state.moves == ("d3",)
-    wait_for(app, lambda: game.state.to_move == Player.DARK)
+    frames_until(app, lambda: game.state.to_move == Player.DARK)
     assert len(game.state.moves) >= 2  # the computer's turn is in
     key(app, pygame.K_z, mod=pygame.KMOD_LCTRL)
     assert game.state.moves == () and game.state.to_move == Player.DARK

@@ -18,7 +18,7 @@ from isaac_game.client.tools.screenshots import positions
 from isaac_game.client.widgets.hand_cursor import focus_for
 from isaac_game.rules import GameState, Move, Place, Player, Remove, Slide, new_game
 
-from ..driver import click, key, leave_if_asked, menu_to, move_mouse, pad, run
+from ..driver import click, frames_until, key, leave_if_asked, menu_to, move_mouse, pad, run
 from ..kinds import is_game
 from ..lan.lanclient import fast_lan, pump
 from ..lan.test_lan_join import join_from_the_list, loopback_host
@@ -45,12 +45,7 @@ def start_game(app, **setup) -> MatchScene:
 
 
 def wait_for_hint(app, game: MatchScene) -> None:
-    deadline = time.monotonic() + TIMEOUT
-    while game.play.hints.pending:
-        assert time.monotonic() < deadline, "no hint within the timeout"
-        run(app, 1)
-        time.sleep(0.01)
-    run(app, 1)
+    frames_until(app, lambda: not game.play.hints.pending, TIMEOUT, then=1)
 
 
 def bar_text(app, game: MatchScene) -> str:

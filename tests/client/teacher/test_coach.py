@@ -18,7 +18,7 @@ from isaac_game.client.scenes.results import ResultsScene
 from isaac_game.client.storage import read_headers
 from isaac_game.rules import IsaacState, Player, Remove, new_game
 
-from ..driver import click, key, menu_to, run
+from ..driver import click, frames_until, key, menu_to, run
 
 #: tests/ai/positions.py's BLOCK_LAST (docs/rules.md 1.6, last check): Light to move;
 #: removing the 7 on column 2 and stopping on 36 blocks Dark's last piece and wins,
@@ -29,7 +29,6 @@ BLOCK_LAST = [
     "pass", "pass", "x04-11", "x14-21", "x24-25",
 ]  # fmt: skip
 
-TIMEOUT = 60.0
 
 
 def replay(moves: list[str]) -> IsaacState:
@@ -38,14 +37,6 @@ def replay(moves: list[str]) -> IsaacState:
         state = state.play(move)
     assert isinstance(state, IsaacState)
     return state
-
-
-def pump_until(app, condition, timeout: float = TIMEOUT) -> None:
-    deadline = time.monotonic() + timeout
-    while not condition():
-        assert time.monotonic() < deadline, "timed out"
-        run(app, 1)
-        time.sleep(0.005)
 
 
 def coached_game(app, level: str = "blunders") -> MatchScene:
@@ -85,11 +76,11 @@ def test_the_coach_warns_of_a_planted_blunder_and_takes_it_back(app):
     asked = checked_moves(game)
     remove_by_mouse(app, game, Remove(2, 39))
     assert game.state.moves[-1] == "x02-39"
-    pump_until(app, lambda: game.coach.offering or game.state.moves[-1] != "x02-39")
+    frames_until(app, lambda: game.coach.offering or game.state.moves[-1] != "x02-39")
     assert game.coach.offering, "the coach said nothing of the blunder"
     # the computer's reply is held back while the coach asks: it waits for the player
     seat = game.match.seats[Player.DARK]
-    pump_until(app, lambda: seat.ready)
+    frames_until(app, lambda: seat.ready)
     run(app, 30)
     assert game.state.moves[-1] == "x02-39" and game.coach.offering
     # the heading says what the game waits for: the player's answer, not the computer
@@ -115,7 +106,7 @@ def test_the_coach_warns_of_a_planted_blunder_and_takes_it_back(app):
     assert game.keeping.finished()[0].get("Coached") == "yes"
     # the right move now: Dark is blocked, the game is won, the results say it was coached
     remove_by_mouse(app, game, Remove(2, 36))
-    pump_until(app, lambda: isinstance(app.top, ResultsScene))
+    frames_until(app, lambda: isinstance(app.top, ResultsScene))
     results = app.top
     assert isinstance(results, ResultsScene)
     _winner, title, reason = results.headline()
@@ -126,14 +117,14 @@ def test_the_coach_warns_of_a_planted_blunder_and_takes_it_back(app):
 def test_play_on_by_click_lets_the_computer_answer(app):
     game = coached_game(app, "mistakes")
     remove_by_mouse(app, game, Remove(2, 39))
-    pump_until(app, lambda: game.coach.offering or game.state.moves[-1] != "x02-39")
+    frames_until(app, lambda: game.coach.offering or game.state.moves[-1] != "x02-39")
     assert game.coach.offering
     app.draw()
     _back, on = game.coach.buttons()
     assert on is not None
     click(app, on.center)  # Play on
     assert not game.coach.offering
-    pump_until(app, lambda: game.state.moves[-1] != "x02-39")  # Dark's reply comes
+    frames_until(app, lambda: game.state.moves[-1] != "x02-39")  # Dark's reply comes
     path = game.save_path
     assert path is not None and "Coached" not in read_headers(path)
 
@@ -151,7 +142,7 @@ def test_the_coach_stays_silent_for_the_good_move_and_never_speaks_of_the_comput
         return not worker.busy and game.state.is_over
 
     # the check answered; Dark passed (it is out), then Light (nothing left): the game is won
-    pump_until(app, answered)
+    frames_until(app, answered)
     assert not any(offered) and not game.coach.offering
     assert game.state.moves[len(BLOCK_LAST) :] == ("x02-36", "pass", "pass")
     assert game.state.winner == Player.LIGHT
@@ -218,7 +209,7 @@ def test_the_hints_move_played_draws_no_remark(app):
     key(app, pygame.K_h)
     hints = game.play.hints
     assert hints is not None
-    pump_until(app, lambda: hints.shown)
+    frames_until(app, lambda: hints.shown)
     hinted = str(hints.move)
     key(app, pygame.K_RETURN)  # the hinted move, made ready, played with one press
     assert game.state.moves[len(start.moves)] == hinted
@@ -230,6 +221,6 @@ def test_the_hints_move_played_draws_no_remark(app):
         offered.append(game.coach.offering)
         return not worker.busy
 
-    pump_until(app, checked)
+    frames_until(app, checked)
     assert asked == [(Player.DARK, hinted)]
     assert not any(offered) and not game.coach.offering

@@ -22,7 +22,7 @@ from isaac_game.rules import GameRecord, Player, Remove, record_text
 from isaac_game.stats.practice import Blunder, add_position, all_positions, count_due
 from tests.ai.positions import BLOCK_LAST, replay
 
-from ..driver import click, key, menu_to, run
+from ..driver import click, frames_until, key, menu_to, run
 from ..test_results_and_panels import drawn_texts
 
 DAY = date(2026, 3, 1)
@@ -131,16 +131,6 @@ def isaac_remove(app, scene, move: Remove) -> None:
     key(app, pygame.K_RETURN)
 
 
-def wait_for(app, condition, seconds: float = 60.0) -> None:
-    import time
-
-    deadline = time.monotonic() + seconds
-    while not condition():
-        assert time.monotonic() < deadline, "timed out"
-        run(app, 1)
-        time.sleep(0.01)
-
-
 @pytest.mark.timeout(120)
 def test_a_position_opens_from_learn_to_play_a_wrong_try_is_told_and_hards_move_solves(
     app, storage
@@ -161,14 +151,14 @@ def test_a_position_opens_from_learn_to_play_a_wrong_try_is_told_and_hards_move_
     assert scene.state.to_move == Player.LIGHT and scene.state.moves == tuple(BLOCK_LAST)
     start = scene.state
     isaac_remove(app, scene, start.parse_move("x02-39"))  # the blunder again
-    wait_for(app, lambda: not control.tried)
+    frames_until(app, lambda: not control.tried)
     assert control.verdict is None and scene.state is control.start  # refused: try again
     said = " ".join(text for text, _colour in control.box_words().paragraphs)
     assert "win chance against Hard's move" in said and "Try again" in said
     (kept,) = all_positions(storage.stats)
     assert kept.due_on == DAY + timedelta(days=1)  # missed first: tomorrow
     isaac_remove(app, scene, start.parse_move("x02-36"))
-    wait_for(app, lambda: not control.tried)  # weighed by the judge, as every try is
+    frames_until(app, lambda: not control.tried)  # weighed by the judge, as every try is
     assert control.verdict is True and "You found it!" in control.words
     key(app, pygame.K_RETURN)  # the last one: back to Learn to play
     run(app, 2)
@@ -182,7 +172,7 @@ def test_hards_move_first_time_moves_the_position_a_day_on(app, storage):
     scene = app.open("positions")
     run(app, 1)
     isaac_remove(app, scene, scene.state.parse_move("x02-36"))
-    wait_for(app, lambda: not scene.control.tried)
+    frames_until(app, lambda: not scene.control.tried)
     assert scene.control.verdict is True
     (kept,) = all_positions(storage.stats)
     assert (kept.due_on, kept.step) == (DAY + timedelta(days=1), 1)
