@@ -6,24 +6,20 @@ the client, the arena and the LAN tools agree on the names.
 
 from __future__ import annotations
 
-import re
 from typing import cast
 
+from isaac_game.levels import SEAT_LEVELS, ladder_number
 from isaac_game.match import HumanSeat, RandomSeat, Seat
 
 HUMAN = "human"
-#: Computer levels, weakest first ("greedy" is a baseline for measurement). "random"
-#: plays in the match's own process; the others think in a worker process.
-COMPUTER_LEVELS: tuple[str, ...] = ("random", "easy", "medium", "hard", "greedy")
+#: Computer levels a seat may be by name, weakest first (`isaac_game.levels`, the one list).
+COMPUTER_LEVELS = SEAT_LEVELS
 PLAYER_KINDS: tuple[str, ...] = (HUMAN, *COMPUTER_LEVELS)
-#: The other steps of a game's ladder: `level2`, `level4`... (`ai.ladder.STEP_KIND`,
-#: repeated here so that the menu does not load the AI to read a setting).
-STEP_KIND = re.compile(r"level[1-9][0-9]?")
 
 
 def is_player_kind(kind: str) -> bool:
-    """A kind a seat can be: a human, a named computer level or a ladder step."""
-    return kind in PLAYER_KINDS or STEP_KIND.fullmatch(kind) is not None
+    """A kind a seat can be: a human, a named computer level or a ladder step `levelN`."""
+    return kind in PLAYER_KINDS or ladder_number(kind) is not None
 
 
 def player_kind(text: str) -> str:

@@ -191,7 +191,7 @@ GAMES_INTERFACE = "isaac_game.client.games.base"
 GAMES_PACKAGE = "isaac_game.client.games"
 #: client/learn (lessons, puzzles, their progress) is basics-like: scenes and games may
 #: use it, and it never imports a scene or a specific game.
-BASICS = {"client", "client/widgets", "client/learn", "i18n", "stats"}
+BASICS = {"client", "client/widgets", "client/learn", "i18n", "stats", "levels"}
 
 #: Which parts each part may import (its own part included where it is listed). Three
 #: entries are narrowed in `import_allowed`: "client/game" means the game's own folder,
@@ -200,15 +200,16 @@ BASICS = {"client", "client/widgets", "client/learn", "i18n", "stats"}
 #: limited; nothing but a command and `__main__` may import a command.
 MAY_IMPORT: dict[str, set[str]] = {
     "rules": {"rules"},
-    "ai": {"ai", "i18n"},  # and the package isaac_game.rules itself: see import_allowed
+    "ai": {"ai", "i18n", "levels"},  # and the package isaac_game.rules itself: import_allowed
     "match": {"match", "rules", "i18n"},
     "lan": {"lan", "match", "rules", "players", "ai", "net", "userdirs", "i18n"},
     "net": {"net"},
     "userdirs": set(),  # where the user's files live: the standard library and platformdirs
+    "levels": set(),  # the computer's levels as values and names: the standard library only
     # the player's language: gettext, read by every part that words things; its
     # catalogues are read through the rules' careful reader alone (I18N_READS)
     "i18n": {"rules"},
-    "stats": {"stats", "rules", "userdirs"},  # the player's record (SQLite)
+    "stats": {"stats", "rules", "userdirs", "levels"},  # the player's record (SQLite)
     "client": BASICS | {"rules", "match", "players", "ai", "userdirs"},
     "client/widgets": BASICS | {"rules", "match", "players", "ai"},
     "client/learn": BASICS | {"client/games", "rules", "match", "players", "ai"},

@@ -16,7 +16,9 @@ import os
 import random
 import time
 from dataclasses import dataclass
+from typing import ClassVar
 
+from isaac_game.levels import BOT_NAMES, MOST_REMOVAL, SEAT_LEVELS
 from isaac_game.rules import WINNING_SCORE, GameState, IsaacCore, IsaacState, Move, Pass
 
 from .generic import choose_generic
@@ -26,12 +28,8 @@ from .parallel import HelperPool, parallel_placement
 from .placement import PlacementEval, Weights, best_reply_value
 from .scoring import SAFETY, ScoringSearch
 
-LEVELS: tuple[str, ...] = ("random", "easy", "medium", "hard", "greedy")
-#: Yardsticks that only the arena offers: `hard1` is Hard as it was before its placement
-#: look-ahead (ISAAC) or before it searched at all (FOUNDATIONS, HARI); `uct` is textbook
-#: UCT.
-YARDSTICKS: tuple[str, ...] = ("hard1", "uct")
-ARENA_LEVELS: tuple[str, ...] = LEVELS + YARDSTICKS
+#: The levels a seat may be by name (`levels.SEAT_LEVELS`, the one list).
+LEVELS = SEAT_LEVELS
 #: Each level's default thinking time per move, in seconds: at most 1 s, so that no
 #: level keeps a player waiting (README.md, "Computer players"; `tests/ai/test_levels.py`
 #: holds Hard to it in work).
@@ -72,8 +70,8 @@ class Limit:
 #: Each level's limit (the levels not listed search nothing, or only by time).
 LIMITS: dict[str, Limit] = {
     "medium": Limit(scoring_depth=2, scoring_targets=2),
-    "hard1": Limit(scoring_depth=60, scoring_targets=5),
-    "hard": Limit(placement_depth=5, scoring_depth=60, scoring_targets=5),
+    "hard1": Limit(scoring_depth=MOST_REMOVAL, scoring_targets=5),
+    "hard": Limit(placement_depth=5, scoring_depth=MOST_REMOVAL, scoring_targets=5),
 }
 
 
@@ -81,15 +79,31 @@ class Bot:
     """Base: a seeded chooser of moves. Subclasses fill in `placement` and `scoring`.
 
     A bot is one player: it owns what it keeps between its moves (the tree of its last
-    search, in FOUNDATIONS and HARI), so keep the same bot for a whole game."""
+    search, in FOUNDATIONS and HARI), so keep the same bot for a whole game. Its class
+    is what it is (`kind`: a bot's own name); `level` is the level it plays, the same
+    name or a step of a ladder built on it (`removal:3`: Medium with another limit),
+    which also seeds its choices."""
 
-    level = "random"
+    #: the bot's own name (`levels.BOT_NAMES`): its limit, budget and search by default
+    kind: ClassVar[str] = "random"
+    #: thinks on helper processes when it is given more than one core (Hard)
+    on_helpers: ClassVar[bool] = False
 
-    def __init__(self, seed: int | None = None, limit: Limit | None = None, cores: int = 1) -> None:
+    def __init__(
+        self,
+        seed: int | None = None,
+        limit: Limit | None = None,
+        cores: int = 1,
+        level: str | None = None,
+        budget: float | None = None,
+    ) -> None:
         self.seed = 0 if seed is None else seed
+        self.level = self.kind if level is None else level
+        #: seconds a move when the caller gives none
+        self.budget = DEFAULT_BUDGET.get(self.kind, 0.0) if budget is None else budget
         #: processes the searching levels may think in (see `parallel`)
         self.cores = max(1, cores)
-        self.limit = limit if limit is not None else LIMITS.get(self.level, Limit())
+        self.limit = limit if limit is not None else LIMITS.get(self.kind, Limit())
         self.tree = KeptTree()
         self._pool: HelperPool | None = None
         #: the position being answered (the look-ahead's helpers are sent it)
@@ -117,13 +131,15 @@ class Bot:
         The levels search ISAAC positions; FOUNDATIONS and HARI get a rule of thumb
         (see `generic`)."""
         if budget is None:
-            budget = DEFAULT_BUDGET.get(self.level, 0.0)
+            budget = self.budget
         if not isinstance(state, IsaacState):
             rng = random.Random(f"{self.seed}|{state.moves}")
-            pool = self.helpers() if self.level == "hard" else None
-            return choose_generic(self.level, state, rng, budget, self.tree, pool)
-        if self.level == "uct":
-            return search(state, budget, random.Random(self.seed), TEXTBOOK).best.move
+            pool = self.helpers() if self.on_helpers else None
+            return choose_generic(self.kind, state, rng, budget, self.tree, pool)
+        return self.choose_isaac(state, budget)
+
+    def choose_isaac(self, state: IsaacState, budget: float) -> Move:
+        """An ISAAC move: the level's placement or removal, on the fast core."""
         legal = state.legal_moves()
         rng = self.rng_for(state)
         self.position = state
@@ -181,13 +197,13 @@ def max_target(board: IsaacCore, me: int, points: int) -> int:
 
 
 class RandomBot(Bot):
-    level = "random"
+    kind = "random"
 
 
 class GreedyBot(Bot):
     """Baseline: random placement, then the best immediate points every turn."""
 
-    level = "greedy"
+    kind = "greedy"
 
     def scoring(self, board, rng, budget, legal):
         return greedy_removal(board, rng)
@@ -196,7 +212,7 @@ class GreedyBot(Bot):
 class EasyBot(Bot):
     """Sensible-looking placements and greedy removals, with regular mistakes."""
 
-    level = "easy"
+    kind = "easy"
     blunder = 0.25
 
     def placement(self, board, rng, budget, legal):
@@ -218,7 +234,7 @@ class EasyBot(Bot):
 class MediumBot(Bot):
     """Best placement by the one-move judgement; a shallow search when removing."""
 
-    level = "medium"
+    kind = "medium"
     weights = Weights()
 
     def placement(self, board, rng, budget, legal):
@@ -243,7 +259,7 @@ class TwoPlyBot(MediumBot):
     This was Hard until Hard looked several placements ahead (`HardBot`, which keeps
     its scoring search); the arena keeps it, unchanged, as `hard1`."""
 
-    level = "hard1"
+    kind = "hard1"
     width = 12  # placements looked at more closely
     reply_weight = 1.0  # arena: 0 -> 77%, 0.6 -> 83%, 1.0 -> 87% against Medium
 
@@ -265,7 +281,8 @@ class HardBot(TwoPlyBot):
     as its allowance reaches, each line judged where it ends by the learned chance of
     winning (`lookahead`, `outlook`); the deep scoring search of `TwoPlyBot`."""
 
-    level = "hard"
+    kind = "hard"
+    on_helpers = True
 
     def placement(self, board, rng, budget, legal):
         depth = self.limit.placement_depth
@@ -286,7 +303,10 @@ class HardBot(TwoPlyBot):
 class UctBot(Bot):
     """The textbook yardstick: UCT with UCB1 and uniformly random playouts."""
 
-    level = "uct"
+    kind = "uct"
+
+    def choose_isaac(self, state: IsaacState, budget: float) -> Move:
+        return search(state, budget, random.Random(self.seed), TEXTBOOK).best.move
 
 
 BOTS: dict[str, type[Bot]] = {
@@ -301,11 +321,17 @@ BOTS: dict[str, type[Bot]] = {
 
 
 def make_bot(
-    level: str, seed: int | None = None, limit: Limit | None = None, cores: int = 1
+    kind: str,
+    seed: int | None = None,
+    limit: Limit | None = None,
+    cores: int = 1,
+    level: str | None = None,
+    budget: float | None = None,
 ) -> Bot:
-    """The bot for a level name (see LEVELS), with that level's limit unless given."""
+    """The bot of its own name `kind` (see `levels.BOT_NAMES`), with that bot's limit and
+    budget unless given; `level`: the level it plays when that is another (a step)."""
     try:
-        return BOTS[level](seed, limit, cores)
+        return BOTS[kind](seed, limit, cores, level, budget)
     except KeyError:
-        choices = ", ".join(ARENA_LEVELS)
-        raise ValueError(f"unknown level {level!r} (choose from {choices})") from None
+        choices = ", ".join(BOT_NAMES)
+        raise ValueError(f"unknown level {kind!r} (choose from {choices})") from None

@@ -10,17 +10,18 @@ from __future__ import annotations
 
 import contextlib
 
+from isaac_game.levels import SEAT_LEVELS, ladder_number
 from isaac_game.rules import GameState, Move, Player
 
-from .bots import DEFAULT_BUDGET, LEVELS, Bot
-from .ladder import STEP_KIND, make_player, playable
+from .bots import DEFAULT_BUDGET
+from .ladder import ComputerPlayer, make_player, playable
 from .parallel import available_cores
 from .worker import EncodedState, Task, Worker, decode_state, encode_state
 
 #: The players of this worker process by (game, level, seed, cores): a bot keeps what
 #: it learnt from one move to the next (its search tree, its helpers), so the process
 #: keeps the bot.
-_PLAYERS: dict[tuple[str, str, int, int], Bot] = {}
+_PLAYERS: dict[tuple[str, str, int, int], ComputerPlayer] = {}
 #: A ladder step's seconds a move when its level has none of its own: a hung worker is
 #: taken to be one past this (and `worker.HANG_GRACE`).
 STEP_BUDGET = 1.0
@@ -35,10 +36,10 @@ def think_move(
     The task a `ComputerSeat` hands its worker: it runs in the worker process."""
     state = decode_state(position)
     key = (state.game, playable(state.game, level), seed, cores)
-    bot = _PLAYERS.get(key)
-    if bot is None:
-        bot = _PLAYERS[key] = make_player(key[0], key[1], seed, cores)
-    return str(bot.choose(state, budget))
+    player = _PLAYERS.get(key)
+    if player is None:
+        player = _PLAYERS[key] = make_player(key[0], key[1], seed, cores)
+    return str(player.choose(state, budget))
 
 
 class ComputerSeat:
@@ -56,8 +57,8 @@ class ComputerSeat:
         budget: float | None = None,
         cores: int | None = None,
     ) -> None:
-        if level not in LEVELS and not STEP_KIND.fullmatch(level):
-            raise ValueError(f"unknown level {level!r} (choose from {', '.join(LEVELS)})")
+        if level not in SEAT_LEVELS and ladder_number(level) is None:
+            raise ValueError(f"unknown level {level!r} (choose from {', '.join(SEAT_LEVELS)})")
         self.level = level
         self.name = name or level.title()
         self.seed = 0 if seed is None else seed

@@ -15,7 +15,8 @@ from collections.abc import Callable
 
 from isaac_game import i18n
 from isaac_game.i18n import N_, _, ngettext
-from isaac_game.players import HUMAN, STEP_KIND
+from isaac_game.levels import ladder_number
+from isaac_game.players import HUMAN
 from isaac_game.rules import (
     VALUE,
     IllegalMoveError,
@@ -52,9 +53,10 @@ def level_name(kind: str) -> str:
     """A computer level in the player's language ("hard", "level 4")."""
     if kind in LEVEL_NAMES:
         return _(LEVEL_NAMES[kind])
-    if STEP_KIND.fullmatch(kind):
+    number = ladder_number(kind)
+    if number is not None:
         # TRANSLATORS: a step of the computer's ladder of levels, "level 4"
-        return _("level {number}").format(number=kind[5:])
+        return _("level {number}").format(number=number)
     return kind
 
 

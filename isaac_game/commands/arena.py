@@ -19,13 +19,13 @@ import sys
 import time
 from dataclasses import dataclass, field
 
-from isaac_game.ai.bots import ARENA_LEVELS
 from isaac_game.ai.ladder import check_spec, make_player
+from isaac_game.levels import BOT_NAMES
 from isaac_game.rules import GameState, Player, game_names, new_game
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    names = ", ".join(ARENA_LEVELS)
+    names = ", ".join(BOT_NAMES)
     parser.add_argument(
         "a",
         metavar="A",

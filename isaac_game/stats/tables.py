@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from isaac_game.levels import SEAT_LEVELS, ladder_number
 from isaac_game.rules import game_names
 
 from .db import Stats
@@ -23,9 +24,9 @@ DARK_WON, LIGHT_WON = "D", "L"
 COMPUTER, LAN, HOTSEAT = "computer", "lan", "hotseat"
 #: How many results `Line.last` keeps.
 LAST = 20
-#: Computer levels weakest first (players.COMPUTER_LEVELS: this layer may not import it);
-#: a level not named here comes after them (a ladder's `levelN` by its number).
-LEVEL_ORDER = ("random", "easy", "medium", "hard", "greedy")
+#: Computer levels weakest first; a level not named here comes after them (a ladder's
+#: `levelN` by its number).
+LEVEL_ORDER = SEAT_LEVELS
 
 
 @dataclass(frozen=True)
@@ -39,8 +40,9 @@ class Opponent:
     def sort_key(self) -> tuple:
         order = (COMPUTER, LAN, HOTSEAT).index(self.kind)
         level = LEVEL_ORDER.index(self.name) if self.name in LEVEL_ORDER else len(LEVEL_ORDER)
-        if self.name.startswith("level") and self.name[5:].isdigit():  # a ladder step
-            level += int(self.name[5:])
+        step = ladder_number(self.name)
+        if step is not None:
+            level += step
         return (order, level if self.kind == COMPUTER else 0, self.name.casefold())
 
 

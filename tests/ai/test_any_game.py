@@ -10,13 +10,14 @@ import time
 import pytest
 
 from isaac_game.ai import ComputerSeat
-from isaac_game.ai.bots import ARENA_LEVELS, make_bot
+from isaac_game.ai.bots import make_bot
+from isaac_game.levels import BOT_NAMES
 from isaac_game.commands.cli import main
 from isaac_game.rules import Place, Player, new_game, register_game
 from tests.rules.corner_game import CornerState  # by its full name everywhere: one module
 
 
-@pytest.mark.parametrize("level", ARENA_LEVELS)
+@pytest.mark.parametrize("level", BOT_NAMES)
 def test_each_level_plays_a_registered_game_to_the_end(level):
     for seed in range(3):
         bots = {Player.DARK: make_bot(level, seed), Player.LIGHT: make_bot("random", seed + 1)}

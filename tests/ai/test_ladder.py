@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
@@ -14,12 +16,15 @@ from isaac_game.ai import ladder
 from isaac_game.ai.bots import HardBot, MediumBot
 from isaac_game.ai.generic import search_settings
 from isaac_game.ai.ladder import LADDERS, Step, make_player, playable, resolve, step_kind, steps
+from isaac_game.levels import Blend, Lookahead, Named, Playouts, Removal, parse_level
 from isaac_game.ai.move_order import crowding_order, empty_cells, long_room, thumb_order
 from isaac_game.ai.seat import think_move
 from isaac_game.ai.worker import encode_state
 from isaac_game.commands import arena
 from isaac_game.commands.cli import main
 from isaac_game.rules import S_MASK, Discard, Place, new_game, shape_id
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.mark.parametrize("game", sorted(LADDERS))
@@ -321,7 +326,7 @@ def test_the_shipped_ratings_climb_with_the_steps(game):
     the first at 0, every pair's games on record."""
     ladder.measured.cache_clear()
     table = ladder.measured(game)
-    rated = [table.ratings[s.spec][0] for s in steps(game) if s.spec in table.ratings]
+    rated = [table.ratings[s.spec].value for s in steps(game) if s.spec in table.ratings]
     assert rated, f"{game}: no ratings shipped (python -m isaac_game ladder --game {game})"
     assert rated[0] == 0.0
     assert rated == sorted(rated)
@@ -337,7 +342,7 @@ def test_the_menu_reads_the_shipped_ratings_and_shows_none_where_there_are_none(
                 if step.spec in table.ratings:
                     assert (
                         ladder.rating_of(game, step_kind(game, steps(game).index(step) + 1))
-                        == table.ratings[step.spec][0]
+                        == table.ratings[step.spec].value
                     )
         assert ladder.rating_of("isaac", "greedy") is None  # off the ladder
         monkeypatch.setattr(ladder, "RESULTS_FOLDER", "no_such_folder")
@@ -356,3 +361,30 @@ def test_arena_takes_the_cores_of_each_side(capsys):
     assert status == 0
     assert "hard vs greedy: hard won" in capsys.readouterr().out
     random.seed(0)
+
+
+#: A level as docs/strength.md and the README write one (placeholders left out).
+LEVEL_TEXT = re.compile(
+    r"\b(mix:[a-z0-9.:]+[0-9]|playouts:[0-9]+(?::[a-z]+)?|removal:[0-9]+"
+    r"|lookahead:[0-9]+(?::[0-9]+)?|hard:[0-9.]+[0-9]|level[0-9]+)\b"
+)
+
+
+def test_every_level_the_documents_name_reads_into_a_value_and_back():
+    """`docs/strength.md` and the README name levels as specs: each is read once into a
+    frozen value whose text is the spec again, and a player of that value is built in
+    a game whose spec it is (ISAAC's counted steps in ISAAC, playouts elsewhere)."""
+    texts = set()
+    for doc in ("docs/strength.md", "README.md"):
+        texts |= {m.group(0) for m in LEVEL_TEXT.finditer((ROOT / doc).read_text("utf-8"))}
+    assert len(texts) > 25  # the ladders' steps and the specs tried beside them
+    for text in sorted(texts):
+        level = parse_level(text)
+        assert str(level) == text and parse_level(str(level)) == level
+        isaac_only = text.startswith(("removal", "lookahead")) or "medium" in text
+        game = "isaac" if isaac_only or text.startswith("mix:random:easy") else "hari"
+        make_player(game, text, 1).close()
+    for ladder_steps in LADDERS.values():
+        for step in ladder_steps:
+            assert str(step.level) == step.spec and step.level == parse_level(step.spec)
+            assert isinstance(step.level, (Named, Blend, Playouts, Removal, Lookahead))

@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 
 from isaac_game.ai import LEVELS, lookahead, make_bot, scoring
-from isaac_game.ai.bots import ARENA_LEVELS, DEFAULT_BUDGET
+from isaac_game.ai.bots import DEFAULT_BUDGET
+from isaac_game.levels import BOT_NAMES
 from isaac_game.rules import Remove
 
 from .clocks import set_clocks
@@ -27,7 +28,7 @@ def test_the_sample_game_has_every_kind_of_position():
     }
 
 
-@pytest.mark.parametrize("level", ARENA_LEVELS)
+@pytest.mark.parametrize("level", BOT_NAMES)
 @pytest.mark.parametrize("where", sorted(POSITIONS))
 def test_each_level_returns_a_legal_move(level, where):
     state = POSITIONS[where]

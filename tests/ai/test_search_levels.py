@@ -9,7 +9,8 @@ import time
 
 import pytest
 
-from isaac_game.ai.bots import ARENA_LEVELS, make_bot
+from isaac_game.ai.bots import make_bot
+from isaac_game.levels import BOT_NAMES
 from isaac_game.rules import Discard, GameState, Pass, Place, Slide, new_game
 
 
@@ -50,7 +51,7 @@ POSITIONS = {("foundations", k): find("foundations", f) for k, f in FOUNDATIONS.
 POSITIONS.update({("hari", k): find("hari", f) for k, f in HARI.items()})
 
 
-@pytest.mark.parametrize("level", ARENA_LEVELS)
+@pytest.mark.parametrize("level", BOT_NAMES)
 @pytest.mark.parametrize("where", sorted(POSITIONS), ids=lambda w: f"{w[0]}: {w[1]}")
 def test_rules_2_3_each_level_plays_a_legal_move_in_every_kind_of_position(level, where):
     state = POSITIONS[where]

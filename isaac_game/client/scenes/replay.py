@@ -26,7 +26,6 @@ from pathlib import Path
 
 import pygame
 
-from isaac_game.ai.analysis import Mark
 from isaac_game.i18n import N_, _, ngettext
 from isaac_game.rules import GameRecord, GameState, Move, Player
 
@@ -40,7 +39,7 @@ from ..widgets.hints import draw_suggestion
 from ..widgets.hud import GameLayout, draw_bar_text, game_layout
 from ..widgets.move_list import MovesBox
 from ..widgets.move_words import MoveHistory, MoveWords
-from ..widgets.review import ReviewAnalysis
+from ..widgets.review import Mark, ReviewAnalysis
 
 #: The bar's buttons, left to right: (key, label, its key); the labels and the keys'
 #: names are English sources, translated as they are drawn.

@@ -23,7 +23,6 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from isaac_game.ai.analysis import Mark
 from isaac_game.i18n import N_, _, ngettext
 from isaac_game.rules import GameRecord, GameState, Move, Player
 
@@ -35,7 +34,7 @@ from ..widgets.graph import Graph, Line, chance_series, score_series
 from ..widgets.menu import Menu, MenuItem
 from ..widgets.move_list import MovesBox
 from ..widgets.move_words import MoveHistory, MoveWords
-from ..widgets.review import ReviewAnalysis
+from ..widgets.review import Mark, ReviewAnalysis
 from ..words import side_name
 
 if TYPE_CHECKING:

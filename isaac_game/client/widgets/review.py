@@ -20,6 +20,7 @@ import contextlib
 import json
 from pathlib import Path
 
+from isaac_game.ai.analysis import Mark as Mark  # the marks, for scenes (never the AI's)
 from isaac_game.ai.analysis import MoveReview, PositionView, reviews_of, view_position
 from isaac_game.ai.judge import (
     TASK_SECONDS,

@@ -146,6 +146,6 @@ def test_the_rules_know_a_fourth_game_and_the_arena_plays_it_at_every_level(toy_
     arena.add_arguments(parser)
     args = parser.parse_args(["random", "hard", "--game", "toy", "--games", "2"])
     assert args.game == "toy"
-    for level in arena.ARENA_LEVELS:  # TOY has no fast core: the generic path plays it
+    for level in arena.BOT_NAMES:  # TOY has no fast core: the generic path plays it
         result = arena.play_game(level, "random", 0, 1, 0.02, game="toy")
         assert result.plies == 2 and result.a_won in (0.0, 0.5, 1.0), level
