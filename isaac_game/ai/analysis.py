@@ -65,8 +65,8 @@ def reviews_of(
         before, view, after = states[i], views[i], states[i + 1]
         mover = before.to_move
         assert mover is not None and view is not None
-        played = str(before.parse_move(move))
-        if played == view.best:
+        played = before.parse_move(move)
+        if str(played) == view.best:
             reached = view.after_best
         elif after.is_over:
             reached = WinChance.outcome(after)
@@ -76,7 +76,13 @@ def reviews_of(
             reached = later.chance
         reviews.append(
             MoveReview(
-                i, mover, played, view.best, view.after_best.pov(mover), reached.pov(mover), game
+                i,
+                mover,
+                played,
+                before.parse_move(view.best),
+                view.after_best.pov(mover),
+                reached.pov(mover),
+                game,
             )
         )
     return reviews

@@ -18,7 +18,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
-from isaac_game.rules import GameState, replay
+from isaac_game.rules import GameState, Move, replay
 
 from .judge import (
     TASK_SECONDS,
@@ -52,8 +52,8 @@ class Advice:
     """A move the coach speaks of: the position before it, the move and Hard's."""
 
     before: GameState
-    played: str
-    preferred: str
+    played: Move
+    preferred: Move
     loss: float  # the win chance given away, 0..1
 
     @property

@@ -30,7 +30,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 
-from isaac_game.rules import GameState, IsaacState, Player
+from isaac_game.rules import GameState, IsaacState, Move, Player
 
 from .bots import make_bot
 from .generic import search_settings
@@ -102,8 +102,8 @@ class MoveReview:
 
     ply: int  # 0 for the first move
     mover: Player
-    played: str
-    preferred: str  # Hard's move
+    played: Move
+    preferred: Move  # Hard's move
     chance: float  # the mover's win chance after Hard's move
     after: float  # the mover's win chance after the move played
     game: str = ""  # whose noise the marks stand clear of ("": none)
@@ -235,13 +235,13 @@ class Judge:
         assert mover is not None, "a move was played from it"
         view = self.view(before)
         assert view is not None
-        move = str(before.parse_move(played))
-        after = view.after_best if move == view.best else self.chance(before.play(move))
+        move = before.parse_move(played)
+        after = view.after_best if str(move) == view.best else self.chance(before.play(move))
         return MoveReview(
             len(before.moves),
             mover,
             move,
-            view.best,
+            before.parse_move(view.best),
             view.after_best.pov(mover),
             after.pov(mover),
             before.game,

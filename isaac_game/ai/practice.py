@@ -21,4 +21,4 @@ def tried_loss(
     against it (0 for Hard's move itself, never below 0), and what the judge knows now."""
     judge = Judge(known, seed)
     review = judge.review(replay(game, moves), tried)
-    return review.preferred, review.loss, judge.known
+    return str(review.preferred), review.loss, judge.known

@@ -59,8 +59,8 @@ def run(args: argparse.Namespace) -> int:
     for r in reviews:
         mark = f"  {r.mark}" if r.mark else ""
         print(
-            f"{r.ply + 1:4d}. {r.mover.title:<5} played {r.played:<10} "
-            f"Hard prefers {r.preferred:<10} gave away {r.loss:6.1%}{mark}"
+            f"{r.ply + 1:4d}. {r.mover.title:<5} played {str(r.played):<10} "
+            f"Hard prefers {str(r.preferred):<10} gave away {r.loss:6.1%}{mark}"
         )
     print(summary(reviews))
     return 0

@@ -11,8 +11,8 @@ import pytest
 
 from isaac_game.ai import ComputerSeat
 from isaac_game.ai.bots import make_bot
-from isaac_game.levels import BOT_NAMES
 from isaac_game.commands.cli import main
+from isaac_game.levels import BOT_NAMES
 from isaac_game.rules import Place, Player, new_game, register_game
 from tests.rules.corner_game import CornerState  # by its full name everywhere: one module
 

@@ -60,7 +60,7 @@ def test_the_hints_move_is_never_scolded_and_the_coach_says_what_review_says(gam
         move, _words = hint(state, known=known)
         moves = (*state.moves, str(move))
         review, judged = check_move(game, moves)  # a fresh judge: the same answer
-        assert review.preferred == str(move)  # the coach's "Hard would play" is the hint
+        assert review.preferred == move  # the coach's "Hard would play" is the hint
         assert review.loss == 0.0 and review.mark is None  # story 1: played, no remark
         analysed = analyse(game, moves, known=known)
         assert analysed[-1].mark is None and analysed[-1].loss == 0.0  # ...and no mark

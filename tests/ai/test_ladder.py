@@ -16,12 +16,12 @@ from isaac_game.ai import ladder
 from isaac_game.ai.bots import HardBot, MediumBot
 from isaac_game.ai.generic import search_settings
 from isaac_game.ai.ladder import LADDERS, Step, make_player, playable, resolve, step_kind, steps
-from isaac_game.levels import Blend, Lookahead, Named, Playouts, Removal, parse_level
 from isaac_game.ai.move_order import crowding_order, empty_cells, long_room, thumb_order
 from isaac_game.ai.seat import think_move
 from isaac_game.ai.worker import encode_state
 from isaac_game.commands import arena
 from isaac_game.commands.cli import main
+from isaac_game.levels import Blend, Lookahead, Named, Playouts, Removal, parse_level
 from isaac_game.rules import S_MASK, Discard, Place, new_game, shape_id
 
 ROOT = Path(__file__).resolve().parents[2]

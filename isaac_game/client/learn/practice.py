@@ -59,7 +59,7 @@ def keep_blunders(
     if not players:
         return 0
     blunders = [
-        Blunder(r.ply, r.mover.value, r.played, r.preferred, r.loss)
+        Blunder(r.ply, r.mover.value, str(r.played), str(r.preferred), r.loss)
         for r in reviews
         if r.mark == Mark.BLUNDER
     ]

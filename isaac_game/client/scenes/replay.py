@@ -270,8 +270,7 @@ class ReplayScene(Scene):
             return ""
         if review.played == review.preferred:
             return _("Hard agrees with this move")
-        before = self.states[self.index - 1]
-        move = before.parse_move(review.preferred)
+        before, move = self.states[self.index - 1], review.preferred
         words = self.describe(before, move, before.play(move)).announcement()
         if review.about_as_good:  # within the judge's noise: no loss is claimed
             # TRANSLATORS: {words} is the move the computer preferred, in words
@@ -330,8 +329,7 @@ class ReplayScene(Scene):
         review = self.analysis.review(self.index)
         if review is not None and review.played != review.preferred:
             before = self.states[self.index - 1]
-            move = before.parse_move(review.preferred)
-            draw_suggestion(surface, view.board, pal, before, move, 0.8)
+            draw_suggestion(surface, view.board, pal, before, review.preferred, 0.8)
         view.draw_panels(surface, self, layout, fonts)
         resigned = self.record.resigned if self.index == len(self.states) - 1 else None
         over = view.over_text(state, resigned) if state.is_over or resigned is not None else ""

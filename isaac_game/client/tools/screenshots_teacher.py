@@ -137,7 +137,8 @@ def shoot_coach(app, save: Callable[[str], None]) -> None:
     assert isinstance(scene, MatchScene)
     scene.submit(before.parse_move("x02-39"))
     scene.finish_anims()
-    scene.coach.advice = Advice(before, "x02-39", "x02-36", 0.42)
+    played, preferred = before.parse_move("x02-39"), before.parse_move("x02-36")
+    scene.coach.advice = Advice(before, played, preferred, 0.42)
     scene.bar.seconds = 0.0
     save("coach")
     app.pop(scene)

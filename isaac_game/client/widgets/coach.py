@@ -194,7 +194,7 @@ class Coach:
 
     def preferred(self) -> Move | None:
         advice = self.advice
-        return None if advice is None else advice.before.parse_move(advice.preferred)
+        return None if advice is None else advice.preferred
 
     def words(self) -> tuple[str, str]:
         """The warning, and Hard's move in the game's own words."""
