@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Generic, Protocol
 
 import pygame
 
-from isaac_game.i18n import _
+from isaac_game.i18n import N_, _
 from isaac_game.match import Match, MovePlayed, SeatKind
 from isaac_game.rules import GameState, Move, Player, Refusal
 
@@ -366,6 +366,9 @@ class GameEntry(Generic[S]):
     #: what the results' score boxes count (": in hand"), if not a score: an English
     #: source marked with `N_`, translated where it is shown
     score_suffix: str = ""
+    #: what each side's score counts, as the report's graph names its two lines (English
+    #: sources marked with `N_`)
+    score_lines: tuple[str, str] = (N_("Dark's score"), N_("Light's score"))
     lesson: Lesson[S] | None = None  # the guided first game (Learn to play)
     puzzles: tuple[Puzzle, ...] = ()
     #: `words` as read from the side of the board facing the screen, for a game whose

@@ -42,12 +42,6 @@ if TYPE_CHECKING:
 
 #: How many of the worst moves the report lists.
 WORST_SHOWN = 3
-#: What each game's scores count, as the graph's legend says it, by game name.
-SCORE_WORDS = {
-    "isaac": (N_("Dark's score"), N_("Light's score")),
-    "foundations": (N_("Dark's hand"), N_("Light's hand")),
-    "hari": (N_("Dark on the board"), N_("Light on the board")),
-}
 
 
 def report_layout(size: tuple[int, int]) -> dict[str, pygame.Rect]:
@@ -142,8 +136,8 @@ class ReportScene(Scene):
         (each one point per position: `len(moves) + 1`)."""
         pal = self.app.palette
         dark, light = score_series(self.states)
-        words = SCORE_WORDS.get(self.record.game, (N_("Dark's score"), N_("Light's score")))
-        lines = [Line(_(words[0]), dark, pal.last_move), Line(_(words[1]), light, pal.target)]
+        dark_words, light_words = self.game.score_lines  # what the game's scores count
+        lines = [Line(_(dark_words), dark, pal.last_move), Line(_(light_words), light, pal.target)]
         if self.analysis.done:
             chance = chance_series(self.states, self.analysis.views)
             if chance:

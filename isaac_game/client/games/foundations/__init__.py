@@ -28,6 +28,7 @@ GAME = GameEntry(
     refusals=words.refusal,
     # TRANSLATORS: after "Dark"/"Light" on the results' score boxes: "Dark: in hand"
     score_suffix=N_(": in hand"),
+    score_lines=(N_("Dark's hand"), N_("Light's hand")),
     lesson=LESSON,
     puzzles=PUZZLES,
 )

@@ -27,6 +27,7 @@ GAME = GameEntry(
     refusals=words.refusal,
     # TRANSLATORS: after a side's name in the results' score box ("Dark: on board")
     score_suffix=N_(": on board"),
+    score_lines=(N_("Dark on the board"), N_("Light on the board")),
     lesson=LESSON,
     puzzles=PUZZLES,
 )
