@@ -138,21 +138,37 @@ def _split_word(fonts: Fonts, word: str, px: float, width: int, bold: bool) -> l
     return [*pieces, piece]
 
 
+def _units(paragraph: str) -> list[str]:
+    """The paragraph's words, a number kept with the word before it ("column 5", "righe
+    1-3", "5행 3열"): a line never ends on "column" with its number on the next. Only
+    spaces part words, so a no-break space (U+00A0) joins two as well."""
+    units: list[str] = []
+    for word in paragraph.split(" "):
+        if units and units[-1] and word[:1].isdigit():
+            units[-1] += " " + word
+        else:
+            units.append(word)
+    return units
+
+
 def wrap(fonts: Fonts, text: str, px: float, width: int, bold: bool = False) -> list[str]:
-    """Split text into lines that fit `width` pixels at size `px` (a word too long for
-    a line of its own is cut)."""
+    """Split text into lines that fit `width` pixels at size `px`, a number on the line
+    of the word before it (`_units`) unless the two are too wide for a line together;
+    a word too long for a line of its own is cut."""
     lines: list[str] = []
     for paragraph in text.split("\n"):
         line = ""
-        for word in paragraph.split(" "):
-            trial = f"{line} {word}".strip()
-            if fonts.size(trial, px, bold)[0] <= width:
-                line = trial
-                continue
-            if line:
-                lines.append(line)
-            *whole, line = _split_word(fonts, word, px, width, bold)
-            lines += whole
+        for unit in _units(paragraph):
+            whole_unit = " " not in unit or fonts.size(unit, px, bold)[0] <= width
+            for word in [unit] if whole_unit else unit.split(" "):
+                trial = f"{line} {word}".strip()
+                if fonts.size(trial, px, bold)[0] <= width:
+                    line = trial
+                    continue
+                if line:
+                    lines.append(line)
+                *whole, line = _split_word(fonts, word, px, width, bold)
+                lines += whole
         lines.append(line)
     return lines
 

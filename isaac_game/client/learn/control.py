@@ -226,12 +226,8 @@ class LessonControl(MatchControl):
             return
         board, pal = self.lesson_scene.board, self.app.palette
         alpha = int(70 + 50 * math.sin(self.age * 4.0))
-        tint = board.cell_tint(pal.accent, max(20, alpha))
         edge = max(2, board.cell // 14)
-        for cell in self.step.cells:
-            rect = board.cell_rect(cell)
-            surface.blit(tint, rect)
-            pygame.draw.rect(surface, pal.accent, rect, edge)
+        board.highlight_cells(surface, self.step.cells, pal.accent, max(20, alpha), edge)
 
     def _draw_box(self, surface: pygame.Surface, u: float) -> None:
         pal, fonts, box = self.app.palette, self.app.fonts, self.box

@@ -362,12 +362,8 @@ class PuzzleControl(MatchControl):
             return
         board, pal = self.puzzle_scene.board, self.app.palette
         alpha = int(80 + 50 * math.sin(self.age * 4.0))
-        tint = board.cell_tint(pal.accent, max(20, alpha))
         edge = max(2, board.cell // 14)
-        for cell in self.marks:
-            rect = board.cell_rect(cell)
-            surface.blit(tint, rect)
-            pygame.draw.rect(surface, pal.accent, rect, edge)
+        board.highlight_cells(surface, self.marks, pal.accent, max(20, alpha), edge)
 
     def _draw_box(self, surface: pygame.Surface, u: float) -> None:
         self.buttons = {}

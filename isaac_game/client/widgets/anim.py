@@ -1,7 +1,9 @@
 """Short animations: pieces drop in, removed pieces lift out, counters hop.
 
 Each lasts a fraction of a second and never blocks input; a new move simply
-finishes whatever is still running. `draw` only reads; `advance` moves time.
+finishes whatever is still running. `draw` only reads; `advance` moves time. What an
+animation draws passes over the board on purpose: the record of the screen notes it as
+drawn over what lies under it (`note_cover`), which is hidden for a moment, not run over.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ import pygame
 
 from isaac_game.rules import BoardPiece, Player
 
-from ..theme import Palette
+from ..theme import Palette, note_cover
 from .board_view import BoardView
 
 
@@ -63,13 +65,9 @@ class DropIn(Anim):
         rect = board.span_rect(self.piece.cells)
         lift = int(board.cell * 0.7 * (1 - ease_out(self.progress)))
         grow = int(board.cell * 0.25 * (1 - self.progress))
-        board.draw_piece(
-            surface,
-            rect.move(0, -lift).inflate(grow, grow),
-            self.piece.owner,
-            self.piece.length,
-            pal,
-        )
+        falling = rect.move(0, -lift).inflate(grow, grow)
+        note_cover(surface, falling)
+        board.draw_piece(surface, falling, self.piece.owner, self.piece.length, pal)
 
 
 class LiftOut(Anim):
@@ -118,4 +116,9 @@ class CounterHop(Anim):
         pos = (int(a[0] + (b[0] - a[0]) * frac), int(a[1] + (b[1] - a[1]) * frac))
         hop = int(math.sin(math.pi * frac) * board.cell * 0.3)
         score = min(self.start + i + (1 if frac > 0.5 else 0), self.end)
-        board.draw_counter(surface, (pos[0], pos[1] - hop), self.player, score, pal, scale=1.1)
+        at = (pos[0], pos[1] - hop)
+        note_cover(
+            surface,
+            pygame.Rect(at[0] - board.cell // 2, at[1] - board.cell // 2, board.cell, board.cell),
+        )
+        board.draw_counter(surface, at, self.player, score, pal, scale=1.1)

@@ -1,110 +1,52 @@
 """Drawing the board, its pieces and counters; a pure function of what it is given.
 
-The board faces one player (`facing`, given to `place` as python-chess's `svg.board`
-is given `flipped`), as the box's board faces whoever sits at its edge: that player's
-edge is the bottom of the screen, so their own row 0 is the bottom row and their own
-column 0 the left column. Facing Dark, cell (r, c) is r rows up and c columns right;
-facing Light, the picture is turned half round. Both coordinate sets are drawn, each on
-its owner's edges: the facing player's on the bottom and left, the other's on the top
-and right (docs/rules.md 0: "Light coordinates on the Light edge").
+Where things are on the board, and which player it faces, is `board_geometry.py`'s
+(its names are taken from here too, as every painter and input did before).
 
 The board with its pieces is rendered once per position into one opaque surface;
-a frame then costs one blit plus whatever moves (ghost, highlights, animations).
+a frame then costs one blit plus whatever moves (ghost, highlights, animations). While
+a test records the screen, the board is painted on it directly, so the record holds
+every number on the board (`board_print.py`). Highlights and the keys' cursor are drawn
+through the board (`highlight_cells`, `frame_cell`), which prints the values under them
+again on top: a piece's value stays readable under whatever marks its cells.
 """
 
 from __future__ import annotations
 
 from collections import OrderedDict
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 import pygame
 
-from isaac_game.rules import BoardPiece, Player
+from isaac_game.rules import VALUE, BoardPiece, Player, StackedPiece
 
-from ..theme import Fonts, Palette, rgb, shade
+from ..text import is_recording
+from ..theme import Color, Fonts, Palette, blit_text, shade
+from .board_geometry import BoardGeometry, Facing, own_cell, piece_cells, way_word
+from .board_print import (
+    Printed,
+    disc_number,
+    disc_radius,
+    piece_colours,
+    print_number,
+    reprint,
+    value_rect,
+)
 
-
-def piece_cells(length: int, direction: str, anchor: int) -> tuple[int, ...]:
-    step = 1 if direction == "h" else 10
-    return tuple(anchor + step * i for i in range(length))
-
-
-def way_word(direction: str, sign: int, facing: Player = Player.DARK) -> str:
-    """The screen's word for a step along a piece's `direction` ("h": along a row, "v":
-    along a column) towards higher (`sign` > 0) or lower Dark coordinates, on a board
-    facing `facing`: what the player sees it do ("left", "up"). Every word that names a
-    way on the board comes from here, so it turns with the board."""
-    if facing == Player.LIGHT:
-        sign = -sign
-    if direction == "h":
-        return "right" if sign > 0 else "left"
-    return "up" if sign > 0 else "down"
+#: What the painters take from here: the board, and its geometry's words.
+__all__ = ["BoardGeometry", "BoardView", "Facing", "own_cell", "piece_cells", "way_word"]
 
 
-def own_cell(cell: int, facing: Player = Player.DARK) -> tuple[int, int]:
-    """(row, column) of `cell` (Dark's coordinates) in `facing`'s own coordinates, the
-    numbers drawn on the edges nearest to them (docs/rules.md 0: Light's are (9 - r,
-    9 - c)): what a player reading the board from that side calls the cell."""
-    r, c = divmod(cell, 10)
-    return (9 - r, 9 - c) if facing == Player.LIGHT else (r, c)
-
-
-class Facing:
-    """Which side of the board faces the screen: the side the game gives (the local
-    human's, a lesson step's mover's...), turned half round by the player (F, the pause
-    menu) until the side given changes (the turn passes in a hotseat turned for the
-    player to move, a LAN rematch swaps the colours)."""
-
-    def __init__(self, given: Player = Player.DARK) -> None:
-        self.given = given
-        self.turned = False
-
-    def follow(self, given: Player | None) -> Player:
-        """The side facing the screen, once the game gives `given` (None: as before)."""
-        if given is not None and given != self.given:
-            self.given, self.turned = given, False
-        return self.given.other if self.turned else self.given
-
-    def turn(self) -> None:
-        self.turned = not self.turned
-
-
-class BoardView:
-    """Geometry and rendering of a 10 x 10 board inside `rect`."""
+class BoardView(BoardGeometry):
+    """Rendering of a 10 x 10 board inside `rect` (where things are: `BoardGeometry`)."""
 
     def __init__(self, fonts: Fonts) -> None:
-        self.fonts = fonts
-        self.rect = pygame.Rect(0, 0, 100, 100)
-        self.cell = 10
-        self.margin = 6
-        self.grid = pygame.Rect(0, 0, 100, 100)
-        #: whose edge is the bottom of the screen (see the module's docstring)
-        self.facing = Player.DARK
+        super().__init__(fonts)
+        #: the values the last board drawn printed, worked out when first asked
+        self._printing: Callable[[], list[Printed]] = list
+        self._printed: list[Printed] | None = None
         self._cache: OrderedDict[tuple, pygame.Surface] = OrderedDict()
         self._ghosts: dict[tuple, pygame.Surface] = {}
-
-    # ----- geometry ----------------------------------------------------------------
-
-    @property
-    def flipped(self) -> bool:
-        """Is the board turned half round from Dark's view (Light's edge at the bottom)?"""
-        return self.facing == Player.LIGHT
-
-    def place(self, rect: pygame.Rect, facing: Player = Player.DARK) -> None:
-        """Fit the board (with its coordinate margins) into the square inside `rect`,
-        with `facing`'s edge at the bottom of the screen."""
-        self.facing = facing
-        side = min(rect.width, rect.height)
-        cell = int(side / 11.2)
-        margin = int(cell * 0.6)
-        total = cell * 10 + 2 * margin
-        outer = pygame.Rect(0, 0, total, total)
-        outer.center = rect.center
-        if outer != self.rect or cell != self.cell:
-            self.rect, self.cell, self.margin = outer, cell, margin
-            self.grid = pygame.Rect(outer.x + margin, outer.y + margin, cell * 10, cell * 10)
-            self._cache.clear()
-            self._ghosts.clear()
 
     def release(self) -> None:
         """Let go of the rendered boards now: the scene that shows them is gone.
@@ -115,64 +57,6 @@ class BoardView:
         kept the boards of every game it had played."""
         self._cache.clear()
         self._ghosts.clear()
-
-    def cell_rect(self, cell: int) -> pygame.Rect:
-        r, c = divmod(cell, 10)
-        if self.flipped:
-            r, c = 9 - r, 9 - c
-        return pygame.Rect(
-            self.grid.x + c * self.cell, self.grid.y + (9 - r) * self.cell, self.cell, self.cell
-        )
-
-    def cell_center(self, cell: int) -> tuple[int, int]:
-        return self.cell_rect(cell).center
-
-    def row_col_at(self, pos: tuple[int, int]) -> tuple[int, int]:
-        """(row, column) in Dark's coordinates under `pos`, on the board or beyond its
-        edges (a piece dragged off the board: below 0 or above 9)."""
-        c = (pos[0] - self.grid.x) // self.cell
-        r = 9 - (pos[1] - self.grid.y) // self.cell
-        if self.flipped:
-            r, c = 9 - r, 9 - c
-        return int(r), int(c)
-
-    def cell_at(self, pos: tuple[int, int]) -> int | None:
-        if not self.grid.collidepoint(pos):
-            return None
-        r, c = self.row_col_at(pos)
-        return r * 10 + c
-
-    def screen_way(self, direction: str, sign: int) -> tuple[int, int]:
-        """The screen's unit step (x to the right, y down) of a step along a piece's
-        `direction` towards higher (`sign` > 0) or lower Dark coordinates."""
-        if self.flipped:
-            sign = -sign
-        return (sign, 0) if direction == "h" else (0, -sign)
-
-    def board_step(self, right: int, up: int) -> tuple[int, int]:
-        """(rows, columns) in Dark's coordinates of a step `right` and `up` on the
-        screen: Right goes right on the screen whichever side faces it."""
-        return (-up, -right) if self.flipped else (up, right)
-
-    def moved(self, cell: int, right: int, up: int) -> int:
-        """The cell `right` and `up` on the screen from `cell`, held at the board's edges
-        (a keyboard cursor's step: Right goes right on the screen)."""
-        dr, dc = self.board_step(right, up)
-        r, c = divmod(cell, 10)
-        return max(0, min(9, r + dr)) * 10 + max(0, min(9, c + dc))
-
-    def way_word(self, direction: str, sign: int) -> str:
-        """`way_word` on this board as it faces now."""
-        return way_word(direction, sign, self.facing)
-
-    def span_rect(self, cells: Iterable[int]) -> pygame.Rect:
-        rects = [self.cell_rect(c) for c in cells]
-        return rects[0].unionall(rects[1:])
-
-    def lift(self, level: int) -> tuple[int, int]:
-        """Screen offset of a piece on `level`: a flat board has one level (FOUNDATIONS'
-        stacked board raises the higher ones)."""
-        return 0, 0
 
     # ----- static layers --------------------------------------------------------------
 
@@ -186,13 +70,18 @@ class BoardView:
             if pygame.display.get_surface()
             else (pygame.Surface(self.rect.size))
         )
-        surf.fill(pal.background)
-        local = surf.get_rect()
+        self._paint_base(surf, surf.get_rect(), pal)
+        return self._store(key, surf)
+
+    def _paint_base(self, surf: pygame.Surface, local: pygame.Rect, pal: Palette) -> None:
+        """The empty board and its coordinates on `surf`, the board's rect being `local`
+        there (a picture of its own, or the screen itself)."""
+        surf.fill(pal.background, local)
         radius = max(4, self.cell // 5)
         pygame.draw.rect(surf, pal.board_edge, local, border_radius=radius)
         inner = local.inflate(-max(2, self.margin // 6), -max(2, self.margin // 6))
         pygame.draw.rect(surf, shade(pal.board, 0.9), inner, border_radius=radius)
-        grid = self.grid.move(-self.rect.x, -self.rect.y)
+        grid = self.grid.move(local.x - self.rect.x, local.y - self.rect.y)
         pygame.draw.rect(surf, pal.board, grid)
         line = max(1, self.cell // 40)
         for i in range(11):
@@ -214,11 +103,12 @@ class BoardView:
             # The other: their own numbers (9 - c, 9 - r) along the top and the right.
             self._label(surf, str(9 - i), px, far, (x, grid.top - half))
             self._label(surf, str(9 - i), px, far, (grid.right + half, y))
-        return self._store(key, surf)
 
     def _label(self, surf, text, px, color, center) -> None:
-        img = self.fonts.render(text, px, color, bold=True)
-        surf.blit(img, img.get_rect(center=center))
+        """A coordinate, in its margin: the margin's square round `center` is its box."""
+        box = pygame.Rect(0, 0, self.margin, self.margin)
+        box.center = center
+        blit_text(surf, self.fonts, text, px, color, center, "center", True, box)
 
     def _store(self, key: tuple, surf: pygame.Surface) -> pygame.Surface:
         self._cache[key] = surf
@@ -226,14 +116,48 @@ class BoardView:
             self._cache.popitem(last=False)
         return surf
 
+    def draw_board(
+        self,
+        surface: pygame.Surface,
+        pal: Palette,
+        pieces: Iterable[BoardPiece],
+        dimmed: frozenset[int] = frozenset(),
+        outlined: frozenset[int] = frozenset(),
+        clear_of: tuple[pygame.Rect, ...] = (),
+    ) -> None:
+        """The board with its pieces in its place on `surface` (`board_surface`); while
+        a test records `surface`, painted there directly, so the record holds each
+        number on it. The values printed are kept for `keep_values`."""
+        pieces = tuple(pieces)
+        if is_recording(surface):
+            self._paint_base(surface, self.rect, pal)
+            self._paint_pieces(surface, (0, 0), pal, pieces, dimmed, outlined, clear_of)
+        else:
+            surface.blit(self.board_surface(pal, pieces, dimmed, outlined, clear_of), self.rect)
+        self.printing(lambda: [self.value_of(pal, p, p.anchor in dimmed, clear_of) for p in pieces])
+
+    def printing(self, values: Callable[[], list[Printed]]) -> None:
+        """The board just drawn printed `values()` (asked only if something is drawn
+        over it: most frames draw no highlight)."""
+        self._printing, self._printed = values, None
+
+    @property
+    def printed(self) -> list[Printed]:
+        """The values the last board drawn printed, where they are on the screen."""
+        if self._printed is None:
+            self._printed = self._printing()
+        return self._printed
+
     def board_surface(
         self,
         pal: Palette,
         pieces: Iterable[BoardPiece],
         dimmed: frozenset[int] = frozenset(),
         outlined: frozenset[int] = frozenset(),
+        clear_of: tuple[pygame.Rect, ...] = (),
     ) -> pygame.Surface:
-        """Board plus pieces (anchors in `dimmed` faded, in `outlined` ringed), cached."""
+        """Board plus pieces (anchors in `dimmed` faded, in `outlined` ringed, values
+        clear of the counters' discs `clear_of`), cached."""
         pieces = tuple(pieces)
         key = (
             "pieces",
@@ -242,6 +166,7 @@ class BoardView:
             tuple((p.owner, p.length, p.direction, p.anchor) for p in pieces),
             dimmed,
             outlined,
+            tuple(tuple(r) for r in clear_of),
         )
         surf = self._cache.get(key)
         if surf is not None:
@@ -249,17 +174,94 @@ class BoardView:
             return surf
         surf = self._base(pal).copy()
         offset = (-self.rect.x, -self.rect.y)
+        self._paint_pieces(surf, offset, pal, pieces, dimmed, outlined, clear_of)
+        return self._store(key, surf)
+
+    def _paint_pieces(
+        self,
+        surf: pygame.Surface,
+        offset: tuple[int, int],
+        pal: Palette,
+        pieces: tuple[BoardPiece, ...],
+        dimmed: frozenset[int],
+        outlined: frozenset[int],
+        clear_of: tuple[pygame.Rect, ...],
+    ) -> None:
+        """The pieces on `surf`, whose pixel (0, 0) is the screen's `-offset`."""
         for p in pieces:
             rect = self.span_rect(p.cells).move(offset)
-            self.draw_piece(surf, rect, p.owner, p.length, pal, dim=p.anchor in dimmed)
+            value = self.value_of(pal, p, p.anchor in dimmed, clear_of).moved(*offset)
+            self.draw_piece(surf, rect, p.owner, p.length, pal, p.anchor in dimmed, value)
             if p.anchor in outlined:
                 width = max(2, self.cell // 14)
                 pygame.draw.rect(
                     surf, pal.highlight, rect.inflate(-2, -2), width, border_radius=self.cell // 5
                 )
-        return self._store(key, surf)
+
+    def value_of(
+        self,
+        pal: Palette,
+        piece: BoardPiece | StackedPiece,
+        dim: bool,
+        clear_of: tuple[pygame.Rect, ...] = (),
+        lying: pygame.Rect | None = None,
+    ) -> Printed:
+        """`piece`'s value as printed on the screen: mid-piece, or off the counters
+        (`lying`: where the piece is drawn, if not flat on its cells)."""
+        body = self.piece_body(self.span_rect(piece.cells) if lying is None else lying)
+        text, px = str(VALUE[piece.length]), self.value_px()
+        cells = [self.cell_rect(c) for c in piece.cells]
+        ink = piece_colours(pal, piece.owner, dim)[2]
+        return Printed(text, px, ink, value_rect(self.fonts, text, px, body, cells, clear_of), body)
+
+    # ----- drawn over the board: the values under it stay readable ------------------------
+
+    def keep_values(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        """What was just drawn over `area` of the board leaves the values in it readable:
+        their part there is printed again on top."""
+        reprint(surface, self.fonts, self.printed, area)
+
+    def highlight_cells(
+        self, surface: pygame.Surface, cells: Iterable[int], color: Color, alpha: int, edge: int = 0
+    ) -> None:
+        """`cells` tinted see-through (`edge`: framed that wide), the values on them
+        printed again over the tint."""
+        tint = self.cell_tint(color, alpha)
+        for cell in cells:
+            rect = self.cell_rect(cell)
+            surface.blit(tint, rect)
+            if edge:
+                pygame.draw.rect(surface, color, rect, edge)
+            self.keep_values(surface, rect)
+
+    def frame_cell(self, surface: pygame.Surface, cell: int, color: Color) -> None:
+        """The keys' cursor: a frame round `cell`, the value it crosses printed again
+        over it (a piece's value can sit on a cell's edge: the 2 and the 4 have an even
+        number of cells)."""
+        self.frame(surface, self.cell_rect(cell), color)
+
+    def frame(self, surface: pygame.Surface, rect: pygame.Rect, color: Color) -> None:
+        """A cursor's frame round `rect`, the values it crosses printed again over it."""
+        width = max(2, self.cell // 16)
+        pygame.draw.rect(surface, color, rect, width)
+        for x, y, w, h in (
+            (rect.x, rect.y, rect.width, width),
+            (rect.x, rect.bottom - width, rect.width, width),
+            (rect.x, rect.y, width, rect.height),
+            (rect.right - width, rect.y, width, rect.height),
+        ):
+            self.keep_values(surface, pygame.Rect(x, y, w, h))
 
     # ----- pieces and counters -----------------------------------------------------
+
+    def piece_body(self, rect: pygame.Rect) -> pygame.Rect:
+        """The body of a piece lying on `rect` (its cells): a little inside them."""
+        inset = max(2, self.cell // 9)
+        return rect.inflate(-inset * 2, -inset * 2)
+
+    def value_px(self) -> int:
+        """The size a piece's value is asked at."""
+        return max(10, int(self.cell * 0.55))
 
     def draw_piece(
         self,
@@ -269,27 +271,23 @@ class BoardView:
         length: int,
         pal: Palette,
         dim: bool = False,
+        value: Printed | None = None,
     ) -> None:
-        from isaac_game.rules import VALUE
-
+        """A piece on `rect` with its value (`value`: where the board prints it, else
+        mid-piece)."""
         inset = max(2, self.cell // 9)
-        body = rect.inflate(-inset * 2, -inset * 2)
-        dark = owner == Player.DARK
-        fill = pal.dark_piece if dark else pal.light_piece
-        edge = pal.dark_edge if dark else pal.light_edge
-        ink = pal.dark_text if dark else pal.light_text
-        if dim:
-            fill = rgb((a * 2 + b) // 3 for a, b in zip(fill, pal.board, strict=True))
-            ink = rgb((a + b) // 2 for a, b in zip(ink, fill, strict=True))
+        body = self.piece_body(rect)
+        fill, edge, ink = piece_colours(pal, owner, dim)
         radius = max(3, body.width // 4 if body.width < body.height else body.height // 4)
         shadow = body.move(max(1, inset // 2), max(1, inset // 2))
         pygame.draw.rect(surface, shade(pal.board, 0.6), shadow, border_radius=radius)
         pygame.draw.rect(surface, fill, body, border_radius=radius)
         pygame.draw.rect(surface, edge, body, max(1, self.cell // 22), border_radius=radius)
-        value = VALUE[length]
-        px = max(10, int(self.cell * 0.55))
-        img = self.fonts.render(str(value), px, ink, bold=True)
-        surface.blit(img, img.get_rect(center=body.center))
+        if value is None:
+            text, px = str(VALUE[length]), self.value_px()
+            place = self.fonts.render(text, px, ink, True).get_rect(center=body.center)
+            value = Printed(text, px, ink, place, body)
+        print_number(surface, self.fonts, value)
         if dim:  # blocked: a diagonal hatch says "not now" without relying on colour
             step = max(6, self.cell // 4)
             clip = surface.get_clip()
@@ -307,29 +305,31 @@ class BoardView:
         pal: Palette,
         scale: float = 1.0,
     ) -> None:
-        radius = int(self.cell * 0.34 * scale)
+        text, px = str(score), self.counter_px(scale)
+        radius = disc_radius(self.fonts, text, px, int(self.cell * 0.34 * scale))
         dark = owner == Player.DARK
         fill = pal.dark_piece if dark else pal.light_piece
         ring = pal.accent if dark else pal.target
         pygame.draw.circle(surface, (0, 0, 0), (center[0] + 2, center[1] + 3), radius)
         pygame.draw.circle(surface, fill, center, radius)
         pygame.draw.circle(surface, ring, center, radius, max(2, radius // 5))
-        px = max(9, int(radius * 1.05))
-        img = self.fonts.render(
-            str(score), px, pal.dark_text if dark else pal.light_text, bold=True
-        )
-        surface.blit(img, img.get_rect(center=center))
+        ink = pal.dark_text if dark else pal.light_text
+        disc_number(surface, self.fonts, text, px, ink, center, radius)
 
-    def counter_position(self, player: Player, score: int, both_share: bool) -> tuple[int, int]:
-        """Screen centre for a counter at `score` (Dark's cell s, Light's 99 - s)."""
-        score = min(score, 99)
-        cell = score if player == Player.DARK else 99 - score
-        x, y = self.cell_center(cell)
-        if both_share:  # the facing player's counter sits towards their own corner
-            shift = self.cell // 5
-            x += -shift if player == self.facing else shift
-            y += shift if player == self.facing else -shift
-        return x, y
+    def counter_px(self, scale: float = 1.0) -> int:
+        """The size a counter's score is asked at."""
+        return max(9, int(int(self.cell * 0.34 * scale) * 1.05))
+
+    def counter_discs(
+        self, counters: Iterable[tuple[Player, int, tuple[int, int]]]
+    ) -> tuple[pygame.Rect, ...]:
+        """The squares the `counters` (`counters`) cover, their shadows too: what the
+        pieces' values keep clear of."""
+        discs = []
+        for _player, score, (x, y) in counters:
+            r = disc_radius(self.fonts, str(score), self.counter_px(), int(self.cell * 0.34))
+            discs.append(pygame.Rect(x - r, y - r, 2 * r + 2, 2 * r + 3))
+        return tuple(discs)
 
     def mark_move(
         self,
@@ -382,10 +382,3 @@ class BoardView:
             surf.fill((*color, alpha))
             self._ghosts[key] = surf
         return surf
-
-    def line_cells(self, piece: BoardPiece) -> tuple[int, ...]:
-        """The row (h) or column (v) a piece scores along."""
-        r, c = divmod(piece.anchor, 10)
-        if piece.direction == "h":
-            return tuple(r * 10 + i for i in range(10))
-        return tuple(i * 10 + c for i in range(10))

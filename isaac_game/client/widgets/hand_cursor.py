@@ -315,9 +315,7 @@ class HandCursorInput(Generic[S]):
         # the keys' cursor stays in sight even while the ghost waits to be moved (the
         # other side has just played): the player sees where the arrows start from
         if not self.pointer and self.focus is not None:
-            pygame.draw.rect(
-                surface, pal.highlight, board.cell_rect(self.focus), max(2, board.cell // 16)
-            )
+            board.frame_cell(surface, self.focus, pal.highlight)
 
     def hint_offset(self, state: S, player: Player) -> tuple[int, int]:
         """Where the legal-cell dots sit, from the cells' centres."""

@@ -2,15 +2,21 @@
 `svg.board(..., flipped=...)`): facing Light, the picture is turned half round, Light's
 own coordinates run along the bottom and left edges and Dark's along the top and right
 (docs/rules.md 0: "Light coordinates on the Light edge"); the geometry a click or an
-arrow goes through turns with it."""
+arrow goes through turns with it. What is drawn over a piece (the keys' cursor, a
+puzzle's answer marked) leaves its printed value readable: the value is printed on top."""
 
 from __future__ import annotations
 
 import pygame
 import pytest
 
+from isaac_game.client.handoff import GameSetup
+from isaac_game.client.learn.puzzle_control import PuzzleControl
+from isaac_game.client.scenes.match import MatchScene
 from isaac_game.client.widgets.board_view import BoardView, own_cell, way_word
 from isaac_game.rules import BoardPiece, Player
+
+from ..driver import click, frames_until, key, run
 
 
 def painted(app, facing: Player, pieces=()) -> tuple[BoardView, pygame.Surface]:
@@ -96,3 +102,60 @@ def test_clicks_and_arrows_go_through_the_turned_geometry(app, facing):
 def test_way_words_turn_with_the_board():
     assert way_word("h", 1) == "right" and way_word("h", -1, Player.LIGHT) == "right"
     assert way_word("v", -1) == "down" and way_word("v", -1, Player.LIGHT) == "up"
+
+
+def _unread(surface: pygame.Surface, fonts, number) -> list[tuple[int, int]]:
+    """The pixels of a printed number's glyphs (those its text covers whole) that show
+    anything but its ink on `surface`: what a highlight drawn over it took."""
+    image = fonts.render(number.text, number.px, number.ink, True)
+    core = [
+        (x, y)
+        for x in range(image.get_width())
+        for y in range(image.get_height())
+        if image.get_at((x, y)).a == 255
+    ]
+    assert len(core) > 5, number
+    at = number.rect.topleft
+    return [
+        (x, y) for x, y in core if tuple(surface.get_at((at[0] + x, at[1] + y)))[:3] != number.ink
+    ]
+
+
+def test_the_keys_cursor_leaves_the_value_of_the_piece_just_placed_readable(app):
+    """The 2 has four cells: its value sits on the edge between its two middle cells,
+    where the keys' cursor frames the cell it rests on after the piece goes down."""
+    scene = app.open("match", GameSetup("isaac", "human", "human"))
+    assert isinstance(scene, MatchScene)
+    run(app, 2)
+    key(app, pygame.K_2)  # the piece worth 2, by its printed value
+    key(app, pygame.K_RETURN)  # put down where the keys' cursor rests
+    state = scene.state
+    assert len(state.pieces()) == 1 and state.pieces()[0].length == 4
+    frames_until(app, lambda: not scene.anims)
+    surface = pygame.Surface(app.screen.get_size())
+    app.draw(surface)
+    board = scene.board
+    focus = scene.play.placement.focus
+    assert focus is not None and not scene.play.placement.pointer
+    (value,) = board.printed
+    assert value.rect.colliderect(board.cell_rect(focus))  # the frame crosses it
+    assert _unread(surface, app.fonts, value) == []
+
+
+def test_a_puzzles_answer_marks_leave_the_values_under_them_readable(app):
+    scene = app.open("puzzle", "isaac", 0)
+    assert isinstance(scene, MatchScene) and isinstance(scene.control, PuzzleControl)
+    run(app, 2)
+    click(app, scene.control.buttons["answer"].center)
+    marks = scene.control.marks
+    assert marks
+    for age in (0.0, 0.2, 0.4):  # the marks pulse: at each strength
+        scene.control.age = age
+        surface = pygame.Surface(app.screen.get_size())
+        app.draw(surface)
+        board = scene.board
+        cells = [board.cell_rect(c) for c in marks]
+        under = [n for n in board.printed if n.rect.collidelist(cells) >= 0]
+        assert under, "the answer marks a piece on the board"
+        for number in under:
+            assert _unread(surface, app.fonts, number) == [], (age, number)

@@ -10,15 +10,17 @@ The stack under one cell is spelled out by `stack_lines`, for the side panel
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 
 import pygame
 
 from isaac_game.i18n import _
 from isaac_game.rules import VALUE, FoundationsState, Player, StackedPiece
 
-from ...theme import Fonts, Palette, blit_text, draw_panel
+from ...text import is_recording
+from ...theme import Fonts, Palette, blit_text, draw_panel, note_cover
 from ...widgets.anim import Anim, ease_out
+from ...widgets.board_print import Printed, disc_number, disc_radius, uncovered
 from ...widgets.board_view import BoardView, piece_cells
 from ...words import cell_words, side_name, span_words
 
@@ -48,6 +50,34 @@ class StackBoard(BoardView):
         """Where a piece on these cells and this level is drawn (screen coordinates)."""
         dx, dy = self.lift(level)
         return self.span_rect(tuple(cells)).move(dx, dy)
+
+    def draw_stacks(
+        self,
+        surface: pygame.Surface,
+        pal: Palette,
+        pieces: Iterable[StackedPiece],
+        hidden: Collection[tuple[int, int]] = (),
+    ) -> None:
+        """The board with every stack in its place on `surface` (`stack_surface`);
+        while a test records `surface`, painted there directly, so the record holds
+        each number on it. The values no higher piece covers are kept for `keep_values`."""
+        pieces = tuple(p for p in pieces if (p.anchor, p.level) not in hidden)
+        if is_recording(surface):
+            self._paint_base(surface, self.rect, pal)
+            for p in sorted(pieces, key=lambda p: p.level):
+                self.draw_stacked(surface, p.cells, p.level, p.owner, p.length, pal)
+        else:
+            surface.blit(self.stack_surface(pal, pieces), self.rect)
+        self.printing(lambda: self._stack_values(pal, pieces))
+
+    def _stack_values(self, pal: Palette, pieces: tuple[StackedPiece, ...]) -> list[Printed]:
+        """The values the stacks show: one under a higher piece is hidden."""
+        ordered = sorted(pieces, key=lambda p: p.level)
+        lying = [self.body_rect(p.cells, p.level) for p in ordered]
+        values = [
+            self.value_of(pal, p, False, lying=at) for p, at in zip(ordered, lying, strict=True)
+        ]
+        return uncovered(values, [self.piece_body(at) for at in lying])
 
     def stack_surface(
         self, pal: Palette, pieces: Iterable[StackedPiece], hidden=frozenset()
@@ -83,6 +113,8 @@ class StackBoard(BoardView):
     ) -> None:
         """One piece on its level; `raise_by` lifts it further (a drop animation)."""
         rect = self.body_rect(cells, level).move(offset[0], offset[1] - raise_by)
+        if level > 1 or raise_by:  # drawn over the pieces under it, on purpose
+            note_cover(surface, rect)
         if level > 1:  # the shadow falls one level down
             low = self.body_rect(cells, level - 1).move(offset)
             inset = max(2, self.cell // 9)
@@ -105,13 +137,14 @@ class StackBoard(BoardView):
 
     def draw_badge(self, surface: pygame.Surface, level: int, rect: pygame.Rect) -> None:
         """A small numbered disc in the piece's bottom-left corner on the screen: its level."""
-        radius = max(6, self.cell // 5)
+        least = max(6, self.cell // 5)
+        px = int(least * 1.6)
+        radius = disc_radius(self.fonts, str(level), px, least)
         # the same corner whichever side the board faces, so badges line up
         corner = (rect.left + radius + 2, rect.bottom - radius - 2)
         pygame.draw.circle(surface, (20, 20, 24), corner, radius + 1)
         pygame.draw.circle(surface, level_color(level), corner, radius)
-        img = self.fonts.render(str(level), int(radius * 1.6), (20, 20, 24), bold=True)
-        surface.blit(img, img.get_rect(center=corner))
+        disc_number(surface, self.fonts, str(level), px, (20, 20, 24), corner, radius)
 
     def stack_ghost(
         self,
@@ -203,6 +236,7 @@ def draw_tooltip(
     if box.top < screen.top:
         box.top = near.bottom + int(6 * u)
     box.clamp_ip(screen)
+    note_cover(surface, box)  # over the board's picture, on purpose: what it hides is not read
     draw_panel(surface, box, pal, radius=int(8 * u))
     pygame.draw.rect(surface, pal.accent, box, max(1, int(2 * u)), border_radius=int(8 * u))
     y = box.y + pad

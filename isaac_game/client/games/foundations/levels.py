@@ -104,8 +104,8 @@ def draw_legend(
         centre = rect.center
         pygame.draw.circle(surface, shade(color, 0.5), centre, radius + 1)
         pygame.draw.circle(surface, color, centre, radius)
-        img = fonts.render(str(level), int(radius * 1.6), (20, 20, 24), bold=True)
-        surface.blit(img, img.get_rect(center=centre))
+        px = int(radius * 1.6)
+        blit_text(surface, fonts, str(level), px, (20, 20, 24), centre, "center", True, rect)
         if hidden:
             width = max(2, int(2 * u))
             a, b = rect.inflate(-4, -4).bottomleft, rect.inflate(-4, -4).topright

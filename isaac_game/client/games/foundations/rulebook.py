@@ -264,7 +264,7 @@ class FoundationsBook(RulesBook):
         move = next(m for m in state.legal_moves() if isinstance(m, Place))
         board.stack_ghost(surface, move.length, move.direction, move.cell, move.level, pal.legal)
         near = board.body_rect((22,), state.height(22))
-        pygame.draw.rect(surface, pal.highlight, near, max(2, board.cell // 16))
+        board.frame(surface, near, pal.highlight)
         u = ui_scale(surface.get_size())
         draw_tooltip(surface, self.fonts, pal, stack_lines(state, 22), near, u, board.rect)
         # TRANSLATORS: {value}: a piece's printed value; {cell}: "row 2, column 2"

@@ -101,7 +101,7 @@ def draw_stacks(
     """The board with every stack (`upto`: only levels 1 to it), the last placement
     ringed (if shown)."""
     pieces = [p for p in state.pieces() if upto is None or p.level <= upto]
-    surface.blit(board.stack_surface(pal, pieces, hidden), board.rect)
+    board.draw_stacks(surface, pal, pieces, hidden)
     last = state.pieces()[-1] if state.pieces() else None
     placed = state.moves and not isinstance(parse_notation(state.moves[-1]), Pass)
     if mark_last and placed and last is not None and (upto is None or last.level <= upto):

@@ -153,7 +153,7 @@ class HariPlay(GamePlay[HariState]):
                 and not state.slide_range(p.anchor).any
             )
         board = self.board
-        surface.blit(board.board_surface(pal, pieces, dimmed), board.rect)
+        board.draw_board(surface, pal, pieces, dimmed)
         if not host.anims:
             draw_marks(surface, board, pal, self.recent(), state)
         for anim in host.anims:
@@ -219,9 +219,7 @@ class HariPlay(GamePlay[HariState]):
                 board.draw_piece(surface, at, piece.owner, piece.length, pal)
                 surface.set_clip(clip)
         if ui.focus is not None and not ui.pointer:
-            pygame.draw.rect(
-                surface, pal.highlight, board.cell_rect(ui.focus), max(2, board.cell // 16)
-            )
+            board.frame_cell(surface, ui.focus, pal.highlight)
 
     def _draw_bars(self, surface, state: HariState, human, layout) -> None:
         host = self.host

@@ -23,7 +23,7 @@ class HariReplayView(ReplayView[HariState]):
 
     def draw_board(self, surface: pygame.Surface, host: ReplayHost, pal: Palette) -> None:
         state = self.shown(host)
-        surface.blit(self.board.board_surface(pal, state.pieces()), self.board.rect)
+        self.board.draw_board(surface, pal, state.pieces())
         # the action just stepped to, and the rest of its turn so far
         recent = recent_actions(self.leading_to(host, 41))
         draw_marks(surface, self.board, pal, recent, state)

@@ -165,7 +165,7 @@ class HariBook(RulesBook):
 
     def _draw(self, surface, pal: Palette, states, marks: bool = True) -> HariState:
         state = states[-1]
-        surface.blit(self.board.board_surface(pal, state.pieces()), self.board.rect)
+        self.board.draw_board(surface, pal, state.pieces())
         if marks:
             draw_marks(surface, self.board, pal, recent_actions(list(states)), state)
         return state
@@ -275,7 +275,7 @@ class HariBook(RulesBook):
 
     def _controls(self, surface, pal: Palette, state: HariState) -> str:
         board = self.board
-        surface.blit(board.board_surface(pal, state.pieces()), board.rect)
+        board.draw_board(surface, pal, state.pieces())
         piece = state.piece_at(66)
         if piece is None:
             return ""

@@ -164,7 +164,8 @@ class IsaacPlay(GamePlay[IsaacState]):
             if human is None:
                 outlined = frozenset()
         board = self.board
-        surface.blit(board.board_surface(pal, pieces, dimmed, outlined), board.rect)
+        discs = board.counter_discs(self._counters(state))
+        board.draw_board(surface, pal, pieces, dimmed, outlined, discs)
         self._draw_last_move(surface)
         if state.phase == "scoring" and human is not None:
             self.scoring.draw(surface, state, human, True)
@@ -224,16 +225,15 @@ class IsaacPlay(GamePlay[IsaacState]):
             left = [cell for cell in removed.cells if now.piece_at(cell) is None]
             self.board.mark_move(surface, color, left=left)
 
-    def _draw_counters(self, surface: pygame.Surface, state: IsaacState) -> None:
+    def _counters(self, state: IsaacState) -> list[tuple[Player, int, tuple[int, int]]]:
+        """The counters drawn still (an animation draws the one it moves)."""
         if state.phase == "placement":
-            return
-        hidden = {a.hides_counter() for a in self.host.anims}
-        dark, light = state.scores
-        shared = dark + light == 99
-        for player, score in ((Player.DARK, dark), (Player.LIGHT, light)):
-            if player in hidden or score >= 100:
-                continue
-            pos = self.board.counter_position(player, score, shared)
+            return []
+        hidden = [p for p in (a.hides_counter() for a in self.host.anims) if p is not None]
+        return self.board.counters(state.scores, hidden)
+
+    def _draw_counters(self, surface: pygame.Surface, state: IsaacState) -> None:
+        for player, score, pos in self._counters(state):
             self.board.draw_counter(surface, pos, player, score, self.host.app.palette)
 
     def panel_info(self, player: Player, who: str) -> PanelInfo:

@@ -20,7 +20,8 @@ class IsaacReplayView(ReplayView[IsaacState]):
 
     def draw_board(self, surface: pygame.Surface, host: ReplayHost, pal: Palette) -> None:
         board, state = self.board, self.shown(host)
-        surface.blit(board.board_surface(pal, state.pieces()), board.rect)
+        counters = board.counters(state.scores) if state.phase != "placement" else []
+        board.draw_board(surface, pal, state.pieces(), clear_of=board.counter_discs(counters))
         if host.index > 0:
             before, *_later = self.leading_to(host, 2)
             move = move_between(before, state).move
@@ -31,12 +32,8 @@ class IsaacReplayView(ReplayView[IsaacState]):
                 piece = before.piece_at(move.cell)  # outlined where it stood
             if piece is not None:
                 board.mark_move(surface, pal.last_move, put=piece.cells, snug=False)
-        if state.phase != "placement":
-            dark, light = state.scores
-            for player, score in ((Player.DARK, dark), (Player.LIGHT, light)):
-                if score < 100:
-                    pos = board.counter_position(player, score, dark + light == 99)
-                    board.draw_counter(surface, pos, player, score, pal)
+        for player, score, pos in counters:
+            board.draw_counter(surface, pos, player, score, pal)
 
     def draw_panels(
         self, surface: pygame.Surface, host: ReplayHost, layout: GameLayout, fonts: Fonts

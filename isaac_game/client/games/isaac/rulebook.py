@@ -266,15 +266,16 @@ class IsaacBook(RulesBook):
         board = self.board
         board.place(area)
         state = self.scoring if page in (1, 2, 3) else self.early
-        surface.blit(board.board_surface(pal, state.pieces()), board.rect)
+        counters = board.counters(state.scores) if page >= 1 else []
+        board.draw_board(surface, pal, state.pieces(), clear_of=board.counter_discs(counters))
         if page == 4:
             return self._controls(surface, pal)
         if page == 1:
             self._ring_removal(surface, pal, line=True)
         elif page == 2:
             self._counter_reach(surface, pal)
-        if page >= 1:
-            self._counters(surface, pal, state)
+        for player, score, at in counters:
+            board.draw_counter(surface, at, player, score, pal)
         if page == 2 and (forbidden := forbidden_cell()) is not None:
             cross(surface, board, board.cell_rect(forbidden), pal.forbidden)
         if page == 1:
@@ -288,19 +289,10 @@ class IsaacBook(RulesBook):
         board, removing = self.board, self.scoring.piece_at(self.best.cell)
         assert removing is not None
         if line:
-            tint = board.cell_tint(pal.highlight, 80)
-            for cell in board.line_cells(removing):
-                surface.blit(tint, board.cell_rect(cell))
+            board.highlight_cells(surface, board.line_cells(removing), pal.highlight, 80)
         width = max(3, board.cell // 10)
         rect = board.span_rect(removing.cells)
         pygame.draw.rect(surface, pal.highlight, rect, width, border_radius=board.cell // 5)
-
-    def _counters(self, surface: pygame.Surface, pal: Palette, state: IsaacState) -> None:
-        board = self.board
-        dark, light = state.scores
-        for player, score in ((Player.DARK, dark), (Player.LIGHT, light)):
-            at = board.counter_position(player, score, dark + light == 99)
-            board.draw_counter(surface, at, player, score, pal)
 
     def _counter_reach(self, surface: pygame.Surface, pal: Palette) -> None:
         """Where the mover's counter may stop after the example removal (tinted), the
@@ -330,7 +322,7 @@ class IsaacBook(RulesBook):
             board.ghost(move.length, move.direction, pal.legal), board.span_rect(cells).topleft
         )
         focus = cells[len(cells) // 2]
-        pygame.draw.rect(surface, pal.highlight, board.cell_rect(focus), max(2, board.cell // 16))
+        board.frame_cell(surface, focus, pal.highlight)
         mover = state.to_move
         assert mover is not None  # a placement to show: someone is to move
         # TRANSLATORS: {where} is "row 3, columns 2-6"

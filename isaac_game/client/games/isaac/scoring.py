@@ -304,18 +304,14 @@ class ScoringInput:
         if piece is not None and piece.owner == player:
             blocked = piece.anchor in state.blocked_pieces()
             if not blocked:
-                tint = board.cell_tint(pal.highlight, 70)
-                for cell in board.line_cells(piece):
-                    surface.blit(tint, board.cell_rect(cell))
+                board.highlight_cells(surface, board.line_cells(piece), pal.highlight, 70)
             color = pal.illegal if blocked else pal.highlight
             rect = board.span_rect(piece.cells)
             pygame.draw.rect(
                 surface, color, rect, max(3, board.cell // 10), border_radius=board.cell // 5
             )
         if not self.pointer and self.focus is not None and self.anchor is None:
-            pygame.draw.rect(
-                surface, pal.highlight, board.cell_rect(self.focus), max(2, board.cell // 16)
-            )
+            board.frame_cell(surface, self.focus, pal.highlight)
         if self.anchor is None:
             return
         tint = board.cell_tint(pal.target, 90)
