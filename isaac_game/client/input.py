@@ -38,6 +38,8 @@ class Button(StrEnum):
     CHAT = "chat"  # open the chat line in a LAN game (T)
     MOVES = "moves"  # the move list takes the arrow keys, or shows (L, pad right stick press)
     TEXT = "text"  # typed characters (SDL text input); text = what was typed
+    #: an input method's text being composed, not typed yet; text = all of it ("" none)
+    COMPOSE = "compose"
     NEXT = "next"  # next piece / next move (Tab, E, right shoulder)
     PREV = "prev"
     FIRST = "first"  # Home
@@ -150,6 +152,10 @@ class InputMapper:
         self.last_device = "mouse"
         self.presses = 0  # key presses so far: the last one's number
         self._text_of = 0  # the printable key press whose TEXT is still to come
+        # keys are the game's until a text field asks for text (`lan.fields.TextField`):
+        # SDL starts with text input on, and an input method would take them
+        with contextlib.suppress(pygame.error):
+            pygame.key.stop_text_input()
         if HAVE_CONTROLLER:
             with contextlib.suppress(pygame.error):
                 sdl_controller.init()
@@ -203,6 +209,9 @@ class InputMapper:
         if kind == pygame.TEXTINPUT:
             press, self._text_of = self._text_of, 0
             return [Action(Button.TEXT, text=event.text, press=press)] if event.text else []
+        if kind == pygame.TEXTEDITING:
+            self._text_of = 0  # what the input method commits is no one key's text
+            return [Action(Button.COMPOSE, text=event.text)]
         if kind == pygame.MOUSEMOTION:
             self.last_device = "mouse"
             return [Action(Button.POINT, "mouse", pos=tuple(event.pos))]

@@ -13,16 +13,25 @@ import os
 from dataclasses import asdict, dataclass
 from typing import TypedDict
 
-#: option name -> (environment variable, docs/protocol.md default)
+from net.discovery import BEACON_INTERVAL
+from net.session import (
+    HELLO_TIMEOUT,
+    PING_INTERVAL,
+    REJOIN_WINDOW,
+    SILENCE_LIMIT,
+    WELCOME_TIMEOUT,
+)
+
+#: option name -> (environment variable, docs/protocol.md default: the network's own)
 TIMERS: dict[str, tuple[str, float]] = {
-    "hello_timeout": ("ISAAC_LAN_HELLO_TIMEOUT", 5.0),
-    "ping_interval": ("ISAAC_LAN_PING_INTERVAL", 2.0),
-    "silence_limit": ("ISAAC_LAN_SILENCE_LIMIT", 10.0),
-    "rejoin_window": ("ISAAC_LAN_REJOIN_WINDOW", 120.0),
+    "hello_timeout": ("ISAAC_LAN_HELLO_TIMEOUT", HELLO_TIMEOUT),
+    "ping_interval": ("ISAAC_LAN_PING_INTERVAL", PING_INTERVAL),
+    "silence_limit": ("ISAAC_LAN_SILENCE_LIMIT", SILENCE_LIMIT),
+    "rejoin_window": ("ISAAC_LAN_REJOIN_WINDOW", REJOIN_WINDOW),
     "retry_interval": ("ISAAC_LAN_RETRY_INTERVAL", 1.0),
     "connect_timeout": ("ISAAC_LAN_CONNECT_TIMEOUT", 3.0),
-    "welcome_timeout": ("ISAAC_LAN_WELCOME_TIMEOUT", 10.0),
-    "beacon_interval": ("ISAAC_LAN_BEACON_INTERVAL", 1.0),
+    "welcome_timeout": ("ISAAC_LAN_WELCOME_TIMEOUT", WELCOME_TIMEOUT),
+    "beacon_interval": ("ISAAC_LAN_BEACON_INTERVAL", BEACON_INTERVAL),
 }
 
 
@@ -50,14 +59,14 @@ class JoinTimers(TypedDict):
 
 @dataclass(frozen=True)
 class Timers:
-    hello_timeout: float = 5.0
-    ping_interval: float = 2.0
-    silence_limit: float = 10.0
-    rejoin_window: float = 120.0
+    hello_timeout: float = HELLO_TIMEOUT
+    ping_interval: float = PING_INTERVAL
+    silence_limit: float = SILENCE_LIMIT
+    rejoin_window: float = REJOIN_WINDOW  # how long a lost peer's seat is kept
     retry_interval: float = 1.0
     connect_timeout: float = 3.0
-    welcome_timeout: float = 10.0
-    beacon_interval: float = 1.0
+    welcome_timeout: float = WELCOME_TIMEOUT
+    beacon_interval: float = BEACON_INTERVAL
 
     @classmethod
     def from_env(cls) -> Timers:

@@ -21,6 +21,7 @@ from ..handoff import GameSetup, history_of
 from ..scene import Scene
 from ..widgets.menu import Menu, MenuItem
 from . import menu as lan_menu
+from .fields import default_name, player_name
 from .lobby import LanLobbyScene
 
 if TYPE_CHECKING:
@@ -44,7 +45,7 @@ def host_again(app: App, path: Path, games: tuple[str, ...] = ()) -> Scene:
     if games and kept.game not in games:
         not_yet = _("{game} is not playable yet.").format(game=kept.game.upper())
         return app.make("message", _("Not yet"), not_yet)
-    name = app.settings.player_name or "Player"
+    name = player_name(default_name(app.settings.player_name))
     session, port, why = lan_menu.start_host(
         kept.game, name, kept.seat, kept.state.moves, kept.token
     )

@@ -278,6 +278,7 @@ class LanControl(MatchControl):
         return _("Undo is off in LAN games")
 
     def outcome_handoff(self, outcome: GameOutcome) -> tuple:
+        self.chat.close()  # the results have a chat box of their own
         return (outcome, self.session)
 
     # ----- input ------------------------------------------------------------------------
@@ -324,7 +325,7 @@ class LanControl(MatchControl):
         return mover is not None and mover == self.you and not self.may_move()
 
     def keeps_time(self) -> bool:
-        # "reconnecting... 12 s", "waiting"; the line being typed blinks
+        # the seat kept "1:48 more" counts down, "waiting"; the line being typed blinks
         return self.session.link != CONNECTED or self.chat.typing
 
     def holding_back(self) -> bool:
@@ -343,6 +344,7 @@ class LanControl(MatchControl):
         return match.seat_to_move is s.remote and backlog <= CATCH_UP
 
     def on_exit(self) -> None:
+        self.chat.close()
         self.session.close()
 
     # ----- drawing --------------------------------------------------------------------------

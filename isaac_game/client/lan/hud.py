@@ -1,18 +1,15 @@
-"""LAN play on screen: text fields, the chat box, the connection box, the lost-link
-notice. Shared by the LAN menus, the LAN game scene and its results screen.
+"""LAN play on screen: the chat box, the connection box, the lost-link notice. Shared
+by the LAN menus, the LAN game scene and its results screen. The text fields they type
+in are `fields.py`'s.
 
-Typing: SDL sends a KEYDOWN (a virtual button, with its key) and then a TEXTINPUT
-(Button.TEXT) for a printable key. A field being edited takes the characters from
-TEXT actions and reads only Enter, Escape and Backspace from the keys (so W, P or
-Space type letters instead of moving, pausing or confirming); a pad's A and B end
-or cancel the edit. Every key counts, however many come in one frame: only the TEXT
-of the very key press that opened a field (T, Space) is dropped, told by its press
-number (`Action.press`), never by the frame it came in.
+While the link is down the seat is kept for the protocol's rejoin window
+(`Timers.rejoin_window`, docs/protocol.md rule 4): the link's words count down the time
+left, and say what runs out with it.
 """
 
 from __future__ import annotations
 
-import getpass
+import math
 import unicodedata
 
 import pygame
@@ -30,86 +27,11 @@ from ..theme import (
     draw_panel,
     draw_texts,
     fit_line,
+    note_cover,
     wrap,
 )
-from ..widgets.menu import MenuItem
 from ..words import side_name
-
-_ENTER = (pygame.K_RETURN, pygame.K_KP_ENTER)
-
-
-class TextField:
-    """One line of text typed on the keyboard."""
-
-    def __init__(self, text: str = "", limit: int = 40) -> None:
-        self.text = text
-        self.limit = limit
-        self.editing = False
-        self._opened_by = -1  # the key press that opened the field (its text is not typed)
-        self._before = text
-
-    def begin(self, press: int) -> None:
-        """Start editing; `press` is the number of the last key press (`InputMapper.
-        presses`): if that key opened the field, its text is not typed into it."""
-        self.editing = True
-        self._opened_by = press
-        self._before = self.text
-        pygame.key.start_text_input()
-
-    def end(self, keep: bool = True) -> None:
-        if not keep:
-            self.text = self._before
-        self.editing = False
-
-    def handle(self, action: Action) -> str | None:
-        """While editing: "done", "cancel", "edit" (the field used it), or None (not
-        the field's business: pointer actions and the like)."""
-        b = action.button
-        if b == Button.TEXT:
-            if action.press != self._opened_by:
-                typed = "".join(ch for ch in action.text if ch.isprintable())
-                self.text = (self.text + typed)[: self.limit]
-            return "edit"
-        if action.device == "keyboard":
-            if action.key in _ENTER:
-                return "done"
-            if action.key == pygame.K_ESCAPE:
-                return "cancel"
-            if action.key == pygame.K_BACKSPACE:
-                self.text = self.text[:-1]
-            return "edit"  # any other key is typing (its TEXT follows) or nothing
-        if b == Button.CONFIRM:
-            return "done"
-        if b in (Button.BACK, Button.PAUSE):
-            return "cancel"
-        return None
-
-    def shown(self, blink: bool = True) -> str:
-        return self.text + ("_" if self.editing and blink else "")
-
-
-def field_item(label: str, field: TextField, start, key: str, empty: str = "") -> MenuItem:
-    """A menu row showing a text field; activating it starts the edit. `label` and
-    `empty` are English sources (marked with `N_`), translated as the row is drawn."""
-
-    def text() -> str:
-        value = field.shown() if field.editing else (field.text or (_(empty) if empty else ""))
-        if field.editing:
-            return _("{label}:  {value}").format(label=_(label), value=value)
-        # TRANSLATORS: a text row of a menu: "Your name:  Ann   (Enter / A to edit)"
-        return _("{label}:  {value}   (Enter / A to edit)").format(label=_(label), value=value)
-
-    return MenuItem(text, start, key=key)
-
-
-def default_name(saved: str) -> str:
-    if saved.strip():
-        return saved.strip()
-    try:
-        user = getpass.getuser()
-    except Exception:  # no login name (containers, odd platforms)
-        user = ""
-    return (user[:1].upper() + user[1:]) if user and user != "root" else "Player"
+from .fields import CURSOR, TextField, mark_composition
 
 
 def link_colour(pal: Palette, link: str):
@@ -133,12 +55,32 @@ def link_word(link: str) -> str:
     return words.get(link, link)
 
 
+def seat_kept_for(session: LanSession) -> int:
+    """Whole seconds left of the rejoin window since the link went down (rounded up:
+    the count starts at the window itself and shows 0:00 only when it is over)."""
+    left = session.timers.rejoin_window - session.lost_for
+    return max(0, math.ceil(left))
+
+
+def clock(seconds: int) -> str:
+    """Seconds as a clock reads them: 108 -> "1:48"."""
+    return f"{seconds // 60}:{seconds % 60:02d}"
+
+
 def link_text(session: LanSession) -> str:
-    """ "connected", "reconnecting... 12 s", "lost", "left"..."""
+    """ "connected", "reconnecting... your seat is kept 1:48 more", "lost", "left"..."""
     link = session.link
     if link == RECONNECTING:
-        seconds = int(session.lost_for)
-        return pgettext("connection", "reconnecting... {seconds} s").format(seconds=seconds)
+        time = clock(seat_kept_for(session))
+        if session.role == "host":  # the host keeps the joiner's seat; then saves the game
+            # TRANSLATORS: the link is down; {time} counts down ("1:48"): when it runs
+            # out, the opponent's seat is given up (the game is saved)
+            said = pgettext("connection", "reconnecting... the opponent's seat is kept {time} more")
+        else:
+            # TRANSLATORS: the link is down; {time} counts down ("1:48"): when it runs
+            # out, the host gives up this player's seat and this side stops trying
+            said = pgettext("connection", "reconnecting... your seat is kept {time} more")
+        return said.format(time=time)
     if link == CLOSED and session.match is not None:
         return _("left the game")
     return link_word(link)
@@ -192,6 +134,12 @@ class ChatBox:
         self.field.text = ""
         self.field.begin(self.app.input.presses)
 
+    def close(self) -> None:
+        """The screen goes: a line being typed is dropped, and the keys are the game's
+        again (text input off, see `fields.py`)."""
+        if self.field.editing:
+            self.field.end(keep=False)
+
     def handle(self, action: Action) -> bool:
         """True when the chat used the action (T opens; everything while typing)."""
         if not self.field.editing:
@@ -225,12 +173,17 @@ class ChatBox:
         bottom = inner.bottom - line_h
         if self.typing:
             tail = typed_tail(fonts, self.field.shown(), px, inner.width)
-            prompt = tail if self.app.time % 1.0 < 0.6 else tail.removesuffix("_")
+            prompt = tail if self.app.time % 1.0 < 0.6 else tail.removesuffix(CURSOR)
             prompt_px, colour = px, pal.accent
         else:
+            tail = ""
             prompt_px, prompt = fit_line(fonts, _("T: type a message"), px, inner.width)
             colour = pal.text_dim
         blit_text(surface, fonts, prompt, prompt_px, colour, (inner.x, bottom), box=rect)
+        composing = self.field.composing
+        if self.typing and tail.endswith(composing + CURSOR):
+            before = tail[: len(tail) - len(composing + CURSOR)]  # the typing before it
+            mark_composition(surface, fonts, colour, (inner.x, bottom), before, self.field, px)
         rows = self._rows(fonts, px, inner.width, (bottom - inner.y - line_h) // line_h)
         y = bottom - line_h * len(rows)
         for text, mine in rows:
@@ -292,13 +245,15 @@ def draw_lost_notice(
     session: LanSession,
     u: float,
 ) -> None:
-    """Over the board while the link is down: "reconnecting..." and for how long."""
-    box = pygame.Rect(0, 0, int(area.width * 0.86), int(150 * u))
+    """Over the board while the link is down: "reconnecting...", how long the seat is
+    still kept, and what then."""
+    box = pygame.Rect(0, 0, int(area.width * 0.86), int(190 * u))
     box.center = area.center
     shade = pygame.Surface(box.size, pygame.SRCALPHA)
     shade.fill((*pal.panel, 235))
     surface.blit(shade, box)
     pygame.draw.rect(surface, pal.illegal, box, max(2, int(3 * u)), border_radius=int(12 * u))
+    note_cover(surface, box)  # over the board on purpose: the numbers under it are not read
     if session.opponent:
         title = _("Connection to {name} lost").format(name=session.opponent)
     else:
@@ -307,13 +262,17 @@ def draw_lost_notice(
     blit_text(
         surface, fonts, title, px, pal.text, (box.centerx, box.y + int(34 * u)), "center", True
     )
-    state = link_text(session)
-    px = int(40 * u)
-    blit_text(
-        surface, fonts, state, px, pal.illegal, (box.centerx, box.centery + 4), "center", True
+    # under the title, wrapped: the state (the seat kept for how long) and what then
+    # TRANSLATORS: under "reconnecting... your seat is kept 1:48 more"
+    note = _(
+        "The game goes on by itself when the link returns. When the time is up, you can "
+        "save the game or leave."
     )
-    note = _("The game goes on by itself when the link returns.")
-    px = fonts.fit(note, int(22 * u), box.width - int(20 * u))
-    blit_text(
-        surface, fonts, note, px, pal.text_dim, (box.centerx, box.bottom - int(24 * u)), "center"
-    )
+    parts: list[TextPart] = [
+        (link_text(session), pal.illegal, int(34 * u), True),
+        (note, pal.text_dim, int(22 * u), False),
+    ]
+    pad = int(10 * u)
+    below = pygame.Rect(box.x + pad, box.y + int(58 * u), box.width - 2 * pad, 0)
+    below.height = box.bottom - pad - below.y
+    draw_texts(surface, fonts, below, parts)

@@ -34,7 +34,7 @@ from ..theme import blit_text
 from ..widgets.menu import MenuItem
 from ..widgets.menu_screen import MenuScreen
 from ..words import side_name
-from .hud import TextField, default_name, field_item
+from .fields import DEFAULT_NAME, TextField, default_name, field_item, mark_row, player_name
 from .resume import joined_save
 
 #: Where a hosted game listens and beacons go. Tests point these at loopback.
@@ -113,12 +113,14 @@ class _LanMenu(MenuScreen):
         field.begin(self.app.input.presses)
 
     def edited(self, field: TextField) -> None:
-        """A field's edit ended with Enter (or A)."""
+        """A field's edit ended with Enter (or A). A name left empty is saved empty and
+        the field goes back to the default: the login name, else nothing, which the row
+        shows as the default name in the language of the moment (`player_name`)."""
         if field is self.name_field:
-            name = field.text.strip() or "Player"
-            field.text = name
+            name = field.text.strip()
             self.app.settings.player_name = name
             self.app.save_settings()
+            field.text = default_name(name)
 
     def type_on_screen(self, heading: str, field: TextField) -> None:
         """A pad player's A on a text row: the on-screen keyboard types into the field."""
@@ -146,6 +148,13 @@ class _LanMenu(MenuScreen):
                 return
         super().handle(action)
 
+    def on_pause(self) -> None:
+        """Another screen comes over (or this one goes): an edit under way is dropped,
+        and the keys are the game's again (`fields.py`)."""
+        if self.editing is not None:
+            self.editing.end(keep=False)
+            self.editing = None
+
     def menu_px(self, area: pygame.Rect, u: float) -> int:
         return min(int(32 * u), int(area.height / max(1, len(self.menu.items)) / 1.7))
 
@@ -155,6 +164,11 @@ class _LanMenu(MenuScreen):
         return _(self.hint) if self.hint else ""
 
     def draw_extra(self, surface: pygame.Surface, panel: pygame.Rect, u: float) -> None:
+        field = self.editing
+        if field is not None:  # the row being edited: what an input method composes
+            row = next(k for k, (_label, f) in self.fields.items() if f is field)
+            pal = self.app.palette
+            mark_row(surface, self.app.fonts, pal.accent, self.menu.item(row), self.menu.px, field)
         if self.message:
             w, fonts = surface.get_width(), self.app.fonts
             px = fonts.fit(self.message, int(26 * u), int(w * 0.9))
@@ -178,7 +192,7 @@ class LanHostScene(_LanMenu):
                 MenuItem(N_("Your colour"), values=COLOURS, get=lambda: self.colour,
                          set=self._set_colour, show=colour_name, key="colour"),
                 field_item(N_("Your name"), self.name_field, lambda: self.edit(self.name_field),
-                           "name"),
+                           "name", empty=DEFAULT_NAME),
                 MenuItem(N_("Start hosting"), self.start,
                          enabled=lambda: self.game in self.games, key="start"),
                 MenuItem(N_("Back"), lambda: app.pop(self), key="back"),
@@ -197,7 +211,7 @@ class LanHostScene(_LanMenu):
                 game=self.game.upper()
             )
             return
-        name = self.name_field.text.strip() or "Player"
+        name = player_name(self.name_field.text)
         session, port, error = start_host(self.game, name, self.colour)
         if session is None:
             self.message = error
@@ -234,6 +248,7 @@ class LanJoinScene(_LanMenu):
                 )
 
     def on_pause(self) -> None:
+        super().on_pause()
         if self.browser is not None:
             self.browser.close()
             self.browser = None
@@ -253,7 +268,7 @@ class LanJoinScene(_LanMenu):
         current = self.menu.current.key if self.menu.items else "address"
         rows = [
             field_item(N_("Your name"), self.name_field, lambda: self.edit(self.name_field),
-                       "name"),
+                       "name", empty=DEFAULT_NAME),
             field_item(N_("Address"), self.address, lambda: self.edit(self.address), "address",
                        empty=N_("e.g. 192.168.1.20:7755")),
             MenuItem(N_("Join this address"), self.join_typed,
@@ -313,7 +328,7 @@ class LanJoinScene(_LanMenu):
 
     def join(self, host: str, port: int, game: str, guessed: bool = False) -> None:
         """Dial `host`:`port`; with a ticket for that address, rejoin its game."""
-        name = self.name_field.text.strip() or "Player"
+        name = player_name(self.name_field.text)
         self.message = ""
         tickets = TicketBook(self.app.storage.data_dir)
         ticket = tickets.load()

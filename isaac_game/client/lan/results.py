@@ -142,6 +142,7 @@ class LanResultsControl(ResultsControl):
         return self.chat.handle(action)
 
     def on_exit(self) -> None:
+        self.chat.close()
         if not self.handed_over:
             self.session.close()
 

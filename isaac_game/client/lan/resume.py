@@ -24,6 +24,7 @@ from isaac_game.match import HumanSeat
 
 from ..handoff import Resumable, resume_label, setup_from_record
 from ..storage import Storage, read_headers
+from .fields import default_name, player_name
 from .lobby import LanLobbyScene
 
 if TYPE_CHECKING:
@@ -79,7 +80,7 @@ def joined_save(storage: Storage, token: str) -> Path | None:
 
 def rejoin_scene(app: App, ticket: Ticket, games: tuple[str, ...] = ()) -> LanLobbyScene:
     """The lobby, dialling the ticket's host with its token (`"lan_rejoin"`)."""
-    name = ticket.name or app.settings.player_name or "Player"
+    name = ticket.name or player_name(default_name(app.settings.player_name))
     tickets = TicketBook(app.storage.data_dir)
     session = LanSession.join(ticket.game, HumanSeat(name), ticket.host, ticket.port,
                               name=name, token=ticket.token, tickets=tickets)  # fmt: skip

@@ -31,7 +31,7 @@ MIN_PANEL = 400  # what the panel above it keeps at least
 MIN_BOX = 110  # less room than this: the box shows only when opened (L)
 _SCROLLS = frozenset({Button.UP, Button.DOWN, Button.PREV, Button.NEXT, Button.FIRST, Button.LAST})
 #: Input that never closes the opened box (pointer moves, typing, the pad lost).
-_PASSES = frozenset({Button.POINT, Button.RELEASE, Button.TEXT, Button.PAD_LOST})
+_PASSES = frozenset({Button.POINT, Button.RELEASE, Button.TEXT, Button.COMPOSE, Button.PAD_LOST})
 
 
 @dataclass(frozen=True)

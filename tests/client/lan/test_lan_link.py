@@ -6,6 +6,7 @@ the choice to save the game or leave."""
 from __future__ import annotations
 
 import random
+import re
 
 import pygame
 import pytest
@@ -14,6 +15,7 @@ from isaac_game.client.lan.dialogs import GiveUpScene
 from isaac_game.client.lan.hud import link_text
 from isaac_game.client.lan.lobby import LanLobbyScene
 from isaac_game.client.scenes.title import TitleScene
+from isaac_game.client.theme import recording
 from isaac_game.lan import CONNECTED, LOST, RECONNECTING, LanSession
 from isaac_game.match import RandomSeat
 from isaac_game.rules import Player
@@ -116,3 +118,44 @@ def test_joiner_shows_reconnecting_on_both_sides_and_resumes(app):
     finally:
         proxy.close()
         host.close()
+
+
+def seat_kept(app) -> list[int]:
+    """The seconds every text drawn now says the seat is still kept ("... the
+    opponent's seat is kept 1:48 more": 108), in drawing order."""
+    surface = pygame.Surface(app.screen.get_size())
+    with recording(surface) as log:
+        app.draw(surface)
+    lines = " ".join(t.text for t in log.texts)  # a wrapped text: its lines in order
+    found = re.findall(r"seat is kept (\d+):(\d\d) more", lines)
+    return [int(minutes) * 60 + int(seconds) for minutes, seconds in found]
+
+
+@pytest.mark.timeout(60)
+@pytest.mark.usefixtures("fast_lan")
+def test_the_seat_kept_counts_down_from_the_rejoin_window(app):
+    """The link box and the notice over the board count down the time the seat is
+    kept (the rejoin window), from the whole window, a second at a time."""
+    lobby = host_from_the_menu(app)
+    bob = LanSession.join("isaac", RandomSeat("Bob", seed=3), "127.0.0.1", lobby.port,
+                          name="Bob")  # fmt: skip
+    bob.start()
+    try:
+        pump(app, lambda: is_lan_game(app.top, "isaac"), others=[bob])
+        game = app.top
+        session = game.control.session
+        rng = random.Random(3)
+        while not session.worth_keeping:  # Bob has played: his seat is kept for him
+            play_turn(app, game, rng, by_mouse=False, others=[bob])
+        bob.close()  # gone mid-game: a pause, his seat kept for the window
+        pump(app, lambda: session.link == RECONNECTING)
+        window = round(session.timers.rejoin_window)
+        assert window == 60  # fast_lan's (the protocol's is 120)
+        first = seat_kept(app)
+        assert first == [window, window]  # the link box and the notice, from the top
+        shown = [first[0]]
+        pump(app, lambda: shown.append(seat_kept(app)[0]) or shown[-1] < window, timeout=5)
+        assert shown == sorted(shown, reverse=True) and shown[-1] == window - 1
+        assert link_text(session).startswith("reconnecting... the opponent's seat is kept ")
+    finally:
+        bob.close()
