@@ -42,7 +42,6 @@ HOST_BIND = "0.0.0.0"
 HOST_PORT = DEFAULT_PORT
 BEACON_PORT = DEFAULT_BEACON_PORT
 
-GAMES = ("isaac", "foundations", "hari")
 COLOURS = ("dark", "light", "random")
 
 
@@ -187,7 +186,7 @@ class LanHostScene(_LanMenu):
         self.colour = "dark"
         self.menu = self.make_menu(
             [
-                MenuItem(N_("Game"), values=GAMES, get=lambda: self.game,
+                MenuItem(N_("Game"), values=self.games, get=lambda: self.game,
                          set=self._set_game, show=self.game_label, key="game"),
                 MenuItem(N_("Your colour"), values=COLOURS, get=lambda: self.colour,
                          set=self._set_colour, show=colour_name, key="colour"),

@@ -149,3 +149,40 @@ def test_the_rules_know_a_fourth_game_and_the_arena_plays_it_at_every_level(toy_
     for level in arena.BOT_NAMES:  # TOY has no fast core: the generic path plays it
         result = arena.play_game(level, "random", 0, 1, 0.02, game="toy")
         assert result.plies == 2 and result.a_won in (0.0, 0.5, 1.0), level
+
+
+@pytest.mark.timeout(60)
+def test_a_fourth_game_is_hosted_on_the_lan_and_played_to_its_end(toy_app, monkeypatch):
+    """The LAN menu offers the games the client plays, TOY among them: hosted from the
+    menu on loopback, a joiner plays it through the protocol, and both see its end."""
+    from isaac_game.client.lan.menu import LanHostScene
+    from isaac_game.lan import LanSession
+    from isaac_game.match import RandomSeat
+
+    from ..kinds import is_lan_game, is_lan_results
+    from ..lan.lanclient import pump
+
+    monkeypatch.setattr("isaac_game.client.lan.menu.HOST_BIND", "127.0.0.1")
+    app = toy_app
+    menu_to(app, app.top.menu, "lan_host")
+    key(app, pygame.K_RETURN)
+    host = app.top
+    assert isinstance(host, LanHostScene) and "toy" in host.menu.item("game").values
+    menu_to(app, host.menu, "game")
+    while host.game != "toy":
+        key(app, pygame.K_RIGHT)
+    menu_to(app, host.menu, "start")
+    key(app, pygame.K_RETURN)
+    lobby = app.top
+    bob = LanSession.join("toy", RandomSeat("Bob", seed=3), "127.0.0.1", lobby.port, name="Bob")
+    bob.start()
+    try:
+        pump(app, lambda: is_lan_game(app.top, "toy"), others=[bob])
+        game = app.top
+        pump(app, lambda: game.human_to_move() == Player.DARK, others=[bob])
+        click(app, game.board.cell_center(11))
+        assert game.state.moves == ("3h11",)
+        pump(app, lambda: is_lan_results(app.top), others=[bob])
+        assert app.top.outcome.state.is_over and bob.state is not None and bob.state.is_over
+    finally:
+        bob.close()
