@@ -46,10 +46,19 @@ def kind_rating(game: str, kind: str) -> float | None:
 
 
 def kind_step(game: str, kind: str) -> int | None:
-    """Which step of `game`'s ladder a computer kind is (1 the weakest), or None."""
-    from isaac_game.ai.ladder import step_number
+    """Which step of `game`'s ladder a computer kind plays (1 the weakest), or None: a
+    step past the ladder's top (chosen in a game with more steps) plays the top one."""
+    from isaac_game.ai.ladder import playable, step_number
 
-    return step_number(game, kind)
+    return step_number(game, playable(game, kind))
+
+
+def step_name(game: str, number: int) -> str:
+    """Step `number` of `game`'s ladder as a seat kind: its menu name ("easy") where it
+    has one, else `levelN`."""
+    from isaac_game.ai.ladder import step_kind
+
+    return step_kind(game, number)
 
 
 def make_seat(kind: str, name: str | None = None, seed: int | None = None) -> Seat:

@@ -47,6 +47,13 @@ class Rating:
         return f"{round(self.value):,} ± {round(self.error):,}"
 
 
+def expected_score(gap: float) -> float:
+    """The share of the points a player rated `gap` above another scores against it
+    under the fitted model (a draw half a point): what the level chooser tells a
+    player a difference of ratings means. 150 points: about 0.70."""
+    return math.exp(_log_sigmoid(gap * SCALE))
+
+
 def _log_sigmoid(x: float) -> float:
     """log(1 / (1 + e^-x)), without overflow for large |x|."""
     return -math.log1p(math.exp(-x)) if x >= 0 else x - math.log1p(math.exp(x))

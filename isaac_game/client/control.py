@@ -11,6 +11,7 @@ undo, redo, saving and hints are on, the seats' kinds come from the setup.
 from __future__ import annotations
 
 from collections.abc import Callable
+from enum import Enum
 from typing import TYPE_CHECKING, Protocol
 
 import pygame
@@ -25,17 +26,26 @@ from .input import Action
 from .scene import Question
 from .widgets.hud import GameLayout, PanelInfo
 from .widgets.menu import MenuItem
-from .words import kind_words, level_name, side_name
+from .words import computer_name, kind_words, side_name
 
 if TYPE_CHECKING:
     from .app import App
     from .widgets.menu import Menu
 
 
-def kind_label(kind: str) -> str:
-    """A player kind ("human", a computer level) as the saved record names it (English:
-    records are not translated; the window shows `kind_words`)."""
-    return "Human" if kind == HUMAN else f"Computer ({kind})"
+class Jump(Enum):
+    """A step back or forward through the moves played: what a control may refuse."""
+
+    UNDO = "undo"
+    REDO = "redo"
+
+
+def kind_label(kind: str, game: str) -> str:
+    """A player kind ("human", a computer level) as the saved record names it: the
+    name the window shows (`computer_name`), in English, since records are not
+    translated. The kind itself is kept beside it (`DarkPlayer`), so a reader never
+    has to parse the name."""
+    return "Human" if kind == HUMAN else computer_name(kind, game, english=True)
 
 
 class ControlledScene(Protocol):
@@ -86,18 +96,19 @@ class MatchControl:
         return setup.dark if player == Player.DARK else setup.light
 
     def seat_label(self, player: Player, setup: GameSetup) -> str:
-        return kind_words(self.seat_kind(player, setup))
+        return kind_words(self.seat_kind(player, setup), setup.game)
 
     def waiting_text(self, player: Player, setup: GameSetup) -> str:
         """The top bar while `player` is to move and no local human may move for them:
-        "Light (hard) is thinking..." (a LAN game: "Bob's turn")."""
+        "Light: Level 9 (Hard) is thinking..." (a LAN game: "Bob's turn")."""
         kind = self.seat_kind(player, setup)
         if kind == HUMAN:
             # TRANSLATORS: {player} is "Dark" or "Light"
             return _("{player}'s turn").format(player=side_name(player))
-        # TRANSLATORS: {player} is "Dark" or "Light", {level} a computer level ("hard")
-        return _("{player} ({level}) is thinking...").format(
-            player=side_name(player), level=level_name(kind)
+        # TRANSLATORS: {player} is "Dark" or "Light", {name} a computer opponent's
+        # name ("Level 9 (Hard)")
+        return _("{player}: {name} is thinking...").format(
+            player=side_name(player), name=computer_name(kind, setup.game)
         )
 
     def facing(self, state: GameState, setup: GameSetup, turn_for_mover: bool) -> Player | None:
@@ -115,8 +126,8 @@ class MatchControl:
     def headers(self, setup: GameSetup) -> dict[str, str]:
         """The saved record's player headers."""
         return {
-            "Dark": kind_label(setup.dark),
-            "Light": kind_label(setup.light),
+            "Dark": kind_label(setup.dark, setup.game),
+            "Light": kind_label(setup.light, setup.game),
             "DarkPlayer": setup.dark,
             "LightPlayer": setup.light,
         }
@@ -140,8 +151,8 @@ class MatchControl:
         says so at the first click rather than after the last."""
         return ""
 
-    def refuse_undo(self, what: str) -> str:
-        """Why `what` ("Undo", "Redo") is off ("" when it is on)."""
+    def refuse_undo(self, what: Jump) -> str:
+        """Why `what` (undo or redo) is off ("" when it is on)."""
         return ""
 
     def finished(self) -> bool:

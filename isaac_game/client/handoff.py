@@ -6,6 +6,7 @@ scene a `GameSetup`, the match scene hands the results scene a `GameOutcome`.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -27,6 +28,19 @@ class GameSetup:
     history: tuple[GameState, ...] = ()  # a continued game: every state from the start
     save_path: Path | None = None
     demo: bool = False
+
+
+#: The level both sides of the demo play: the game at its best, Hard against Hard. Its
+#: moves come at the pace of any computer's (`match_bar.READ_TIME`, 1.2 s): Hard thinks
+#: its second (`ai.bots.DEFAULT_BUDGET`) while the last move is still shown, in worker
+#: processes below the window's priority (`ai.worker.lower_priority`), so the screen
+#: keeps its frames.
+DEMO_LEVEL = "hard"
+
+
+def demo_setup(game: str) -> GameSetup:
+    """The attract mode's game of `game` (the title's idle demo, `isaac --demo`)."""
+    return GameSetup(game, DEMO_LEVEL, DEMO_LEVEL, demo=True)
 
 
 def new_match(setup: GameSetup) -> Match:
@@ -56,7 +70,7 @@ class Resumable:
     """A game the title menu offers to pick up where it stopped: a saved game in
     progress, or a LAN game this machine can rejoin."""
 
-    label: str  # "Resume: ISAAC, Human vs Computer (hard), move 23"
+    label: str  # "Resume: ISAAC, Human vs Level 9 (Hard), move 23"
     scene: str  # the registry name of the scene that resumes it
     handoff: tuple = ()  # what that scene is given
 
@@ -75,23 +89,36 @@ def setup_from_record(record: GameRecord, path: Path) -> GameSetup:
 
 
 def resume_label(record: GameRecord) -> str:
-    """`Resume: ISAAC, Human vs Computer (hard), move 23` (the move to be played next)."""
-    dark, light = (seat_words(record.headers, side) for side in ("Dark", "Light"))
+    """`Resume: ISAAC, Human vs Level 9 (Hard), move 23` (the move to be played
+    next)."""
+    dark, light = (seat_words(record.headers, side, record.game) for side in ("Dark", "Light"))
     move = len(record.state.moves) + 1
     # TRANSLATORS: {game} is a game's name (ISAAC), {dark}/{light} the players
-    # ("Human", "Computer (hard)", a name), {move} the number of the move to play next
+    # ("Human", "Level 9 (Hard)", a name), {move} the number of the move to play next
     return _("Resume: {game}, {dark} vs {light}, move {move}").format(
         game=record.game.upper(), dark=dark, light=light, move=move
     )
 
 
-def seat_words(headers: dict[str, str], side: str) -> str:
-    """A saved game's player ("Dark" or "Light" `side`) as the window names it: its
-    kind in the player's language when the record keeps it, else the name recorded."""
+#: The label an older save gives a computer seat: "Computer (hard)", "Computer (level2)".
+OLD_COMPUTER = re.compile(r"Computer \((\w+)\)")
+
+
+def seat_words(headers: dict[str, str], side: str, game: str = "") -> str:
+    """A saved game's player ("Dark" or "Light" `side`) as the window names it: a
+    computer by its one name in `game` (the record's `Game` header when not given),
+    from the kind the record keeps (`DarkPlayer`) or, in an older save without it, from
+    its label "Computer (hard)"; a human as "Human"; else the name recorded (a LAN
+    player's). The label a save was written with is never shown as it is, so a game
+    saved under an older name is named as the games of today are."""
+    game = game or headers.get("Game", "") or "isaac"  # the first game: older saves say none
     kind = headers.get(f"{side}Player", "")
     recorded = headers.get(side, "")
-    if is_player_kind(kind) and recorded in ("", "Human", f"Computer ({kind})"):
-        return kind_words(kind)
-    if recorded == "Human" or (recorded[:10] == "Computer (" and is_player_kind(recorded[10:-1])):
-        return kind_words("human" if recorded == "Human" else recorded[10:-1])  # older saves
+    if is_player_kind(kind) and (kind != "human" or recorded in ("", "Human")):
+        return kind_words(kind, game)
+    old = OLD_COMPUTER.fullmatch(recorded)
+    if old is not None and is_player_kind(old.group(1)):
+        return kind_words(old.group(1), game)  # older saves
+    if recorded == "Human":
+        return kind_words("human", game)
     return recorded or (_("Dark") if side == "Dark" else _("Light"))

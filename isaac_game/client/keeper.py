@@ -207,8 +207,9 @@ class GameKeeper:
         if self.blocked:
             return _("This game is open in another window: it is not saved here")
         self._write(state)
-        assert self.path is not None
-        return self.error or _("Saved as {name}").format(name=self.path.name)
+        if self.error or self.path is None:  # the disk said no: no file may have been made
+            return self.error
+        return _("Saved as {name}").format(name=self.path.name)
 
     def conclude(self, headers: dict[str, str]) -> None:
         """Headers the game gained as it ended off the board (a resignation's Result):

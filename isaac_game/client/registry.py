@@ -140,7 +140,7 @@ def _report(app: App, record: GameRecord | GameState, source: str | Path = "", *
     if isinstance(record, GameState):
         record = GameRecord(record)
     name = source.name if isinstance(source, Path) else str(source)
-    title = replay_title(record.headers, name)
+    title = replay_title(record.headers, name, record.game)
     side = replay_side(record.headers)
     return ReportScene(app, GAMES[record.game], record, source, title, side, **how)
 

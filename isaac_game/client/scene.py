@@ -20,6 +20,7 @@ from .input import Action
 
 if TYPE_CHECKING:
     from .app import App
+    from .unsaved import KeptFile
     from .widgets.menu import MenuItem
 
 
@@ -56,6 +57,11 @@ class Scene:
         """The language changed (Settings): words this scene keeps must be made again."""
 
     def handle(self, action: Action) -> None: ...
+
+    def accepts_input(self) -> bool:
+        """Does the scene take input now? (The results wait a moment after they open.)
+        A test's driver waits for it before it presses anything, as a player would."""
+        return True
 
     def update(self, dt: float) -> None: ...
 
@@ -106,6 +112,11 @@ class GameScreen(Protocol):
         ...
 
     def save(self) -> str: ...
+    @property
+    def keeping(self) -> KeptFile:
+        """The game's file, for the pause menu's file row."""
+        ...
+
     def leave_question(self, leave: Callable[[], None]) -> Question | None: ...
     def pause_items(self) -> list[MenuItem]:
         """Rows the game adds to the pause menu (a LAN game: Resign)."""

@@ -6,6 +6,11 @@ the results, closing the window) then asks a question that tells the truth: the
 game is not saved. The player may try its file again, save it in another folder, or
 leave without it; closing the window again does not count as an answer (only
 "Leave without it" loses a game).
+
+The row about a game's file is here too (`file_label`, `show_file`), one for the
+results and the pause menu: a game is kept after every move, so it offers to show
+where the file is, never to save a game that is saved already; only a game the disk
+refused (or one never kept) offers to be saved.
 """
 
 from __future__ import annotations
@@ -42,6 +47,38 @@ class Saver(Protocol):
     def save_elsewhere(self) -> tuple[bool, str]:
         """Save it in a file in another folder: (True, where) or (False, why not)."""
         ...
+
+
+class KeptFile(Saver, Protocol):
+    """A `Saver` whose game has a file, or will have one once it is saved."""
+
+    @property
+    def path(self) -> Path | None:
+        """The game's file (None: never kept yet)."""
+        ...
+
+
+def file_label(saver: KeptFile) -> str:
+    """The file row's words: "Show the file" for a game on disk; "Try to save it again"
+    for one the disk refused; "Save game" for one never kept (a LAN game the other
+    side never moved in, a game before its first move)."""
+    if saver.unsaved():
+        return _("Try to save it again")
+    return _("Save game") if saver.path is None else _("Show the file")
+
+
+def show_file(app: App, saver: KeptFile) -> str:
+    """The file row's action: a message that says where the game is kept; or, for a
+    game not on disk, one more try to save it, said in the words returned ("Saved as
+    NAME", or why not). "" when the file was shown."""
+    if saver.unsaved() or saver.path is None:
+        error = saver.retry()
+        if error or saver.path is None:
+            return error
+        return _("Saved as {name}").format(name=saver.path.name)
+    text = _("It is kept in {path}").format(path=saver.path)
+    app.open("message", _("Your game is saved"), text)
+    return ""
 
 
 class FinishedGame:

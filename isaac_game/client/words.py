@@ -16,7 +16,7 @@ from collections.abc import Callable
 from isaac_game import i18n
 from isaac_game.i18n import N_, _, ngettext
 from isaac_game.levels import ladder_number
-from isaac_game.players import HUMAN
+from isaac_game.players import HUMAN, kind_rating, kind_step, step_name
 from isaac_game.rules import (
     VALUE,
     IllegalMoveError,
@@ -49,41 +49,98 @@ LEVEL_NAMES: dict[str, str] = {
 }
 
 
-def level_name(kind: str) -> str:
-    """A computer level in the player's language ("hard", "level 4")."""
+def level_name(kind: str, english: bool = False) -> str:
+    """A computer level by its own name ("hard", "level 4"): in the player's language,
+    or in English for a record (`english`)."""
+    say = _english if english else _
     if kind in LEVEL_NAMES:
-        return _(LEVEL_NAMES[kind])
+        return say(LEVEL_NAMES[kind])
     number = ladder_number(kind)
     if number is not None:
         # TRANSLATORS: a step of the computer's ladder of levels, "level 4"
-        return _("level {number}").format(number=number)
+        return say(N_("level {number}")).format(number=number)
     return kind
 
 
-def step_words(kind: str, number: int | None, rating: float | None) -> str:
-    """A computer level as the level chooser shows it: its step and rating, "Level 6 ·
-    1,240", with its old name where it has one, "Level 3 (Easy) · 420"."""
+def _english(text: str) -> str:
+    """A marked source as it is: the records are written in English."""
+    return text
+
+
+# TRANSLATORS: a computer opponent, by its step of the game's ladder and its old name:
+# "Level 3 (Easy)". It is its one name: in the level chooser, the game's panels, the
+# results, the report, the saves and your record.
+NAMED_STEP = N_("Level {number} ({name})")
+# TRANSLATORS: a computer opponent, by its step of the game's ladder: "Level 2"
+STEP = N_("Level {number}")
+# TRANSLATORS: a computer player that is no step of the game's ladder; {level} is its
+# level's name: "greedy"
+OFF_LADDER = N_("Computer ({level})")
+
+
+def computer_name(kind: str, game: str, english: bool = False) -> str:
+    """A computer opponent's one name, the same wherever it is shown (the level
+    chooser, the game's panels, the results, the report, the saves, your record, a
+    save's headers): its step of `game`'s ladder, with its old name where it has one,
+    "Level 3 (Easy)". One function, so that a player never meets the same opponent
+    under two names; short, so that two of them and a result fit a saves row at the
+    smallest window, in Italian too. `english`: for a record, never translated."""
+    say = _english if english else _
+    number = kind_step(game, kind)
     if number is None:
-        return level_name(kind)
-    if kind in LEVEL_NAMES:
-        # TRANSLATORS: a step of the computer's ladder and its old name, "Level 3 (Easy)"
-        name = _(LEVEL_NAMES[kind])
-        words = _("Level {number} ({name})").format(number=number, name=name[:1].upper() + name[1:])
-    else:
-        # TRANSLATORS: a step of the computer's ladder, "Level 6"
-        words = _("Level {number}").format(number=number)
-    if rating is None:
-        return words
-    # TRANSLATORS: a level and its rating (Elo points, the first level at 0): "Level 6 · 1,240"
-    return _("{level} · {rating}").format(level=words, rating=i18n.number(round(rating)))
+        return say(OFF_LADDER).format(level=level_name(kind, english))
+    named = step_name(game, number)  # `level3` is Easy in ISAAC, as the menu names it
+    if named in LEVEL_NAMES:
+        name = say(LEVEL_NAMES[named])
+        return say(NAMED_STEP).format(number=number, name=name[:1].upper() + name[1:])
+    return say(STEP).format(number=number)
 
 
-def kind_words(kind: str) -> str:
-    """A player kind as the panel names it, in the player's language."""
+def choice_words(kind: str, game: str) -> str:
+    """A seat's kind as the level chooser (the title's Dark and Light rows) offers it:
+    a computer by its name and its measured rating, "Level 6 (Medium) · 800"
+    (`ratings_line` says what a rating means)."""
     if kind == HUMAN:
         return _("Human")
-    # TRANSLATORS: {level} is a computer level: "random", "easy", "medium", "hard"
-    return _("Computer ({level})").format(level=level_name(kind))
+    name = computer_name(kind, game)
+    rating = kind_rating(game, kind)
+    if rating is None:
+        return name
+    # TRANSLATORS: a computer opponent and its rating (Elo points, the first level at
+    # 0): "Level 6 (Medium) · 800"
+    return _("{level} · {rating}").format(level=name, rating=i18n.number(round(rating)))
+
+
+#: The rating gap the level chooser explains: about the gap between two steps.
+RATING_GAP = 150
+
+
+def ratings_line(gap: int = RATING_GAP) -> str:
+    """What the chooser's ratings mean, from the rating model itself: the share of
+    games a level `gap` points higher wins against the lower one, as the nearest
+    "7 games in 10" (a draw counts half, as in the fit)."""
+    from fractions import Fraction
+
+    from isaac_game.ai.ratings import expected_score  # the AI is loaded only when asked of
+
+    share = Fraction(expected_score(gap)).limit_denominator(10)
+    wins, games = share.numerator, share.denominator
+    # TRANSLATORS: under the level chooser; the numbers after each computer level are
+    # ratings: "Ratings: a level 150 points higher wins about 7 games in 10"
+    text = ngettext(
+        "Ratings: a level {points} points higher wins about {wins} game in {games}",
+        "Ratings: a level {points} points higher wins about {wins} games in {games}",
+        wins,
+    )
+    return text.format(points=i18n.number(gap), wins=i18n.number(wins), games=i18n.number(games))
+
+
+def kind_words(kind: str, game: str) -> str:
+    """A player kind as the window names it: "Human", or the computer's one name in
+    `game` (`computer_name`)."""
+    if kind == HUMAN:
+        return _("Human")
+    return computer_name(kind, game)
 
 
 def cell_words(cell: int, facing: Player = Player.DARK) -> str:

@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from isaac_game.client.app import MIN_WINDOW, DisplayError
-from isaac_game.client.handoff import GameSetup, setup_from_record
+from isaac_game.client.handoff import GameSetup, demo_setup, setup_from_record
 from isaac_game.client.storage import OPEN_ELSEWHERE, Storage, load_error
 from isaac_game.i18n import LANGUAGES
 from isaac_game.players import PLAYER_KINDS, player_kind
@@ -89,7 +89,7 @@ def first_scene(args: argparse.Namespace, storage: Storage) -> tuple[str, tuple]
     settings, _notice = storage.load_settings()
     game = args.game or (settings.game if settings.game in game_names() else "isaac")
     if args.demo:
-        return "match", (GameSetup(game, "easy", "easy", demo=True),)
+        return "match", (demo_setup(game),)
     if args.game or args.dark or args.light:
         dark = args.dark or settings.dark_kind
         light = args.light or settings.light_kind

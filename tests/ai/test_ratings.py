@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from isaac_game.ai.ratings import Rating, RatingError, Result, fit_ratings
+from isaac_game.ai.ratings import Rating, RatingError, Result, expected_score, fit_ratings
 
 TRUE = {"A": 0.0, "B": 150.0, "C": 320.0, "D": 500.0}
 
@@ -32,6 +32,18 @@ def test_expected_scores_give_back_the_ratings() -> None:
         assert fit[p].value == pytest.approx(r, abs=1.0)
     assert fit["A"] == Rating(0.0, 0.0)
     assert all(fit[p].error > 0 for p in "BCD")
+
+
+def test_the_expected_score_is_the_model_the_fit_uses() -> None:
+    """What the level chooser says a gap means: 150 points score about 70%, and a fit of
+    exactly those results gives the gap back."""
+    assert expected_score(150) == pytest.approx(expected(150, 0))
+    assert expected_score(150) == pytest.approx(0.7034, abs=1e-4)  # about 7 games in 10
+    assert expected_score(0) == 0.5 and expected_score(-150) == pytest.approx(1 - 0.7034, abs=1e-4)
+    fit = fit_ratings(
+        [Result("B", "A", 700 * expected_score(150), 0, 700 * expected_score(-150))], anchor="A"
+    )
+    assert fit["B"].value == pytest.approx(150, abs=1e-6)
 
 
 def test_anchor_is_zero_and_moving_it_shifts_everything() -> None:

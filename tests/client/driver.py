@@ -34,7 +34,19 @@ def arrow_towards(board: BoardView, rows: int, cols: int) -> int:
     raise ValueError(f"no arrow steps ({rows}, {cols})")
 
 
+def until_accepting(app: App, most: int = 600) -> None:
+    """Run frames until the top scene takes input, as a player waits for a screen to be
+    ready (the results take none for a moment after they open); the helpers below that
+    press, click or point do it first."""
+    for _ in range(most):
+        if app.top is None or app.top.accepts_input():
+            return
+        run(app, 1)
+    raise AssertionError(f"{app.top!r} takes no input after {most} frames")
+
+
 def key(app: App, k: int, mod: int = 0, frames: int = 1) -> None:
+    until_accepting(app)
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0))
     pygame.event.post(pygame.event.Event(pygame.KEYUP, key=k, mod=mod, unicode="", scancode=0))
     run(app, frames)
@@ -47,6 +59,7 @@ def pointer_to(pos: tuple[int, int]) -> None:
 
 
 def move_mouse(app: App, pos: tuple[int, int]) -> None:
+    until_accepting(app)
     pointer_to(pos)
     pygame.event.post(
         pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
@@ -55,6 +68,7 @@ def move_mouse(app: App, pos: tuple[int, int]) -> None:
 
 
 def click(app: App, pos: tuple[int, int], button: int = 1) -> None:
+    until_accepting(app)
     pointer_to(pos)
     pygame.event.post(
         pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
@@ -65,6 +79,7 @@ def click(app: App, pos: tuple[int, int], button: int = 1) -> None:
 
 
 def pad(app: App, button: int, instance_id: int = 7, frames: int = 1) -> None:
+    until_accepting(app)
     pygame.event.post(
         pygame.event.Event(pygame.CONTROLLERBUTTONDOWN, instance_id=instance_id, button=button)
     )

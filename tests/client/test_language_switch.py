@@ -66,3 +66,15 @@ def test_language_row_switches_to_italian_and_back(app):
     assert heard == ["it", "ko", "it", "en"]
     key(app, pygame.K_ESCAPE)
     assert app.top is title
+
+
+def test_korean_title_says_how_isaac_is_read(app):
+    """Korean players know the game as 아이작 (the Korean page's name): the title says it
+    under ISAAC in Korean, and says nothing more in English or Italian."""
+    run(app, 1)
+    assert "아이작" not in drawn_texts(app)
+    for code, shown in (("it", False), ("ko", True)):
+        app.set_language(code)
+        run(app, 1)
+        drawn = drawn_texts(app)
+        assert "ISAAC" in drawn and ("아이작" in drawn) is shown

@@ -97,6 +97,7 @@ def test_menu_starts_demo_after_idle_and_any_key_returns(app):
     run(app, int(IDLE_DEMO * 12) + 10, dt=1 / 12)  # at most 5 ticks per frame
     demo = app.top
     assert is_game(demo, "isaac") and demo.setup.demo
+    assert (demo.setup.dark, demo.setup.light) == ("hard", "hard")  # the game at its best
     deadline = time.monotonic() + 60  # the computer players think in worker processes
     while len(demo.state.moves) <= 3 and time.monotonic() < deadline:
         run(app, 5, dt=0.1)

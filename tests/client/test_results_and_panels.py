@@ -73,9 +73,9 @@ def test_against_the_computer_you_win_with_both_names_and_scores(app, monkeypatc
     assert final.winner == Player.DARK and final.scores == (17, 2)
     texts = drawn_texts(app, monkeypatch, results_module)
     assert "You win" in texts
-    assert {"You", "Dark", "Computer (hard)", "Light"} <= set(texts)  # who played which colour
+    assert {"You", "Dark", "Level 9 (Hard)", "Light"} <= set(texts)  # who played which colour
     assert "17" in texts and "2" in texts
-    assert results.score_line() == "You (Dark) 17 - Computer (hard) (Light) 2"
+    assert results.score_line() == "You (Dark) 17 - Level 9 (Hard) (Light) 2"
     assert "Tie-break" not in " ".join(texts)
 
 
@@ -86,7 +86,7 @@ def test_you_lose_and_the_tie_break_says_why(app, monkeypatch):
     assert final.winner == Player.LIGHT and final.tiebreak
     texts = drawn_texts(app, monkeypatch, results_module)
     assert "You lose" in texts
-    assert results.score_line() == "You (Dark) 13 - Computer (easy) (Light) 13"
+    assert results.score_line() == "You (Dark) 13 - Level 3 (Easy) (Light) 13"
     reason = " ".join(t for t in texts if t not in results.score_line())
     assert "Tie-break: scores tied at 13" in reason
 

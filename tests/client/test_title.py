@@ -94,7 +94,7 @@ def test_a_resume_row_appearing_moves_no_other_row(app, storage):
 
 def test_the_seat_rows_climb_the_chosen_game_ladder_with_each_step_rating(app):
     """The level chooser: each step by its number, its old name where it has one, and
-    its measured rating ("Level 6 · 1,240"); another game offers its own ladder."""
+    its measured rating ("Level 6 (Medium) · 800"); another game offers its own ladder."""
     from isaac_game.ai.ladder import rating_of, steps
     from isaac_game.players import player_kinds
 

@@ -53,7 +53,7 @@ from isaac_game.lan import (
 from isaac_game.match import Match, SeatKind
 from isaac_game.rules import GameState, Player
 
-from ..control import ControlledScene, MatchControl
+from ..control import ControlledScene, Jump, MatchControl
 from ..games.base import GamePlay
 from ..handoff import GameOutcome, GameSetup
 from ..input import Action
@@ -271,9 +271,8 @@ class LanControl(MatchControl):
             ],
         )
 
-    def refuse_undo(self, what: str) -> str:
-        """`what` is the match scene's "Undo" or "Redo" (English: told apart here)."""
-        if what == "Redo":
+    def refuse_undo(self, what: Jump) -> str:
+        if what is Jump.REDO:
             return _("Redo is off in LAN games")
         return _("Undo is off in LAN games")
 

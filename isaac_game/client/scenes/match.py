@@ -21,7 +21,7 @@ from isaac_game.i18n import _
 from isaac_game.match import GameEnded, Match, MatchEvent, MovePlayed, MoveRejected, SeatKind
 from isaac_game.rules import GameState, Move, Pass, Player, Refusal
 
-from ..control import MatchControl
+from ..control import Jump, MatchControl
 from ..games.base import GameEntry, GamePlay
 from ..handoff import GameOutcome, GameSetup, new_match
 from ..input import Action
@@ -249,12 +249,12 @@ class MatchScene(Scene):
         return refused
 
     def undo(self) -> None:
-        self._jump("Undo", self.match.undo, _("Move taken back"), _("Nothing to undo"))
+        self._jump(Jump.UNDO, self.match.undo, _("Move taken back"), _("Nothing to undo"))
 
     def redo(self) -> None:
-        self._jump("Redo", self.match.redo, _("Move replayed"), _("Nothing to redo"))
+        self._jump(Jump.REDO, self.match.redo, _("Move replayed"), _("Nothing to redo"))
 
-    def _jump(self, what: str, step: Callable[[], bool], done: str, nothing: str) -> None:
+    def _jump(self, what: Jump, step: Callable[[], bool], done: str, nothing: str) -> None:
         """`what`: "Undo" or "Redo", English (the control tells them apart by it)."""
         refused = self.control.refuse_undo(what)
         if refused:

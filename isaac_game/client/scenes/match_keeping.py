@@ -121,6 +121,26 @@ class MatchKeeping:
         """Save the game to its file now; a message for the user."""
         return self.keeper.save(self.scene.state)
 
+    # ----- the file row of the pause menu (`unsaved.KeptFile`) ----------------------------
+
+    @property
+    def path(self) -> Path | None:
+        return self.keeper.path
+
+    def unsaved(self) -> str:
+        return self.keeper.unsaved()
+
+    def retry(self) -> str:
+        """Save the game as it stands now, whatever was played (a game never kept yet
+        gets its file): "" once it is on disk, else why not."""
+        said = self.keeper.save(self.scene.state)
+        if self.keeper.unsaved() or self.keeper.blocked:
+            return self.keeper.unsaved() or said
+        return ""
+
+    def save_elsewhere(self) -> tuple[bool, str]:
+        return self.keeper.save_elsewhere()
+
     def start_over(self) -> None:
         """Another game replaced this one on the board: it gets a file of its own."""
         self.keeper.start_over()

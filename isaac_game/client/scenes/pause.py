@@ -1,5 +1,9 @@
-"""The pause overlay (Esc / Start): resume, hint, undo, redo, save, turn the board, rules,
-settings, quit."""
+"""The pause overlay (Esc / Start): resume, hint, undo, redo, the game's file, turn the
+board, rules, settings, quit.
+
+A game is kept on disk after every move, so the file's row shows where it is ("Show
+the file"), as the results screen's does (the same row: `unsaved.file_label`); it offers
+to save only a game the disk refused, or one with no move yet."""
 
 from __future__ import annotations
 
@@ -10,6 +14,7 @@ from isaac_game.i18n import N_
 from ..input import Action, Button
 from ..scene import GameScreen
 from ..theme import blit_text
+from ..unsaved import file_label, show_file
 from ..widgets.menu import Menu, MenuItem
 from ..widgets.menu_screen import MenuScreen
 
@@ -29,7 +34,7 @@ class PauseScene(MenuScreen):
             MenuItem(N_("Hint (H / Y)"), self.hint, enabled=game.hint_available, key="hint"),
             MenuItem(N_("Undo (Ctrl+Z)"), self.undo, enabled=game.can_undo, key="undo"),
             MenuItem(N_("Redo (Ctrl+Y)"), self.redo, enabled=game.can_redo, key="redo"),
-            MenuItem(N_("Save game"), self.save, enabled=game.can_save, key="save"),
+            MenuItem(self.file_label, self.file, enabled=game.can_save, key="save"),
             MenuItem(N_("Turn the board (F)"), self.turn_board, key="turn"),
             MenuItem(N_("Rules"), self.rules, key="rules"),
             MenuItem(N_("Settings"), lambda: app.open("settings"), key="settings"),
@@ -69,8 +74,15 @@ class PauseScene(MenuScreen):
         self.game.redo()
         self.message = self.game.banner
 
-    def save(self) -> None:
-        self.message = self.game.save()
+    def file_label(self) -> str:
+        return file_label(self.game.keeping)
+
+    def file(self) -> None:
+        """Where the game is kept (a message over the menu); a game not on disk is
+        saved now, and the menu says how that went."""
+        said = show_file(self.app, self.game.keeping)
+        if said:
+            self.message = said
 
     def turn_board(self) -> None:
         """Back to the game, its board turned half round (to be seen at once)."""

@@ -280,7 +280,7 @@ class RecordScene(MenuScreen):
     def who(self, line: Line) -> str:
         opponent = line.opponent
         if opponent.kind == COMPUTER:
-            return kind_words(opponent.name)
+            return kind_words(opponent.name, self.game)
         if opponent.kind == HOTSEAT:
             return _("Dark and Light at this screen")
         # TRANSLATORS: a LAN opponent in the record: "Bob (over the LAN)"

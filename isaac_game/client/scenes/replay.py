@@ -82,13 +82,13 @@ def replay_buttons(bar: pygame.Rect, u: float) -> dict[str, pygame.Rect]:
     return rects
 
 
-def replay_title(headers: dict[str, str], source: str = "") -> str:
-    """`Human v Computer (hard), 21 Nov 2026` from a record's headers (`source`, the
-    file's name, when they name nobody)."""
+def replay_title(headers: dict[str, str], source: str = "", game: str = "") -> str:
+    """`Human v Level 9 (Hard), 21 Nov 2026` from a record's headers (`source`,
+    the file's name, when they name nobody) of a game of `game`."""
     who = source
     if headers.get("Dark") or headers.get("Light") or not source:
-        dark, light = seat_words(headers, "Dark"), seat_words(headers, "Light")
-        # TRANSLATORS: a replay's players: "Human v Computer (hard)"
+        dark, light = seat_words(headers, "Dark", game), seat_words(headers, "Light", game)
+        # TRANSLATORS: a replay's players: "Human v Level 9 (Hard)"
         who = _("{dark} v {light}").format(dark=dark, light=light)
     date = headers.get("Date", "")
     with contextlib.suppress(ValueError):  # not a date: shown as it is
@@ -128,7 +128,7 @@ class ReplayScene(Scene):
         save = source if isinstance(source, Path) else None
         self.save = save
         self.source = save.name if save else str(source)
-        self.title = replay_title(record.headers, self.source)
+        self.title = replay_title(record.headers, self.source, record.game)
         self.game = game
         self.analysis = ReviewAnalysis(
             record.game, record.state.moves, save, stats=app.storage.stats
@@ -146,7 +146,7 @@ class ReplayScene(Scene):
 
     def on_language(self) -> None:
         """The title (players, date) and the moves' words are made again."""
-        self.title = replay_title(self.record.headers, self.source)
+        self.title = replay_title(self.record.headers, self.source, self.record.game)
         self.history = MoveHistory(self.describe)
         self.history.sync(self.record.state)
         self.states = self.history.states

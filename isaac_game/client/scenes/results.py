@@ -7,8 +7,12 @@ unsaved instead, the row tries its file again, and leaving the screen asks befor
 is lost (`client/unsaved.py`). Review opens the replay of that file, so an analysis
 made there is kept beside it (`<save>.analysis.json`) and found the next time.
 
+The results take no input for a moment after they open (`SETTLE`), and a key held as
+they open does nothing until it is let go: Enter also goes on past the computer's move,
+and a player pressing it as the game ended would choose Rematch before seeing them.
+
 Against the computer it speaks to the player ("You win", "You lose") and names who
-played each colour ("You (Dark)", "Computer (hard) (Light)"); a hotseat game (and a
+played each colour ("You (Dark)", "Level 9 (Hard) (Light)"); a hotseat game (and a
 LAN game, whose seats are both people) keeps "Dark wins!".
 """
 
@@ -28,10 +32,14 @@ from ..handoff import GameOutcome, GameSetup, history_of
 from ..input import Action, Button
 from ..scene import Question
 from ..theme import blit_text, draw_panel, ui_scale, wrap
-from ..unsaved import FinishedGame, unsaved_question
+from ..unsaved import FinishedGame, file_label, show_file, unsaved_question
 from ..widgets.menu import MenuItem
 from ..widgets.menu_screen import MenuScreen
 from ..words import kind_words, side_name
+
+#: Seconds of the app's clock (its updates, so a test steps through them frame by
+#: frame) in which the results take no input after they open.
+SETTLE = 0.75
 
 
 class ResultsScene(MenuScreen):
@@ -51,6 +59,7 @@ class ResultsScene(MenuScreen):
         saved = None if outcome.unsaved else outcome.save_path
         app.notice = app.storage.record_game(saved, outcome.state, outcome.headers) or app.notice
         self.message = outcome.unsaved
+        self.settling = SETTLE  # the input that goes on past a move is not taken here
         #: the final position and the one before it (its last move is marked)
         self.states = list(history_of(outcome.state)[-2:])
         self.index = len(self.states) - 1
@@ -86,27 +95,22 @@ class ResultsScene(MenuScreen):
         self.app.switch("match", setup)
 
     def file_label(self) -> str:
-        if self.saver.unsaved():
-            return _("Try to save it again")
-        return _("Save game") if self.saver.path is None else _("Show the file")
+        return file_label(self.saver)
 
     def file(self) -> None:
-        """Where the game is kept; a game the disk refused (or one never kept, as a
-        LAN game the other side never moved in) is saved now."""
-        if self.saver.unsaved() or self.saver.path is None:
-            error = self.saver.retry()
-            self.save_path = self.saver.path
-            assert self.save_path is not None
-            self.message = error or _("Saved as {name}").format(name=self.save_path.name)
-            if not error:  # on disk at last: it goes into your record now
-                state, headers = self.outcome.state, self.saver.headers
-                notice = self.app.storage.record_game(self.save_path, state, headers)
-                self.app.notice = notice or self.app.notice
+        """Where the game is kept (`unsaved.show_file`, as the pause menu's); a game the
+        disk refused (or one never kept, as a LAN game the other side never moved in) is
+        saved now, and goes into your record once it is on disk."""
+        trying = bool(self.saver.unsaved()) or self.saver.path is None
+        said = show_file(self.app, self.saver)
+        self.save_path = self.saver.path
+        if not trying:
             return
-        path = self.saver.path
-        assert path is not None
-        text = _("It is kept in {path}").format(path=path)
-        self.app.open("message", _("Your game is saved"), text)
+        self.message = said
+        if self.save_path is not None and not self.saver.unsaved():
+            state, headers = self.outcome.state, self.saver.headers
+            notice = self.app.storage.record_game(self.save_path, state, headers)
+            self.app.notice = notice or self.app.notice
 
     def review(self) -> None:
         """The replay of this game, titled with its players and its date, opened on its
@@ -147,7 +151,16 @@ class ResultsScene(MenuScreen):
         return 0.5 if self.control.keeps_time() else None
 
     def update(self, dt: float) -> None:
+        self.settling = max(0.0, self.settling - dt)
         self.control.update(self.app)
+
+    def on_enter(self) -> None:
+        """A key held as the results open (Enter, pressed for the computer's last move)
+        is not taken as a choice here, however long it repeats."""
+        self.app.swallow_held_keys()
+
+    def accepts_input(self) -> bool:
+        return self.settling <= 0
 
     def on_exit(self) -> None:
         self.control.on_exit()
@@ -161,23 +174,24 @@ class ResultsScene(MenuScreen):
         return humans[0] if len(humans) == 1 else None
 
     def who(self) -> tuple[str, str] | None:
-        """Who played Dark and Light when a computer played ("You", "Computer (hard)");
+        """Who played Dark and Light when a computer played ("You", "Level 9 (Hard)");
         None in hotseat, where the colours say it all."""
         setup = self.outcome.setup
         kinds = ((Player.DARK, setup.dark), (Player.LIGHT, setup.light))
         if all(kind == HUMAN for _player, kind in kinds):
             return None
         you = self.you()
-        dark, light = (_("You") if player == you else kind_words(kind) for player, kind in kinds)
+        game = setup.game
+        dark, light = (_("You") if p == you else kind_words(kind, game) for p, kind in kinds)
         return dark, light
 
     def score_line(self) -> str:
-        """`You (Dark) 104 - Computer (hard) (Light) 57`: both names and the final scores
+        """`You (Dark) 104 - Level 9 (Hard) (Light) 57`: both names and the final scores
         (what the score boxes show)."""
         who, (dark, light) = self.who(), self.outcome.state.scores
         names = [side_name(p) for p in (Player.DARK, Player.LIGHT)]
         if who is not None:
-            # TRANSLATORS: who played a colour: "You (Dark)", "Computer (hard) (Light)"
+            # TRANSLATORS: who played a colour: "You (Dark)", "Level 9 (Hard) (Light)"
             seat = _("{name} ({colour})")
             names = [seat.format(name=n, colour=c) for n, c in zip(who, names, strict=True)]
         return f"{names[0]} {dark} - {names[1]} {light}"
@@ -205,6 +219,8 @@ class ResultsScene(MenuScreen):
         self.to_menu()
 
     def handle(self, action: Action) -> None:
+        if not self.accepts_input():
+            return
         if not self.control.handle(action):
             super().handle(action)
 

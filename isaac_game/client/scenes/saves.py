@@ -31,7 +31,7 @@ _STAMP = re.compile(r"(\d{4}-\d\d-\d\d)_(\d\d)-(\d\d)-\d\d(?:_\d+)?")
 
 
 def save_label(path: Path, error: RecordError | None = None) -> str:
-    """`HARI  ·  Human v Computer (easy)  ·  2026-11-21 14:05  ·  Dark wins`, from the
+    """`HARI  ·  Human v Level 3 (Easy)  ·  2026-11-21 14:05  ·  Dark wins`, from the
     file's header lines; `error`: why the file cannot be loaded, shown instead."""
     headers = read_headers(path)
     shown_name = clean_text(path.name)  # anyone may have named a file in the folder
@@ -52,9 +52,9 @@ def save_label(path: Path, error: RecordError | None = None) -> str:
         # TRANSLATORS: a save's row: its game (ISAAC), its date, why it cannot be loaded
         text = _("{game}  ·  {when}  ·  cannot be loaded: {reason}")
         return text.format(game=game.upper(), when=when, reason=reason)
-    # TRANSLATORS: a save's players: "Human v Computer (easy)"
+    # TRANSLATORS: a save's players: "Human v Level 3 (Easy)"
     players = _("{dark} v {light}").format(
-        dark=seat_words(headers, "Dark"), light=seat_words(headers, "Light")
+        dark=seat_words(headers, "Dark", game), light=seat_words(headers, "Light", game)
     )
     result = headers.get("Result", "*")
     if result == "*":

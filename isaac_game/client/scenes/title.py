@@ -14,17 +14,17 @@ from functools import partial
 
 import pygame
 
-from isaac_game.i18n import N_, _, ngettext
-from isaac_game.players import HUMAN, kind_rating, kind_step, player_kinds
+from isaac_game.i18n import N_, _, ngettext, pgettext
+from isaac_game.players import player_kinds
 
-from ..handoff import GameSetup, Resumable
+from ..handoff import GameSetup, Resumable, demo_setup
 from ..input import Action, Button
 from ..learn.practice import due_count
 from ..scene import Scene
-from ..theme import blit_text, draw_panel, ui_scale
+from ..theme import blit_text, draw_panel, fit_line, ui_scale
 from ..widgets.coach import COACH_LEVELS
 from ..widgets.menu import Menu, MenuItem, setting_item
-from ..words import and_list, kind_words, step_words
+from ..words import and_list, choice_words, ratings_line
 
 IDLE_DEMO = 90.0
 #: The rows kept free above the menu for games to pick up: the title offers at most a
@@ -40,15 +40,27 @@ def coach_name(level: object) -> str:
 
 
 def kind_name(kind: object, game: str = "isaac") -> str:
-    """A seat's kind as the title's Dark and Light rows show it: a computer level by its
-    step of `game`'s ladder and its measured rating."""
-    if kind == HUMAN:
-        return kind_words(HUMAN)
-    text = str(kind)
-    level = step_words(text, kind_step(game, text), kind_rating(game, text))
-    # TRANSLATORS: a seat's kind on the title menu; {level} is "Level 6 · 1,240",
-    # "Level 3 (Easy) · 420"...
-    return _("Computer: {level}").format(level=level)
+    """A seat's kind as the title's Dark and Light rows show it: a computer by the name
+    it has everywhere and its measured rating in `game` ("Level 6 (Medium) ·
+    800"); the bottom line says what the ratings mean while a seat's row is chosen."""
+    return choice_words(str(kind), game)
+
+
+def read_aloud(game: str) -> str:
+    """A game's name as players of the language read it: the Korean page calls ISAAC
+    아이작. Where a language reads the name as written, it is the name."""
+    names = {
+        # TRANSLATORS: the game's name as players of your language say it, shown under
+        # the title; keep "ISAAC" if it is read as written (Korean: 아이작)
+        "isaac": pgettext("the game's name read aloud", "ISAAC"),
+        # TRANSLATORS: the game's name as players of your language say it, shown under
+        # the title; keep "FOUNDATIONS" if it is read as written
+        "foundations": pgettext("the game's name read aloud", "FOUNDATIONS"),
+        # TRANSLATORS: the game's name as players of your language say it, shown under
+        # the title; keep "HARI" if it is read as written
+        "hari": pgettext("the game's name read aloud", "HARI"),
+    }
+    return names.get(game, game.upper())
 
 
 class TitleScene(Scene):
@@ -188,7 +200,7 @@ class TitleScene(Scene):
         self.app.open("settings")
 
     def start_demo(self) -> None:
-        self.app.open("match", GameSetup(self.game, "easy", "easy", demo=True))
+        self.app.open("match", demo_setup(self.game))
 
     # ----- life cycle ------------------------------------------------------------------
 
@@ -228,6 +240,13 @@ class TitleScene(Scene):
     def heading(self) -> str:
         """The title's big word: the game chosen."""
         return self.game.upper()
+
+    def heading_read(self) -> str:
+        """The heading as a player of the language says it, when that is not how it is
+        written ("아이작" under ISAAC in Korean); else nothing. The name itself is never
+        translated: it is printed on the box."""
+        said = read_aloud(self.game)
+        return "" if said == self.heading() else said
 
     def lay_out_menu(self, w: int, h: int, u: float) -> pygame.Rect:
         """Place the menu's rows (a pure function of the window and of how many games
@@ -274,6 +293,10 @@ class TitleScene(Scene):
         px = fonts.fit(heading, int(150 * u), int(w - 2 * side), True)
         at = (w // 2, int(h * 0.15))
         drawn = blit_text(surface, fonts, heading, px, pal.accent, at, "center", True)
+        said = self.heading_read()
+        if said:
+            below = (w // 2, drawn.bottom)
+            drawn = blit_text(surface, fonts, said, int(34 * u), pal.accent, below, "midtop", True)
         sub = and_list([g.title() for g in self.games])  # the games' names: never translated
         # under the heading, however tall the font draws it
         below = (w // 2, max(int(h * 0.15 + 68 * u), drawn.bottom + int(4 * u)))
@@ -289,7 +312,12 @@ class TitleScene(Scene):
         panel = self.lay_out_menu(w, h, u)
         draw_panel(surface, panel, pal, radius=int(18 * u))
         self.menu.draw(surface, fonts, pal)
-        hint = _("Mouse, arrows + Enter, or a gamepad (D-pad + A).  F11: fullscreen")
-        blit_text(
-            surface, fonts, hint, int(22 * u), pal.text_dim, (w // 2, h - int(22 * u)), "center"
-        )
+        px, hint = fit_line(fonts, self.footer(), int(22 * u), w - int(40 * u))
+        blit_text(surface, fonts, hint, px, pal.text_dim, (w // 2, h - int(22 * u)), "center")
+
+    def footer(self) -> str:
+        """The line at the bottom: how to use the menu, or, while a seat's row is chosen
+        (the level chooser), what the numbers after the computer levels are."""
+        if self.menu.items and self.menu.current.key in ("dark", "light"):
+            return ratings_line()
+        return _("Mouse, arrows + Enter, or a gamepad (D-pad + A).  F11: fullscreen")

@@ -30,7 +30,7 @@ from .kept_drawing import draw_kept
 class PanelInfo:
     player: Player
     title: str  # "Dark"
-    who: str  # "Human", "Computer (easy)"
+    who: str  # "Human", "Level 3 (Easy)" (`words.kind_words`)
     score: int
     hand: dict[int, int]
     to_move: bool

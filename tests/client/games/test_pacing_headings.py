@@ -4,7 +4,7 @@ A computer's move is announced at least `READ_TIME` before its next move is play
 and a move that changed the phase `NEWS_TIME` ("Placement over. Light passed first and
 starts scoring"); Enter or a click cuts the wait short. The heading says what the
 human to move does now ("Dark: choose a piece to remove", then "Dark: choose where
-your counter goes"), or who the game waits for ("Light (random) is thinking...").
+your counter goes"), or who the game waits for ("Light: Level 1 (Random) is thinking...").
 
 Driven by posted pygame events on the real match scene.
 """
@@ -109,7 +109,7 @@ def test_a_humans_move_is_answered_without_the_reading_pause(app, monkeypatch):
     assert headings(app, game, monkeypatch) == ["Dark: place a piece"]
     click(app, game.board.cell_center(45))
     assert COMPUTER_PAUSE - 0.05 < game.pace.wait <= COMPUTER_PAUSE  # not READ_TIME
-    assert headings(app, game, monkeypatch) == ["Light (random) is thinking..."]
+    assert headings(app, game, monkeypatch) == ["Light: Level 1 (Random) is thinking..."]
     frames = frames_until_a_move(app, game, int(1.0 * FPS))
     assert frames <= int((COMPUTER_PAUSE + 0.1) * FPS)
     assert headings(app, game, monkeypatch) == ["Dark: place a piece"]

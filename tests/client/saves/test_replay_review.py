@@ -63,7 +63,7 @@ def test_review_from_the_results_names_players_and_date_and_steps_with_buttons(a
     replay = app.top
     assert isinstance(replay, ReplayScene)
     today = time.strftime("%d %b %Y").lstrip("0")
-    assert replay.title == f"Human v Computer (easy), {today}"
+    assert replay.title == f"Human v Level 3 (Easy), {today}"  # an old label: today's name
     assert any(t == f"Replay: {replay.title}" for t in bar_words_title(app, replay, monkeypatch))
     told = MoveHistory(GAMES["isaac"].describe)
     told.sync(final)
@@ -150,7 +150,7 @@ def test_a_saved_game_replays_with_its_players_and_date(app, storage):
     key(app, pygame.K_RETURN)
     replay = app.top
     assert isinstance(replay, ReplayScene)
-    assert replay.title == "Ada v Computer (hard), 1 May 2026"
+    assert replay.title == "Ada v Level 9 (Hard), 1 May 2026"  # an older save's label
     assert replay.record.headers["Dark"] == "Ada"
     # the command line opens a finished file the same way
     scene, handoff = play_command.first_scene(parse([str(path)]), storage)

@@ -57,10 +57,15 @@ def test_save_then_continue_from_the_menu(app, storage):
     pause = app.top
     assert isinstance(pause, PauseScene)
     menu_to(app, pause.menu, "save")
+    assert pause.menu.current.text() == "Show the file"  # kept after every move already
     key(app, pygame.K_RETURN)
-    assert "Saved" in pause.message
     saves = storage.list_saves()
     assert len(saves) == 1
+    shown = app.top
+    assert isinstance(shown, MessageScene) and shown.title == "Your game is saved"
+    assert str(saves[0]) in shown.text
+    key(app, pygame.K_RETURN)
+    assert app.top is pause
     menu_to(app, pause.menu, "quit")
     key(app, pygame.K_RETURN)
     leave_if_asked(app)

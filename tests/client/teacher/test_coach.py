@@ -30,7 +30,6 @@ BLOCK_LAST = [
 ]  # fmt: skip
 
 
-
 def replay(moves: list[str]) -> IsaacState:
     state = new_game("isaac")
     for move in moves:

@@ -84,13 +84,13 @@ def test_your_record_opens_from_the_title_and_shows_the_numbers(app, storage, mo
     scene = app.top
     assert isinstance(scene, RecordScene) and scene.game == "isaac"
     texts = drawn_texts(app, monkeypatch, record_module)
-    assert "Computer (hard)" in texts
-    after = texts[texts.index("Computer (hard)") + 1 :]
+    assert "Level 9 (Hard)" in texts
+    after = texts[texts.index("Level 9 (Hard)") + 1 :]
     assert after[:5] == ["5", "3", "1", "1", "2 wins"]  # played, won, lost, drawn, streak
     coached_at = texts.index("Coached games, counted apart")
     # its column headings, then the coached line: who, played, won, lost, drawn, streak
     assert texts[coached_at + 6 : coached_at + 12] == [
-        "Computer (hard)",
+        "Level 9 (Hard)",
         "1",
         "0",
         "0",
