@@ -6,6 +6,11 @@ checks each move offered against the step (`refuse_move`: the engine's reason, k
 put), lights up the step's cells, shows the step's words in a box beside the board,
 and once the right move is played shows the explanation and waits for Enter, a click
 or A to set up the next step's position. At the end the lesson is marked done.
+
+A step whose player cannot move (a pass) waits for the player to pass, with Enter, a
+click or A: a game passes for them after a moment (the match scene's auto-pass), but a
+lesson praising a move the player did not make teaches nothing. Each step whose move
+the player made is kept (`Progress.mark_step`) and ticked in the step chooser.
 """
 
 from __future__ import annotations
@@ -20,9 +25,9 @@ import pygame
 from isaac_game.i18n import N_, _
 from isaac_game.match import Match
 from isaac_game.players import make_seat
-from isaac_game.rules import GameState, Move, Player
+from isaac_game.rules import GameState, Move, Pass, Player
 
-from ..control import ControlledScene, MatchControl
+from ..control import ControlledScene, Jump, MatchControl
 from ..handoff import GameSetup
 from ..input import Action, Button
 from ..scene import Question
@@ -39,6 +44,10 @@ if TYPE_CHECKING:
 #: How much of the right-hand panel shows above the lesson box (logical pixels): its heading.
 PANEL_HEAD = 184
 NEXT_WORDS = N_("Enter, click or A: next")
+# TRANSLATORS: the foot of a lesson's box, when the player cannot move and must pass
+PASS_WORDS = N_("Enter, click or A: pass")
+#: How long the bar keeps saying how to pass (seconds): until the player does.
+PASS_SAID_FOR = 3600.0
 
 
 class LessonScene(ControlledScene, Protocol):
@@ -49,6 +58,7 @@ class LessonScene(ControlledScene, Protocol):
     @property
     def board(self) -> BoardView: ...
     def follow(self, match: Match, announce: str = "") -> None: ...
+    def submit(self, move: Move) -> None: ...
 
 
 def lesson_match(state: GameState) -> Match:
@@ -72,6 +82,8 @@ class LessonControl(MatchControl):
         self.index = left_at if 0 <= left_at < len(lesson.steps) else 0
         self.shown: GameState = self.step.state  # the position the step began with
         self.explained: str | None = None  # the right move was played: what it did
+        self.ticked = self.progress.steps_done(lesson.key)  # the steps ticked
+        self.pass_told = False  # the bar says how to pass, on a step that asks for it
         self.box = pygame.Rect(0, 0, 0, 0)
         self.boxed = Player.LIGHT  # whose panel gives its room to the box (the right-hand one)
         self.age = 0.0
@@ -118,9 +130,8 @@ class LessonControl(MatchControl):
             ],
         )
 
-    def refuse_undo(self, what: str) -> str:
-        """`what` is the match scene's "Undo" or "Redo" (English: told apart here)."""
-        if what == "Redo":
+    def refuse_undo(self, what: Jump) -> str:
+        if what is Jump.REDO:
             return _("Redo is off in a lesson: each step sets its own position")
         return _("Undo is off in a lesson: each step sets its own position")
 
@@ -137,8 +148,13 @@ class LessonControl(MatchControl):
         self.app.open("chooser", question, self.scene, f"step{self.index}")
 
     def step_label(self, index: int) -> str:
-        """`3. Score a piece`: a step by its number and title."""
+        """`3. Score a piece`: a step by its number and title, ticked once its move
+        was made."""
         title = _(self.lesson.steps[index].title)
+        if index in self.ticked:
+            # TRANSLATORS: a step finished, in the list of a lesson's steps: "3. Score a
+            # piece  ✓" (the check mark says it is done)
+            return _("{number}. {title}  ✓").format(number=index + 1, title=title)
         # TRANSLATORS: a step of a lesson in the list of its steps: "3. Score a piece"
         return _("{number}. {title}").format(number=index + 1, title=title)
 
@@ -156,10 +172,20 @@ class LessonControl(MatchControl):
     # ----- the frame ------------------------------------------------------------------
 
     def handle(self, action: Action) -> bool:
-        if self.explained is None or action.button not in (Button.CONFIRM, Button.CLICK):
+        if action.button not in (Button.CONFIRM, Button.CLICK):
             return False
+        if self.explained is None:
+            if not self.must_pass():
+                return False
+            self.lesson_scene.submit(Pass())  # the player's own pass
+            return True
         self.next_step()
         return True
+
+    def must_pass(self) -> bool:
+        """Is the player's only move on this step a pass (not made yet)?"""
+        state = self.lesson_scene.match.state
+        return self.explained is None and not state.is_over and [*state.legal_moves()] == [Pass()]
 
     def update(self, dt: float) -> bool:
         self.age += dt
@@ -169,7 +195,16 @@ class LessonControl(MatchControl):
         if self.explained is None and state is not self.shown and played is not None:
             words = self.step.told(played.move, state)
             self.explained = words or _("Well done.")
+            self.ticked.add(self.index)
+            self.progress.mark_step(self.lesson.key, self.index)
             self.app.request_redraw()
+        if self.must_pass():  # no auto-pass: the player passes (`handle`)
+            if not self.pass_told:
+                self.pass_told = True
+                # TRANSLATORS: the bar, on a lesson's step where the player cannot move
+                words = _("You cannot move, so you pass: Enter, click or A")
+                scene.say(words, seconds=PASS_SAID_FOR)
+            return True
         return self.explained is not None  # the step's move is in: the game waits
 
     def tick_behind(self, dt: float) -> None:
@@ -191,6 +226,7 @@ class LessonControl(MatchControl):
         scene = self.lesson_scene
         self.app.pop_to(scene.name)
         self.explained = None
+        self.pass_told = False
         self.index = index
         self.shown = self.step.state
         scene.follow(lesson_match(self.shown), _(self.step.title))
@@ -246,9 +282,11 @@ class LessonControl(MatchControl):
             y = blit_text(surface, fonts, line, head_px, pal.accent, at, bold=True).bottom
         y += int(8 * u)
         bottom = inner.bottom
-        if self.explained is not None:
+        if self.explained is not None or self.must_pass():
             last = self.index + 1 >= n
             text = _("Enter, click or A: finish") if last else _(NEXT_WORDS)
+            if self.explained is None:
+                text = _(PASS_WORDS)
             foot_px = int(19 * u)
             for line in reversed(wrap(fonts, text, foot_px, inner.width, bold=True)):
                 at = (inner.x, bottom)

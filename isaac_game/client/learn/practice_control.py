@@ -8,6 +8,10 @@ blunder that made the position never does. A wrong try is told in the analysis's
 prefers, and how much the try gave away). The first verdict on a position sets its
 schedule (`stats.practice.record_try`): solved, it comes back in 1, 3, 7, then 21
 days; missed, tomorrow.
+
+The box takes the foot of the other side's panel, where a match lists its hand: the
+box says that hand in words (`hand_words`), since a position from a real game turns on
+what the opponent can still play.
 """
 
 from __future__ import annotations
@@ -28,6 +32,7 @@ from isaac_game.stats.practice import Position, record_try, solves
 from ..scene import Question
 from ..widgets.menu import MenuItem
 from ..widgets.move_words import MoveWords
+from ..words import hand_text, side_name
 from .practice import position_state, today
 from .puzzle_box import BoxWords
 from .puzzle_control import TRIES, PuzzleControl, puzzle_match
@@ -52,6 +57,21 @@ def as_puzzle(position: Position) -> Puzzle:
         build=partial(position_state, position.game, position.moves),
         solution=(position.best,),
         measure="score",
+    )
+
+
+def hand_words(state: GameState, player: Player) -> str:
+    """The pieces `player` has left, in the words of a match's hand rows (longest
+    first): "Dark's pieces left: 1 piece, value 3; 3 pieces, value 1"."""
+    hand = state.hand(player)
+    rows = [hand_text(hand[n], n) for n in sorted(hand, reverse=True) if hand[n]]
+    if not rows:
+        # TRANSLATORS: {player} is "Dark" or "Light"
+        return _("{player} has no piece left").format(player=side_name(player))
+    # TRANSLATORS: the other side's hand, under its panel; {pieces} is rows such as
+    # "1 piece, value 3; 3 pieces, value 1"
+    return _("{player}'s pieces left: {pieces}").format(
+        player=side_name(player), pieces="; ".join(rows)
     )
 
 
@@ -225,8 +245,9 @@ class PracticeControl(PuzzleControl):
         head = _("Your position {number} of {count}").format(
             number=self.index + 1, count=len(self.positions)
         )
+        theirs = (hand_words(self.puzzle_scene.match.state, self.boxed), "text")
         if self.verdict is None:
-            said = [(_("Find Hard's move, or one as good."), "text")]
+            said = [(_("Find Hard's move, or one as good."), "text"), theirs]
             if self.note:
                 said.append((self.note, "illegal"))
             if self.clue_shown:
@@ -238,7 +259,7 @@ class PracticeControl(PuzzleControl):
         buttons = (("retry", _("R: Try again")), ("next", ahead))
         colour = "accent" if self.verdict else "text"
         lit = "next" if self.verdict else "retry"
-        return BoxWords(head, False, ((self.words, colour),), buttons, lit)
+        return BoxWords(head, False, ((self.words, colour), theirs), buttons, lit)
 
     def on_exit(self) -> None:
         if self.worker is not None:

@@ -26,7 +26,7 @@ from isaac_game.match import Match, move_between
 from isaac_game.players import make_seat
 from isaac_game.rules import GameState, Move, Player
 
-from ..control import ControlledScene, MatchControl
+from ..control import ControlledScene, Jump, MatchControl
 from ..handoff import GameSetup
 from ..input import Action, Button
 from ..scene import Question
@@ -162,9 +162,8 @@ class PuzzleControl(MatchControl):
             ],
         )
 
-    def refuse_undo(self, what: str) -> str:
-        """`what` is the match scene's "Undo" or "Redo" (English: told apart here)."""
-        if what == "Redo":
+    def refuse_undo(self, what: Jump) -> str:
+        if what is Jump.REDO:
             return _("Redo is off in a puzzle: R tries again")
         return _("Undo is off in a puzzle: R tries again")
 

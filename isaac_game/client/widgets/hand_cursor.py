@@ -259,6 +259,7 @@ class HandCursorInput(Generic[S]):
         i = options.index(current) if current in options else 0
         self.length[player] = options[(i + step) % len(options)]
         self.host.app.audio.play("click")
+        self.chosen(state, player, self.length[player])  # picked with Tab as with a click
 
     def play_reason(self, state: GameState, move: Move) -> str:
         """Why `move` may not be played now, in the game's words ("" if it may)."""

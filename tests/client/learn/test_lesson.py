@@ -63,9 +63,11 @@ def test_the_isaac_lesson_to_its_end(app, storage):
     click(app, cell(scene, focus_for(14, 5, "v")))
     step_done(app, scene)
     key(app, pygame.K_RETURN)
-    # 3. passing: the game passes for the player who cannot place
+    # 3. passing: the player who cannot place passes, with Enter (no pass is made for them)
     assert control.index == 2
     run(app, 90)
+    assert scene.state is control.step.state
+    key(app, pygame.K_RETURN)
     assert scene.state.moves[-1] == "pass"
     step_done(app, scene)
     click(app, cell(scene, 0))

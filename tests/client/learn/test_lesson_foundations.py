@@ -90,9 +90,9 @@ def test_the_foundations_lesson_to_its_end(app, storage):
     assert scene.state.moves[-1] == "5h20@2"
     assert "You are on level 2 for good" in control.explained
     key(app, pygame.K_RETURN)
-    # 5. passing: the game passes for the player who cannot place
+    # 5. passing: the player who cannot place passes, with Enter
     assert control.index == 4
-    run(app, 90)
+    key(app, pygame.K_RETURN)
     assert scene.state.moves[-1] == "pass"
     step_done(app, scene)
     assert "with value 10 still in hand" in control.explained
@@ -108,7 +108,7 @@ def test_the_foundations_lesson_to_its_end(app, storage):
     key(app, pygame.K_RETURN)
     # 7. the end: both pass; the lower value in hand wins
     assert control.index == 6
-    run(app, 90)
+    key(app, pygame.K_RETURN)
     step_done(app, scene)
     assert scene.state.is_over
     assert "Dark 4, Light 10. The lower wins: Dark" in control.explained

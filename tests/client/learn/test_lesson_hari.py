@@ -105,9 +105,9 @@ def test_the_hari_lesson_to_its_end(app, storage):
     assert scene.state.moves[-1] == "d5"
     assert "at least 5 cells from now" in step_done(app, scene)
     key(app, pygame.K_RETURN)
-    # 8. passing: the game passes for the player who cannot play
+    # 8. passing: the player who cannot play passes, with Enter
     assert control.index == 7
-    run(app, 90)
+    key(app, pygame.K_RETURN)
     assert scene.state.moves[-1] == "pass"
     assert "can never play again" in step_done(app, scene)
     key(app, pygame.K_RETURN)

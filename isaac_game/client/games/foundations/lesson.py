@@ -234,7 +234,7 @@ def _steps() -> tuple[Step[FoundationsState], ...]:
             N_(
                 "Later in another game you play Light, on level 3. Nothing you may play fits "
                 "there, and nothing fits on level 4 either: a player who cannot place must "
-                "pass. Watch: the game passes for you."
+                "pass. In a game the pass is made for you; here, make it yourself."
             ),
             frozenset(),
             frozenset({"pass"}),
@@ -260,7 +260,7 @@ def _steps() -> tuple[Step[FoundationsState], ...]:
             last,
             N_(
                 "Light passed again, and now you are stuck too. When both pass in a row, the "
-                "game ends. Watch: the game passes for you."
+                "game ends. In a game the pass is made for you; here, make it yourself."
             ),
             frozenset(),
             frozenset({"pass"}),

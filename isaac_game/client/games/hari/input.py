@@ -37,7 +37,7 @@ from ...widgets.board_view import BoardView
 from ...widgets.hand_cursor import MOVES_THE_CURSOR, HandCursorInput
 from ...widgets.hud import bar_button
 from ...words import place_words, side_name
-from .words import piece_label, reach_words, slide_words, way_name
+from .words import cost_words, piece_label, reach_words, slide_words, way_name
 
 if TYPE_CHECKING:
     from ..base import PlayHost
@@ -312,6 +312,8 @@ class HariInput(HandCursorInput[HariState]):
     def chosen(self, state: HariState, player: Player, length: int) -> None:
         if length not in self.playable(state, player):
             self.host.bar.say(self.play_reason(state, Discard(length)), warn=True)
+        elif cost := cost_words(state, player, length):  # pieces it would give up
+            self.host.bar.say(cost, seconds=8.0)
 
     def discard(self, state: HariState, player: Player) -> None:
         """The first D, Y or Discard asks (the piece leaves the game, and D is also the

@@ -293,7 +293,7 @@ def _steps() -> tuple[Step[HariState], ...]:
             N_(
                 "Later: you placed your 6 (7 cells) on row 5, Light discarded a 3 and a 4. "
                 "No piece in your hand is 7 cells long now, so you cannot play: you pass. "
-                "Watch: the game passes for you."
+                "In a game the pass is made for you; here, make it yourself."
             ),
             frozenset(),
             frozenset({"pass"}),

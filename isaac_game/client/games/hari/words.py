@@ -91,6 +91,55 @@ def piece_label(length: int) -> str:
     return _("{value} ({length} cells)").format(value=VALUE[length], length=length)
 
 
+def cost_of_playing(state: HariState, player: Player, length: int) -> tuple[int, int, int]:
+    """What playing the piece of `length` now leaves `player`, by the rules (docs/rules.md
+    3.4 and 3.6): (the plays left after it, the pieces shorter than it in hand, and how
+    many of those could still be played before it). Plays never get shorter, so after
+    it only the pieces as long or longer can be played, one a turn; each can always be,
+    since a discard is a play, and the game cannot end while the player can play (it
+    ends when both pass). The shorter ones stay in hand for good."""
+    hand, least = state.hand(player), state.min_length(player)
+    after = sum(count for n, count in hand.items() if n >= length) - 1
+    shorter = sum(count for n, count in hand.items() if n < length)
+    given_up = sum(count for n, count in hand.items() if least <= n < length)
+    return after, shorter, given_up
+
+
+def cost_words(state: HariState, player: Player, length: int) -> str:
+    """The bar's words when a piece is picked whose play would give up pieces that could
+    still be played: how many plays are left after it ("" when it gives up none)."""
+    after, shorter, given_up = cost_of_playing(state, player, length)
+    if not given_up:
+        return ""
+    piece = piece_label(length)
+    if after == 0:
+        # TRANSLATORS: HARI, a piece just picked; {piece}: "6 (7 cells)"; plays never
+        # get shorter, so the {count} pieces shorter than it can never be played
+        text = ngettext(
+            "Playing the {piece} now is your last play: after it you can only pass, and "
+            "your {count} shorter piece stays in hand.",
+            "Playing the {piece} now is your last play: after it you can only pass, and "
+            "your {count} shorter pieces stay in hand.",
+            shorter,
+        )
+        return text.format(piece=piece, count=shorter)
+    # TRANSLATORS: HARI, a piece just picked; {piece}: "2 (4 cells)"; {count}: the
+    # plays left after it (the pieces as long or longer)
+    first = ngettext(
+        "Playing the {piece} now leaves you {count} more play after it.",
+        "Playing the {piece} now leaves you {count} more plays after it.",
+        after,
+    ).format(piece=piece, count=after)
+    # TRANSLATORS: HARI: plays never get shorter, so these pieces could never be played
+    second = ngettext(
+        "Your {count} shorter piece could never be played.",
+        "Your {count} shorter pieces could never be played.",
+        shorter,
+    ).format(count=shorter)
+    # TRANSLATORS: two sentences, one after the other
+    return _("{first} {second}").format(first=first, second=second)
+
+
 def cells_words(count: int) -> str:
     """`one cell`, `two cells`."""
     if 0 <= count < len(NUMBERS):

@@ -185,8 +185,8 @@ def _steps() -> tuple[Step[IsaacState], ...]:
             stuck,
             N_(
                 "Later the board fills. Your last piece, the 6 (7 cells), fits nowhere: a "
-                "player who cannot place must pass, and never places again. Watch: the game "
-                "passes for you."
+                "player who cannot place must pass, and never places again. In a game the pass "
+                "is made for you; here, make it yourself."
             ),
             frozenset(),
             frozenset({"pass"}),
