@@ -10,8 +10,9 @@ from typing import cast
 
 from isaac_game.levels import SEAT_LEVELS, ladder_number
 from isaac_game.match import HumanSeat, RandomSeat, Seat
+from isaac_game.rules import HUMAN as RECORDED_HUMAN
 
-HUMAN = "human"
+HUMAN = RECORDED_HUMAN  # a person's seat, as a save records its kind
 #: Computer levels a seat may be by name, weakest first (`isaac_game.levels`, the one list).
 COMPUTER_LEVELS = SEAT_LEVELS
 PLAYER_KINDS: tuple[str, ...] = (HUMAN, *COMPUTER_LEVELS)

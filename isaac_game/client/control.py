@@ -19,7 +19,7 @@ import pygame
 from isaac_game.i18n import N_, _
 from isaac_game.match import Match, MatchEvent
 from isaac_game.players import HUMAN
-from isaac_game.rules import GameState, Move, Player
+from isaac_game.rules import GameState, Move, Player, seat_headers
 
 from .handoff import GameOutcome, GameSetup
 from .input import Action
@@ -125,12 +125,11 @@ class MatchControl:
 
     def headers(self, setup: GameSetup) -> dict[str, str]:
         """The saved record's player headers."""
-        return {
-            "Dark": kind_label(setup.dark, setup.game),
-            "Light": kind_label(setup.light, setup.game),
-            "DarkPlayer": setup.dark,
-            "LightPlayer": setup.light,
-        }
+        dark, light = (
+            seat_headers(side, kind_label(kind, setup.game), kind)
+            for side, kind in ((Player.DARK, setup.dark), (Player.LIGHT, setup.light))
+        )
+        return {**dark, **light}
 
     def leave_question(self, leave: Callable[[], None]) -> Question | None:
         """What to ask before the player leaves the game under way (None: nothing)."""

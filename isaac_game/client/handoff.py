@@ -6,16 +6,16 @@ scene a `GameSetup`, the match scene hands the results scene a `GameOutcome`.
 
 from __future__ import annotations
 
-import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from isaac_game.i18n import _
 from isaac_game.match import Match
-from isaac_game.players import is_player_kind, make_seat
-from isaac_game.rules import GameRecord, GameState, Player, new_game, positions
+from isaac_game.players import HUMAN, is_player_kind, make_seat
+from isaac_game.rules import GameRecord, GameState, Headers, Player, new_game, positions
 
-from .words import kind_words
+from .words import kind_words, side_name
 
 
 @dataclass(frozen=True)
@@ -83,15 +83,16 @@ def history_of(state: GameState) -> tuple[GameState, ...]:
 def setup_from_record(record: GameRecord, path: Path) -> GameSetup:
     """How to go on with a saved game: its players (a LAN game goes on as hotseat), its
     moves with their undo, and its file, which it goes on being kept in."""
-    kinds = [record.headers.get(k, "human") for k in ("DarkPlayer", "LightPlayer")]
-    kinds = [k if is_player_kind(k) else "human" for k in kinds]
+    headers = Headers(record.headers)
+    kinds = [headers.recorded_kind(side) or HUMAN for side in (Player.DARK, Player.LIGHT)]
+    kinds = [k if is_player_kind(k) else HUMAN for k in kinds]
     return GameSetup(record.game, kinds[0], kinds[1], history_of(record.state), path)
 
 
 def resume_label(record: GameRecord) -> str:
     """`Resume: ISAAC, Human vs Level 9 (Hard), move 23` (the move to be played
     next)."""
-    dark, light = (seat_words(record.headers, side, record.game) for side in ("Dark", "Light"))
+    dark, light = (seat_words(record.headers, side, record.game) for side in Player)
     move = len(record.state.moves) + 1
     # TRANSLATORS: {game} is a game's name (ISAAC), {dark}/{light} the players
     # ("Human", "Level 9 (Hard)", a name), {move} the number of the move to play next
@@ -100,25 +101,18 @@ def resume_label(record: GameRecord) -> str:
     )
 
 
-#: The label an older save gives a computer seat: "Computer (hard)", "Computer (level2)".
-OLD_COMPUTER = re.compile(r"Computer \((\w+)\)")
-
-
-def seat_words(headers: dict[str, str], side: str, game: str = "") -> str:
-    """A saved game's player ("Dark" or "Light" `side`) as the window names it: a
-    computer by its one name in `game` (the record's `Game` header when not given),
-    from the kind the record keeps (`DarkPlayer`) or, in an older save without it, from
-    its label "Computer (hard)"; a human as "Human"; else the name recorded (a LAN
-    player's). The label a save was written with is never shown as it is, so a game
-    saved under an older name is named as the games of today are."""
-    game = game or headers.get("Game", "") or "isaac"  # the first game: older saves say none
-    kind = headers.get(f"{side}Player", "")
-    recorded = headers.get(side, "")
-    if is_player_kind(kind) and (kind != "human" or recorded in ("", "Human")):
+def seat_words(headers: Mapping[str, str], side: Player, game: str = "") -> str:
+    """A saved game's player on `side` as the window names it: a computer by its one
+    name in `game` (the record's `Game` header when not given), from the kind the
+    record keeps or an older save's label (`Headers.kind`); a human as "Human"; else
+    the name recorded (a LAN player's). The label a save was written with is never
+    shown as it is, so a game saved under an older name is named as the games of today
+    are."""
+    read = Headers(headers)
+    game = game or read.game or "isaac"  # the first game: older saves say none
+    kind, recorded = read.kind(side), read.label(side)
+    if kind != HUMAN and is_player_kind(kind):
         return kind_words(kind, game)
-    old = OLD_COMPUTER.fullmatch(recorded)
-    if old is not None and is_player_kind(old.group(1)):
-        return kind_words(old.group(1), game)  # older saves
-    if recorded == "Human":
-        return kind_words("human", game)
-    return recorded or (_("Dark") if side == "Dark" else _("Light"))
+    if recorded == "Human" or (not recorded and read.recorded_kind(side) == HUMAN):
+        return kind_words(HUMAN, game)
+    return recorded or side_name(side)

@@ -22,12 +22,11 @@ Nobody is told "it is saved" unless it is.
 from __future__ import annotations
 
 import errno
-import time
 from collections.abc import Callable
 from pathlib import Path
 
 from isaac_game.i18n import _
-from isaac_game.rules import GameLock, GameRecord, GameState, Journal, RecordError
+from isaac_game.rules import GameLock, GameRecord, GameState, Journal, RecordError, dated
 
 from .storage import OPEN_ELSEWHERE, Storage, load_error
 
@@ -78,6 +77,8 @@ class GameKeeper:
     ) -> None:
         self.storage = storage
         self.headers = headers  # the record's player headers, asked when the file is made
+        #: headers the game gained on its way (`mark`), which a file made later has too
+        self.gained: dict[str, str] = {}
         self.path = path
         self.journal: Journal | None = None
         self.lock: GameLock | None = None
@@ -146,7 +147,7 @@ class GameKeeper:
             return dict(self.journal.headers)
         if self.inherited is not None:
             return dict(self.inherited)
-        return {"Date": time.strftime("%Y-%m-%d"), **self.headers()}
+        return dated({**self.headers(), **self.gained})
 
     # ----- keeping ------------------------------------------------------------------------
 
@@ -211,16 +212,21 @@ class GameKeeper:
             return self.error
         return _("Saved as {name}").format(name=self.path.name)
 
-    def conclude(self, headers: dict[str, str]) -> None:
-        """Headers the game gained as it ended off the board (a resignation's Result):
-        the file is written whole with them now, and a file made later has them too."""
-        player_headers = self.headers
-        self.headers = lambda: {**player_headers(), **headers}
+    def mark(self, headers: dict[str, str]) -> None:
+        """Headers the game gained on its way (`Coached`, `TakenBack`, a resignation's
+        `Result`): the file is written whole with them at its next write, and a file
+        made later has them too."""
+        self.gained.update(headers)
         if self.journal is not None:
             self.journal.headers.update(headers)
             self.journal.written = None
         if self.inherited is not None:
             self.inherited.update(headers)
+
+    def conclude(self, headers: dict[str, str]) -> None:
+        """Headers the game gained as it ended off the board (a resignation's Result),
+        marked and written at once."""
+        self.mark(headers)
         if self.state is not None and not self.blocked:
             self._write(self.state)
 

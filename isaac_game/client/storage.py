@@ -15,7 +15,6 @@ from __future__ import annotations
 import contextlib
 import json
 import re
-import time
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 
@@ -25,8 +24,10 @@ from isaac_game.rules import (
     GameLock,
     GameRecord,
     GameState,
+    Headers,
     RecordError,
     clean_text,
+    dated,
     load_journal,
     lock_path,
     locked_elsewhere,
@@ -232,7 +233,7 @@ class Storage:
             return False
         if self._unfinished is None or self._unfinished[0] != stamp:
             saves = self.list_saves()
-            found = any(read_headers(p).get("Result", "*") == "*" for p in saves)
+            found = any(Headers(read_headers(p)).result == "*" for p in saves)
             self._unfinished = (stamp, found)
         return self._unfinished[1]
 
@@ -278,7 +279,7 @@ class Storage:
     def save_game(self, path: Path, state: GameState, headers: dict[str, str]) -> str | None:
         """Write a record; None on success, else a message."""
         try:
-            save_record(path, state, {"Date": time.strftime("%Y-%m-%d"), **headers})
+            save_record(path, state, dated(headers))
         except OSError as error:
             return _("The game could not be saved: {reason}").format(reason=error.strerror or error)
         return None
@@ -293,7 +294,7 @@ class Storage:
         for path in self.list_saves():
             if most is not None and len(games) >= most:
                 break
-            if read_headers(path).get("Result", "*") != "*":
+            if Headers(read_headers(path)).result != "*":
                 continue
             if free and self.open_elsewhere(path):
                 continue

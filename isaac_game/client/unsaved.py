@@ -15,13 +15,12 @@ refused (or one never kept) offers to be saved.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
 from isaac_game.i18n import N_, _
-from isaac_game.rules import GameState
+from isaac_game.rules import GameState, dated
 
 from .keeper import elsewhere_failed, saved_elsewhere
 from .scene import Question
@@ -89,7 +88,7 @@ class FinishedGame:
         self, storage: Storage, state: GameState, headers: dict[str, str], path: Path | None
     ) -> None:
         self.storage, self.state, self.path = storage, state, path
-        self.headers = {"Date": time.strftime("%Y-%m-%d"), **headers}
+        self.headers = dated(headers)
         self.error = ""
 
     def unsaved(self) -> str:

@@ -10,12 +10,22 @@ record back to host the game again.
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass
 from pathlib import Path
 
 from isaac_game.i18n import N_
-from isaac_game.rules import GameRecord, GameState, Player, load_journal, save_record
+from isaac_game.rules import (
+    LAN_SUFFIX,
+    GameRecord,
+    GameState,
+    Headers,
+    Key,
+    Player,
+    dated,
+    load_journal,
+    save_record,
+    seat_headers,
+)
 from isaac_game.userdirs import new_record_path
 from net.messages import is_token
 
@@ -37,10 +47,10 @@ def lan_headers(session: LanSession) -> dict[str, str]:
     if session.token is None or session.you is None:
         return {}
     return {
-        "Lan": session.role,
-        "LanPeer": session.opponent,
-        "LanToken": session.token,
-        "LanSeat": session.you.value,
+        Key.LAN: session.role,
+        Key.LAN_PEER: session.opponent,
+        Key.LAN_TOKEN: session.token,
+        Key.LAN_SEAT: session.you.value,
     }
 
 
@@ -56,14 +66,9 @@ def save_kept(session: LanSession, folder: Path, kind: str = "human", date: str 
         raise ValueError("no game to save")
     names = {you: session.name, you.other: session.opponent or "?"}
     kinds = {you: kind, you.other: "human"}
-    headers = {
-        "Date": date or time.strftime("%Y-%m-%d"),
-        "Dark": f"{names[Player.DARK]} (LAN)",
-        "Light": f"{names[Player.LIGHT]} (LAN)",
-        "DarkPlayer": kinds[Player.DARK],
-        "LightPlayer": kinds[Player.LIGHT],
-        **lan_headers(session),
-    }
+    seats = [seat_headers(p, f"{names[p]}{LAN_SUFFIX}", kinds[p]) for p in Player]
+    headers = {**seats[0], **seats[1], **lan_headers(session)}
+    headers = dated({Key.DATE: date, **headers} if date else headers)
     path = new_record_path(folder)
     save_record(path, state, headers)
     return path
@@ -87,16 +92,15 @@ class KeptGame:
 def kept_game(record: GameRecord) -> KeptGame:
     """The LAN game in `record`, if it was hosted here and is unfinished; else
     `LanRecordError` saying why not."""
-    h = record.headers
-    if h.get("Lan") != "host":
+    h = Headers(record.headers)
+    if h.lan_role != "host":
         raise LanRecordError(N_("this game was not hosted over the LAN on this machine"))
     if record.finished:
         raise LanRecordError(N_("this game is over"))
-    token, seat = h.get("LanToken", ""), h.get("LanSeat", "")
-    if not is_token(token) or seat not in ("dark", "light"):
+    token, seat = h.lan_token, h.lan_seat
+    if not is_token(token) or seat is None:
         raise LanRecordError(N_("the record lacks its LAN token or colour"))
-    peer = h.get("LanPeer", "") or UNNAMED_PEER
-    return KeptGame(record.state, token, seat, peer, h.get("Date", "").strip())
+    return KeptGame(record.state, token, seat.value, h.peer or UNNAMED_PEER, h.date)
 
 
 def load_kept(path: Path) -> KeptGame:

@@ -91,6 +91,17 @@ from .disk import (
 from .fast import FastCore, IsaacCore, playout
 from .foundations import FoundationsState
 from .hari import HariState, SlideRange
+from .headers import (
+    HUMAN,
+    LAN_SUFFIX,
+    Headers,
+    Key,
+    dated,
+    kind_key,
+    label_key,
+    seat_headers,
+    yes,
+)
 from .isaac import IsaacState
 from .isaac_scoring import WINNING_SCORE, Blocker, Breakdown, counter_cell_of
 from .journal import Journal, load_journal, parse_journal
@@ -121,6 +132,15 @@ from .state import (
 from .text import clean_text
 
 __all__ = [
+    "HUMAN",
+    "dated",
+    "LAN_SUFFIX",
+    "yes",
+    "seat_headers",
+    "label_key",
+    "kind_key",
+    "Key",
+    "Headers",
     "clean_text",
     # files: read a regular file only, at most N bytes; JSON of bounded depth; atomic writes
     # (and the sweep of the temporary files a killed write left)

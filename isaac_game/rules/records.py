@@ -36,13 +36,14 @@ from pathlib import Path
 
 from .common import Player
 from .disk import FileReadError, read_text, write_atomically
+from .headers import Key, label_key
 from .state import GameState, game_names, new_game
 from .text import clean_text
 
 MAX_RECORD_BYTES = 1 << 20
 UNFINISHED = "*"
 #: Header keys written in this order; others a file carries are kept after them.
-STANDARD_HEADERS = ("Game", "Date", "Dark", "Light", "Result")
+STANDARD_HEADERS = (Key.GAME, Key.DATE, label_key(Player.DARK), label_key(Player.LIGHT), Key.RESULT)
 _HEADER = re.compile(r"([A-Za-z][A-Za-z0-9_-]*):[ \t]*(.*)")
 _RESIGNS = re.compile(r"(dark|light) resigns, (dark|light) wins")
 
@@ -97,7 +98,7 @@ class GameRecord:
 
 def resigned_in(headers: dict[str, str]) -> Player | None:
     """The side whose resignation the headers' Result records, else None."""
-    found = _RESIGNS.fullmatch(headers.get("Result", "").strip())
+    found = _RESIGNS.fullmatch(headers.get(Key.RESULT, "").strip())
     if found is None or found.group(1) == found.group(2):
         return None
     return Player(found.group(1))
@@ -119,11 +120,11 @@ def record_text(state: GameState, headers: dict[str, str] | None = None) -> str:
     """The text of a record of `state`; Game and Result always come from the state (a
     resignation's Result from the headers, while the state is not over)."""
     given = {k: clean_text(_one_line(v)) for k, v in (headers or {}).items()}
-    given["Game"] = state.game
-    given["Result"] = result_text(state, resigned_in(given))
-    given.setdefault("Date", "")
-    given.setdefault("Dark", Player.DARK.title)
-    given.setdefault("Light", Player.LIGHT.title)
+    given[Key.GAME] = state.game
+    given[Key.RESULT] = result_text(state, resigned_in(given))
+    given.setdefault(Key.DATE, "")
+    given.setdefault(label_key(Player.DARK), Player.DARK.title)
+    given.setdefault(label_key(Player.LIGHT), Player.LIGHT.title)
     keys = list(STANDARD_HEADERS) + [k for k in given if k not in STANDARD_HEADERS]
     lines = [f"# {state.game.upper()} game record"]
     lines += [f"{key}: {given[key]}" for key in keys if _HEADER.fullmatch(f"{key}: x")]
@@ -146,7 +147,7 @@ def parse_record(text: str) -> GameRecord:
             if key in headers:
                 raise RecordError(f"line {number}: header {key} given twice")
             headers[key] = value
-            if key == "Result":
+            if key == Key.RESULT:
                 result_line = number
             continue
         if state is None:
@@ -158,7 +159,7 @@ def parse_record(text: str) -> GameRecord:
             raise RecordError(f"line {number}: {error}") from None
     if state is None:
         state = _start(headers, 0)
-    claimed = headers.get("Result", UNFINISHED)
+    claimed = headers.get(Key.RESULT, UNFINISHED)
     actual = result_text(state, resigned_in(headers))
     if claimed != actual:
         where = f"line {result_line}" if result_line else "the record"
@@ -167,7 +168,7 @@ def parse_record(text: str) -> GameRecord:
 
 
 def _start(headers: dict[str, str], number: int) -> GameState:
-    game = headers.get("Game")
+    game = headers.get(Key.GAME)
     if game is None:
         where = f"line {number}" if number else "the record"
         raise RecordError(f"{where}: no 'Game:' header before the moves")

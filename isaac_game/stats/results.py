@@ -27,8 +27,12 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from isaac_game.rules import (
+    HUMAN,
+    LAN_SUFFIX,
     FileReadError,
     GameRecord,
+    Headers,
+    Key,
     Player,
     RecordError,
     load_journal,
@@ -38,10 +42,7 @@ from isaac_game.userdirs import RECORD_SUFFIX
 
 from .db import Stats
 
-HUMAN = "human"
 LAN = "lan"
-#: A header that says yes.
-YES = frozenset({"yes", "true", "1", "on"})
 
 
 @dataclass(frozen=True)
@@ -81,26 +82,16 @@ class GameResult:
     mistakes: Mistakes | None = None  # None: not analysed (or not known here)
 
 
-def _yes(headers: dict[str, str], key: str) -> bool:
-    return headers.get(key, "").strip().lower() in YES
-
-
-def _kind(headers: dict[str, str], side: str) -> Seat:
-    """A side's seat from its `DarkPlayer`-like header, else from its name header."""
-    recorded = headers.get(side, "").strip()
-    kind = headers.get(f"{side}Player", "").strip().lower()
-    if not kind:
-        if recorded.startswith("Computer (") and recorded.endswith(")"):
-            kind = recorded[10:-1].strip().lower()
-        else:
-            kind = HUMAN
+def _seat(headers: Headers, side: Player) -> Seat:
+    """A side's seat: a computer by its level, a person by the name the save gives."""
+    kind = headers.kind(side)
     if kind == HUMAN:
-        return Seat(HUMAN, recorded or side)
+        return Seat(HUMAN, headers.label(side) or side.title)
     return Seat(kind, kind)
 
 
-def _played_on(headers: dict[str, str], path: Path) -> str:
-    date = headers.get("Date", "").strip()
+def _played_on(headers: Headers, path: Path) -> str:
+    date = headers.date
     if len(date) == 10 and date[4] == date[7] == "-" and date.replace("-", "").isdigit():
         return date
     try:
@@ -115,21 +106,21 @@ def result_of(
     """The result to record for the game `record` saved at `path`; None when it is not
     one to record (unfinished, or no person played it). A resigned game scores the
     board as it was left."""
-    state, headers = record.state, record.headers
+    state, headers = record.state, Headers(record.headers)
     if not record.finished:
         return None
     where = Path(path)
-    seats = {Player.DARK: _kind(headers, "Dark"), Player.LIGHT: _kind(headers, "Light")}
+    seats = {side: _seat(headers, side) for side in (Player.DARK, Player.LIGHT)}
     you: Player | None
-    lan_seat = headers.get("LanSeat", "").strip().lower()
-    if lan_seat in (Player.DARK.value, Player.LIGHT.value):
-        you = Player(lan_seat)
+    lan_seat = headers.lan_seat
+    if lan_seat is not None:
+        you = lan_seat
         mine, theirs = seats[you], seats[you.other]
-        name = headers.get("LanPeer", "").strip() or theirs.name.removesuffix(" (LAN)")
-        seats[you] = Seat(HUMAN, mine.name.removesuffix(" (LAN)"))
+        name = headers.peer or theirs.name.removesuffix(LAN_SUFFIX)
+        seats[you] = Seat(HUMAN, mine.name.removesuffix(LAN_SUFFIX))
         seats[you.other] = Seat(LAN, name)
     else:
-        humans = [p for p, seat in seats.items() if seat.kind == HUMAN]
+        humans = headers.local_players()
         if not humans:
             return None
         you = humans[0] if len(humans) == 1 else None
@@ -144,8 +135,8 @@ def result_of(
         winner=record.winner,
         dark_score=int(dark_score),
         light_score=int(light_score),
-        coached=_yes(headers, "Coached"),
-        taken_back=_yes(headers, "TakenBack"),
+        coached=headers.coached,
+        taken_back=headers.taken_back,
         mistakes=mistakes,
     )
 
@@ -321,7 +312,7 @@ def _says_finished(path: Path) -> bool:
         return False
     for line in head.splitlines():
         key, _colon, value = line.partition(":")
-        if key.strip() == "Result":
+        if key.strip() == Key.RESULT:
             return value.strip() not in ("", "*")
     return False
 

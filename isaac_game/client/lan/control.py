@@ -51,7 +51,7 @@ from isaac_game.lan import (
     lan_headers,
 )
 from isaac_game.match import Match, SeatKind
-from isaac_game.rules import GameState, Player
+from isaac_game.rules import HUMAN, LAN_SUFFIX, GameState, Key, Player, seat_headers
 
 from ..control import ControlledScene, Jump, MatchControl
 from ..games.base import GamePlay
@@ -215,7 +215,7 @@ class LanControl(MatchControl):
         """A resigned game's record says so (`light resigns, dark wins`)."""
         if self.session.resigned is None or state.is_over:
             return {}
-        return {"Result": self.session.result()}
+        return {Key.RESULT: self.session.result()}
 
     def seat_kind(self, player: Player, setup: GameSetup) -> str:
         return SeatKind.REMOTE if player != self.you else SeatKind.HUMAN
@@ -241,13 +241,9 @@ class LanControl(MatchControl):
     def headers(self, setup: GameSetup) -> dict[str, str]:
         s = self.session
         names = {self.you: s.name, s.remote.player: s.opponent}
-        return {
-            "Dark": f"{names.get(Player.DARK, '?')} (LAN)",
-            "Light": f"{names.get(Player.LIGHT, '?')} (LAN)",
-            "DarkPlayer": "human",  # a saved LAN game continues as a hotseat game
-            "LightPlayer": "human",
-            **lan_headers(s),  # Lan, LanPeer, LanToken, LanSeat: to host it again
-        }
+        # a saved LAN game continues as a hotseat game: both kinds are human
+        seats = [seat_headers(p, f"{names.get(p, '?')}{LAN_SUFFIX}", HUMAN) for p in Player]
+        return {**seats[0], **seats[1], **lan_headers(s)}  # lan_headers: to host it again
 
     def leave_question(self, leave: Callable[[], None]) -> Question:
         opp = self.session.opponent

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 from isaac_game.i18n import _
 from isaac_game.lan import LanSession, Ticket, TicketBook
 from isaac_game.match import HumanSeat
+from isaac_game.rules import Headers
 
 from ..handoff import Resumable, resume_label, setup_from_record
 from ..storage import Storage, read_headers
@@ -51,11 +52,12 @@ def resumables(app: App, games: Collection[str]) -> list[Resumable]:
     window is not offered: it is being played there."""
     found = [lan] if (lan := lan_resumable(app)) is not None else []
     for path, record in app.storage.in_progress(most=4, free=True):
-        role = record.headers.get("Lan", "")
+        read = Headers(record.headers)
+        role = read.lan_role
         if record.game not in games or role == "join":
             continue
         if role == "host":
-            peer = record.headers.get("LanPeer", "") or _("the other player")
+            peer = read.peer or _("the other player")
             label = _("Host the {game} game with {peer} again").format(
                 game=record.game.upper(), peer=peer
             )
@@ -71,9 +73,8 @@ def joined_save(storage: Storage, token: str) -> Path | None:
     """The unfinished save of the game this machine joined with `token` (its ticket's),
     newest first; None if there is none (the peer never moved before the crash)."""
     for path in storage.list_saves():
-        headers = read_headers(path)
-        lan = (headers.get("Lan"), headers.get("LanToken"), headers.get("Result", "*"))
-        if lan == ("join", token, "*"):
+        read = Headers(read_headers(path))
+        if (read.lan_role, read.lan_token, read.result) == ("join", token, "*"):
             return path
     return None
 

@@ -25,7 +25,7 @@ import pygame
 from isaac_game.i18n import N_, _
 from isaac_game.match import Match
 from isaac_game.players import make_seat
-from isaac_game.rules import GameState, Move, Pass, Player
+from isaac_game.rules import GameState, Move, Pass, Player, label_key
 
 from ..control import ControlledScene, Jump, MatchControl
 from ..handoff import GameSetup
@@ -118,7 +118,7 @@ class LessonControl(MatchControl):
         return super().waiting_text(player, setup)
 
     def headers(self, setup: GameSetup) -> dict[str, str]:
-        return {"Dark": "Learner", "Light": "Learner"}
+        return {label_key(side): "Learner" for side in Player}
 
     def leave_question(self, leave: Callable[[], None]) -> Question:
         return Question(

@@ -22,7 +22,7 @@ from pathlib import Path
 
 from isaac_game.ai.analysis import Mark, MoveReview
 from isaac_game.i18n import _, ngettext
-from isaac_game.rules import GameState, Player, replay
+from isaac_game.rules import GameState, Headers, Player, replay
 from isaac_game.stats import Stats
 from isaac_game.stats.practice import Blunder, Position, add_blunders, due
 from isaac_game.stats.results import Mistakes, mark_analysed
@@ -38,12 +38,7 @@ def today() -> date:
 
 def local_players(headers: Mapping[str, str]) -> tuple[str, ...]:
     """The seats played on this machine, from a save's headers ("dark", "light")."""
-    seat = headers.get("LanSeat", "")
-    if seat in (Player.DARK.value, Player.LIGHT.value):
-        return (seat,)
-    return tuple(
-        p.value for p in (Player.DARK, Player.LIGHT) if headers.get(f"{p.title}Player") == "human"
-    )
+    return tuple(side.value for side in Headers(headers).local_players())
 
 
 def keep_blunders(

@@ -24,7 +24,7 @@ import pygame
 from isaac_game.i18n import N_, _, ngettext, pgettext
 from isaac_game.match import Match, move_between
 from isaac_game.players import make_seat
-from isaac_game.rules import GameState, Move, Player
+from isaac_game.rules import GameState, Move, Player, label_key
 
 from ..control import ControlledScene, Jump, MatchControl
 from ..handoff import GameSetup
@@ -148,7 +148,7 @@ class PuzzleControl(MatchControl):
         return _("You") if player == self.start.to_move else _("The other side")
 
     def headers(self, setup: GameSetup) -> dict[str, str]:
-        return {"Dark": "Puzzle", "Light": "Puzzle"}
+        return {label_key(side): "Puzzle" for side in Player}
 
     def leave_question(self, leave: Callable[[], None]) -> Question | None:
         if self.verdict:  # solved: it is kept, nothing starts again

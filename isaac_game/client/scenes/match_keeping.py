@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
 from isaac_game.i18n import _
-from isaac_game.rules import GameState
+from isaac_game.rules import GameState, Headers, Key, yes
 
 from ..keeper import GameKeeper
 from ..scene import Question
@@ -36,10 +36,6 @@ class KeptScene(Protocol):
     @property
     def state(self) -> GameState: ...
     def say(self, text: str, warn: bool = False, seconds: float = 2.5) -> None: ...
-
-
-#: The header of a game in which a move was taken back (undo), and its value.
-TAKEN_BACK = ("TakenBack", "yes")
 
 
 class MatchKeeping:
@@ -70,13 +66,9 @@ class MatchKeeping:
         taken back marks the record (`TakenBack: yes`), which counts it apart."""
         if not self.demo and self.scene.control.keeps_games:
             state, journal = self.scene.state, self.keeper.journal
-            if (
-                state.ply < self._ply
-                and journal is not None
-                and TAKEN_BACK[0] not in journal.headers
-            ):
-                journal.headers[TAKEN_BACK[0]] = TAKEN_BACK[1]
-                journal.written = None  # the headers changed: the file is written whole
+            marked = journal is None or Headers(journal.headers).taken_back
+            if state.ply < self._ply and not marked:
+                self.keeper.mark(yes(Key.TAKEN_BACK))
             self._ply = state.ply
             news = self.keeper.keep(state)
             if news:

@@ -27,7 +27,7 @@ from pathlib import Path
 import pygame
 
 from isaac_game.i18n import N_, _, ngettext
-from isaac_game.rules import GameRecord, GameState, Move, Player
+from isaac_game.rules import GameRecord, GameState, Headers, Move, Player
 
 from ..games.base import GameEntry
 from ..handoff import seat_words
@@ -85,12 +85,12 @@ def replay_buttons(bar: pygame.Rect, u: float) -> dict[str, pygame.Rect]:
 def replay_title(headers: dict[str, str], source: str = "", game: str = "") -> str:
     """`Human v Level 9 (Hard), 21 Nov 2026` from a record's headers (`source`,
     the file's name, when they name nobody) of a game of `game`."""
-    who = source
-    if headers.get("Dark") or headers.get("Light") or not source:
-        dark, light = seat_words(headers, "Dark", game), seat_words(headers, "Light", game)
+    who, read = source, Headers(headers)
+    if read.label(Player.DARK) or read.label(Player.LIGHT) or not source:
+        dark, light = (seat_words(headers, side, game) for side in Player)
         # TRANSLATORS: a replay's players: "Human v Level 9 (Hard)"
         who = _("{dark} v {light}").format(dark=dark, light=light)
-    date = headers.get("Date", "")
+    date = read.date
     with contextlib.suppress(ValueError):  # not a date: shown as it is
         day = datetime.date.fromisoformat(date)
         # TRANSLATORS: a date, "21 Nov 2026"; {month} is the month's abbreviation
@@ -104,11 +104,8 @@ def replay_title(headers: dict[str, str], source: str = "", game: str = "") -> s
 def replay_side(headers: dict[str, str]) -> Player:
     """The side a replay shows the board from: the local player's who played it (this
     machine's seat in a LAN game, the one human against the computer), else Dark's."""
-    seat = headers.get("LanSeat", "")
-    if seat in (Player.DARK.value, Player.LIGHT.value):
-        return Player(seat)
-    humans = [p for p in (Player.DARK, Player.LIGHT) if headers.get(f"{p.title}Player") == "human"]
-    return humans[0] if len(humans) == 1 else Player.DARK
+    local = Headers(headers).local_players()
+    return local[0] if len(local) == 1 else Player.DARK
 
 
 class ReplayScene(Scene):

@@ -24,7 +24,7 @@ import pygame
 
 from isaac_game.i18n import N_, _
 from isaac_game.players import HUMAN
-from isaac_game.rules import GameRecord, Player
+from isaac_game.rules import GameRecord, Headers, Player
 
 from ..control import ResultsControl
 from ..games.base import GameEntry
@@ -209,7 +209,7 @@ class ResultsScene(MenuScreen):
         if you is not None and winner is not None:
             title = _("You win") if winner == you else _("You lose")
         reason = self.game.why_over(state)
-        if self.outcome.headers.get("Coached") == "yes":  # the coach's Take it back was used
+        if Headers(self.outcome.headers).coached:  # the coach's Take it back was used
             reason = "\n".join(filter(None, (reason, _("Coached: a move was taken back."))))
         return winner, title, reason
 

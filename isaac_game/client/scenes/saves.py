@@ -16,7 +16,7 @@ from pathlib import Path
 import pygame
 
 from isaac_game.i18n import N_, _, pgettext
-from isaac_game.rules import Player, RecordError, clean_text
+from isaac_game.rules import Headers, Player, RecordError, clean_text
 
 from ..handoff import seat_words, setup_from_record
 from ..input import Action, Button
@@ -34,12 +34,13 @@ def save_label(path: Path, error: RecordError | None = None) -> str:
     """`HARI  ·  Human v Level 3 (Easy)  ·  2026-11-21 14:05  ·  Dark wins`, from the
     file's header lines; `error`: why the file cannot be loaded, shown instead."""
     headers = read_headers(path)
+    read = Headers(headers)
     shown_name = clean_text(path.name)  # anyone may have named a file in the folder
     name = shown_name.removesuffix(RECORD_SUFFIX)
     stamp = _STAMP.fullmatch(name)
     when = f"{stamp.group(1)} {stamp.group(2)}:{stamp.group(3)}" if stamp else ""
-    when = when or headers.get("Date", "") or name.replace("_", " ")
-    game = headers.get("Game", "")
+    when = when or read.date or name.replace("_", " ")
+    game = read.game
     reason = error.reason if error else ""
     if not game:
         shown = name.replace("_", " ")
@@ -54,26 +55,25 @@ def save_label(path: Path, error: RecordError | None = None) -> str:
         return text.format(game=game.upper(), when=when, reason=reason)
     # TRANSLATORS: a save's players: "Human v Level 3 (Easy)"
     players = _("{dark} v {light}").format(
-        dark=seat_words(headers, "Dark", game), light=seat_words(headers, "Light", game)
+        dark=seat_words(headers, Player.DARK, game), light=seat_words(headers, Player.LIGHT, game)
     )
-    result = headers.get("Result", "*")
-    if result == "*":
+    if read.result == "*":
         state = _("in progress")
     else:
-        outcome = outcome_words(result.rsplit(",", 1)[-1].strip())
+        outcome = outcome_words(read)
         # TRANSLATORS: a finished save's result ("Dark wins", "a draw")
         said = _("finished: {result}").format(result=outcome)
         state = said if outcome else _("finished")
     return "  ·  ".join((game.upper(), players, when, state))
 
 
-def outcome_words(outcome: str) -> str:
+def outcome_words(headers: Headers) -> str:
     """The record's result ("dark wins", "light wins", "draw") in the player's language;
     anything else (a hand-edited file) as it is."""
-    if outcome in ("dark wins", "light wins"):
+    outcome, winner = headers.outcome, headers.winner
+    if winner is not None:
         # TRANSLATORS: a finished game's result; {player}: Dark or Light
-        text = _("{player} wins")
-        return text.format(player=side_name(Player.DARK if outcome[0] == "d" else Player.LIGHT))
+        return _("{player} wins").format(player=side_name(winner))
     if outcome == "draw":
         return pgettext("result", "a draw")
     return f"{outcome[:1].upper()}{outcome[1:]}"
@@ -136,7 +136,7 @@ class SavesScene(MenuScreen):
         self.paths: dict[str, Path] = {}
         self.labels: dict[Path, str] = {}
         for path in self.app.storage.list_saves():
-            finished = read_headers(path).get("Result", "*") != "*"
+            finished = Headers(read_headers(path)).result != "*"
             if self.purpose == "continue" and finished:
                 continue  # finished games go under Replay only
             label = functools.partial(self.row_label, path)
@@ -309,7 +309,8 @@ class SavesScene(MenuScreen):
             text = _("This game is open in another window: play it there, or close it there first.")
             self.tell(_(OPEN_ELSEWHERE), text)
             return
-        if record.headers.get("Lan") == "host" and record.headers.get("LanToken"):
+        lan = Headers(record.headers)
+        if lan.lan_role == "host" and lan.lan_token:
             # a LAN game hosted here: host it again (its screen also offers playing it here)
             self.app.open("lan_host_again", path)
             return

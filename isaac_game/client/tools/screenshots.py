@@ -20,7 +20,7 @@ import pygame
 
 from isaac_game import i18n
 from isaac_game.ai import hint
-from isaac_game.rules import GameRecord, IsaacState, Player, new_game
+from isaac_game.rules import GameRecord, IsaacState, Key, Player, label_key, new_game
 
 from ..app import App
 from ..games.isaac.play import IsaacPlay
@@ -72,7 +72,11 @@ def shoot_words(app, save, mid: IsaacState, final: IsaacState) -> None:
     game = app.open("match", GameSetup(dark="human", light="hard", history=history))
     save("computer-turn")
     app.pop(game)
-    headers = {"Dark": "Human", "Light": "Computer (hard)", "Date": "2026-05-02"}
+    headers = {
+        label_key(Player.DARK): "Human",
+        label_key(Player.LIGHT): "Computer (hard)",
+        Key.DATE: "2026-05-02",
+    }
     replay = app.open("replay", GameRecord(final, headers), "seeded.isaac.txt")
     assert isinstance(replay, ReplayScene)
     replay.go(len(final.moves) - 6)
@@ -82,8 +86,13 @@ def shoot_words(app, save, mid: IsaacState, final: IsaacState) -> None:
     save("replay")
     app.pop(replay)
     # a LAN game Dark resigned: its end says so where a finished game's result goes
-    headers = {"Dark": "Ann (LAN)", "Light": "Bob (LAN)", "Lan": "join", "LanSeat": "dark"}
-    headers |= {"Date": "2026-05-02", "Result": "dark resigns, light wins"}
+    headers = {
+        label_key(Player.DARK): "Ann (LAN)",
+        label_key(Player.LIGHT): "Bob (LAN)",
+        Key.LAN: "join",
+        Key.LAN_SEAT: "dark",
+    }
+    headers |= {Key.DATE: "2026-05-02", Key.RESULT: "dark resigns, light wins"}
     replay = app.open("replay", GameRecord(mid, headers), "resigned.isaac.txt")
     assert isinstance(replay, ReplayScene)
     replay.go(len(mid.moves))

@@ -10,7 +10,7 @@ from functools import cache
 from isaac_game.ai import hint
 from isaac_game.ai.analysis import PositionView, view_position
 from isaac_game.ai.generic import rule_of_thumb
-from isaac_game.rules import GameRecord, GameState, new_game
+from isaac_game.rules import GameRecord, GameState, Key, Player, label_key, new_game
 
 from ..handoff import GameSetup, history_of
 from ..scenes.match import MatchScene
@@ -19,7 +19,11 @@ from ..scenes.replay import ReplayScene
 #: The judge's work for pictures (`Judge.scale`): some view of each position, quickly.
 QUICK = 0.05
 
-SEEDED = {"Dark": "Ada", "Light": "Computer (hard)", "Date": "2026-11-23"}
+SEEDED = {
+    label_key(Player.DARK): "Ada",
+    label_key(Player.LIGHT): "Computer (hard)",
+    Key.DATE: "2026-11-23",
+}
 
 
 def _sensible_game(game: str, seed: int, plies: int | None = None) -> GameState:

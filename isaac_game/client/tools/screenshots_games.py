@@ -14,7 +14,18 @@ from typing import TypeVar
 import pygame
 
 from isaac_game import i18n
-from isaac_game.rules import FoundationsState, GameRecord, GameState, HariState, IsaacState, Place
+from isaac_game.rules import (
+    FoundationsState,
+    GameRecord,
+    GameState,
+    HariState,
+    IsaacState,
+    Key,
+    Place,
+    Player,
+    kind_key,
+    label_key,
+)
 
 from ..games.foundations.play import FoundationsPlay
 from ..games.foundations.rulebook import finished_game
@@ -31,7 +42,11 @@ from ..widgets.rules_pages import play_through
 
 S = TypeVar("S", bound=GameState)
 #: The replays' record headers: who played, and when.
-SEEDED = {"Dark": "Human", "Light": "Computer (medium)", "Date": "2026-05-02"}
+SEEDED = {
+    label_key(Player.DARK): "Human",
+    label_key(Player.LIGHT): "Computer (medium)",
+    Key.DATE: "2026-05-02",
+}
 
 
 def _pick(states: Sequence[S], want: Callable[[S], bool], start: float = 0.5) -> int:
@@ -148,8 +163,11 @@ def _saves(app, save) -> None:
     for n, (state, light) in enumerate(
         ((isaac, "human"), (finished_game(), "easy"), (hari_game()[-1], "hard"))
     ):
-        headers = {"Dark": "Human", "Light": "Human" if light == "human" else f"Computer ({light})"}
-        headers |= {"DarkPlayer": "human", "LightPlayer": light}
+        headers = {
+            label_key(Player.DARK): "Human",
+            label_key(Player.LIGHT): "Human" if light == "human" else f"Computer ({light})",
+        }
+        headers |= {kind_key(Player.DARK): "human", kind_key(Player.LIGHT): light}
         storage.save_game(
             storage.saves_dir / f"2026-05-0{n + 1}_1{n}-30-00.isaac.txt", state, headers
         )
@@ -181,7 +199,10 @@ def _many_saves(app, save, state: GameState) -> None:
     held a control character and a file that is not a game record."""
     storage = app.storage
     for n in range(12):
-        headers = {"Dark": "Ann", "Light": "Bob\x00" if n == 3 else "Human"}
+        headers = {
+            label_key(Player.DARK): "Ann",
+            label_key(Player.LIGHT): "Bob\x00" if n == 3 else "Human",
+        }
         path = storage.saves_dir / f"2026-06-{n + 1:02d}_10-00-00.isaac.txt"
         storage.save_game(path, state, headers)
     (storage.saves_dir / "2026-07-01_10-00-00.isaac.txt").write_text("not a record\n")

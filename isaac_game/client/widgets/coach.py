@@ -25,7 +25,7 @@ from isaac_game.ai.coach import Advice, AsyncCoach
 from isaac_game.ai.seat import ComputerSeat
 from isaac_game.i18n import _
 from isaac_game.match import Match, MovePlayed, SeatKind
-from isaac_game.rules import GameState, Move
+from isaac_game.rules import GameState, Headers, Key, Move, yes
 
 from ..input import Action, Button
 from ..theme import TextPart, draw_texts, draw_wrapped, mix, note_box, note_cover
@@ -40,7 +40,6 @@ if TYPE_CHECKING:
     from ..keeper import GameKeeper
 
 #: The header a coached game's save carries, and its value.
-COACHED = ("Coached", "yes")
 #: The share of the bottom bar each of the coach's two buttons takes.
 BUTTON_SHARE = 0.17
 
@@ -86,13 +85,7 @@ class Coach:
         self.after: GameState | None = None  # the position the move checked made
         self.told_waiting = False  # the bar said the reply waits for the check
         journal = keeper.journal
-        self.coached = journal is not None and journal.headers.get(COACHED[0]) == COACHED[1]
-        plain = keeper.headers
-        keeper.headers = lambda: {**plain(), **self.headers()}
-
-    def headers(self) -> dict[str, str]:
-        """What the coach adds to the save's headers."""
-        return dict([COACHED]) if self.coached else {}
+        self.coached = journal is not None and Headers(journal.headers).coached
 
     # ----- the checks -----------------------------------------------------------------
 
@@ -146,9 +139,7 @@ class Coach:
         if advice is None:
             return
         self.coached = True
-        if self.keeper.journal is not None:
-            self.keeper.journal.headers[COACHED[0]] = COACHED[1]
-            self.keeper.journal.written = None  # the headers changed: written whole
+        self.keeper.mark(yes(Key.COACHED))  # the record counts the game apart
         match = self.scene.match
         for _step in range(match.state.ply - advice.before.ply):
             if match.state.ply <= advice.before.ply or not match.can_undo:
