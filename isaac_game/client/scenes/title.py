@@ -294,9 +294,9 @@ class TitleScene(Scene):
         at = (w // 2, int(h * 0.15))
         drawn = blit_text(surface, fonts, heading, px, pal.accent, at, "center", True)
         said = self.heading_read()
-        if said:
-            below = (w // 2, drawn.bottom)
-            drawn = blit_text(surface, fonts, said, int(34 * u), pal.accent, below, "midtop", True)
+        if said:  # beside the heading, at its foot: the rows below never move for it
+            beside = (drawn.right + int(12 * u), drawn.bottom - int(8 * u))
+            blit_text(surface, fonts, said, int(34 * u), pal.accent, beside, "bottomleft", True)
         sub = and_list([g.title() for g in self.games])  # the games' names: never translated
         # under the heading, however tall the font draws it
         below = (w // 2, max(int(h * 0.15 + 68 * u), drawn.bottom + int(4 * u)))
