@@ -2,6 +2,8 @@
 transport and discovery for the peer protocol in docs/protocol.md. See README.md.
 
 Nothing here imports `isaac_game` or pygame: the game arrives as a `GameAdapter`.
+The relay transport (`net.relay`, play through a NATS server) is not imported here:
+it needs packages the LAN does not, and is loaded only when a relay is used.
 """
 
 from net.discovery import BEACON_PORT, Beacon, Browser, HostInfo
@@ -28,7 +30,7 @@ from net.game import GameAdapter, ListGame, moves_digest
 from net.host_session import HostSession
 from net.join_session import JoinSession
 from net.messages import PROTO
-from net.transport import DEFAULT_PORT, NetHost, NetJoin
+from net.transport import DEFAULT_PORT, HostEndpoint, JoinEndpoint, NetHost, NetJoin
 
 __all__ = [
     "BEACON_PORT",
@@ -44,8 +46,10 @@ __all__ = [
     "GameClosed",
     "GameHeld",
     "GameStarted",
+    "HostEndpoint",
     "HostInfo",
     "HostSession",
+    "JoinEndpoint",
     "JoinSession",
     "LinkLost",
     "ListGame",

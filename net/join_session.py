@@ -112,6 +112,14 @@ class JoinSession(Session):
             self._lose_link(f"could not connect: {reason}", now)
         return self._flush()
 
+    def connection_refused(self, conn: int, reason: str, code: str, now: float) -> list[Output]:
+        """The transport's own refusal, before any hello (the relay: the host refused
+        our code): final, as a `reject` is, with its `code` to act on."""
+        if conn == self._conn and self.state == CONNECTING:
+            self._emit(Rejected(reason, code))
+            self._finish(f"rejected: {reason}")
+        return self._flush()
+
     def connection_lost(self, conn: int, now: float) -> list[Output]:
         if self.link is not None and conn == self.link.conn:
             self.link = None

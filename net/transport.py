@@ -134,20 +134,28 @@ class _Endpoint:
             return
         for out in outputs:
             if isinstance(out, Send):
-                c = self.conns.get(out.conn)
-                if c is not None:
-                    try:
-                        c.send(out.msg)
-                    except (ValueError, OSError, RuntimeError):
-                        log.exception("cannot send %r", out.msg.get("t"))
+                try:
+                    self._send(out.conn, out.msg)
+                except (ValueError, OSError, RuntimeError):
+                    log.exception("cannot send %r", out.msg.get("t"))
             elif isinstance(out, Close):
-                c = self.conns.get(out.conn)
-                if c is not None:
-                    c.close()
+                self._close(out.conn)
             elif isinstance(out, Connect):
                 self._spawn(self._connect(out.conn))
             elif isinstance(out, Event):
                 self._queue(out)
+
+    def _send(self, conn: int, msg: dict[str, Any]) -> None:
+        """Carry out a `Send`: here on a TCP connection (the relay: a sealed frame)."""
+        c = self.conns.get(conn)
+        if c is not None:
+            c.send(msg)
+
+    def _close(self, conn: int) -> None:
+        """Carry out a `Close`: flush, then close (the relay: a sealed close frame)."""
+        c = self.conns.get(conn)
+        if c is not None:
+            c.close()
 
     def _queue(self, event: Event) -> None:
         """Hand `event` to the caller, and wake it if it asked to be woken."""
@@ -176,7 +184,8 @@ class _Endpoint:
         while self.conns and time.monotonic() < deadline:
             await asyncio.sleep(0.01)
         for c in list(self.conns.values()):
-            c.writer.transport.abort()
+            c.abort()
+        await self._before_stop()
         tasks = list(self._tasks)
         for task in tasks:
             task.cancel()
@@ -186,8 +195,82 @@ class _Endpoint:
     def _before_shutdown(self) -> None:
         pass
 
+    async def _before_stop(self) -> None:
+        """The last words are out (or given up on); before the loop stops (the relay
+        flushes them to the server and leaves it)."""
 
-class NetHost(_Endpoint):
+
+class HostEndpoint(_Endpoint):
+    """A host's caller API, whatever carries it (TCP here, a relay in `net.relay`):
+    start, then hold one game at a time; `_start` binds the transport."""
+
+    def __init__(
+        self, adapter: GameAdapter, *, tick_interval: float, linger: float, **session_args: Any
+    ) -> None:
+        super().__init__(tick_interval=tick_interval, linger=linger)
+        self.session = HostSession(adapter, **session_args)
+
+    def start(self, timeout: float = 5.0) -> tuple[str, int]:
+        """Bind and start the thread; return where it listens. Raises OSError if it
+        cannot (the port is taken; the relay cannot be reached)."""
+        self._thread.start()
+        fut = asyncio.run_coroutine_threadsafe(self._start(), self._loop)
+        try:
+            return fut.result(timeout)
+        except BaseException:
+            self._loop.call_soon_threadsafe(self._loop.stop)
+            self._thread.join(timeout)
+            raise
+
+    async def _start(self) -> tuple[str, int]:
+        raise NotImplementedError
+
+    def abandon(self) -> None:
+        """Give up the current game (bye to the peer) and free the table."""
+        self._post(self.session.abandon)
+
+    def open_seat(self, allow: bool = True) -> None:
+        """A held game: let the next joiner take the peer's seat, token or not."""
+        self._post(self.session.open_seat, allow)
+
+    def host_again(self) -> None:
+        """After a game (`rest_after_game`): take the next joiner, be listed again."""
+        self._post(self.session.host_again)
+
+    def _before_shutdown(self) -> None:
+        self.call(self.session.shutdown)
+        self._queue(Closed("host closed"))
+
+
+class JoinEndpoint(_Endpoint):
+    """A joiner's caller API, whatever carries it: the session asks for connections
+    (`Connect`) and `_connect` opens them."""
+
+    def __init__(
+        self, adapter: GameAdapter, *, tick_interval: float, linger: float, **session_args: Any
+    ) -> None:
+        super().__init__(tick_interval=tick_interval, linger=linger)
+        self.session = JoinSession(adapter, **session_args)
+
+    def start(self) -> None:
+        """Start the thread and dial; news arrives through `poll()`."""
+        self._thread.start()
+        self._loop.call_soon_threadsafe(self._begin)
+
+    def leave(self) -> None:
+        """Say bye; the session ends with `Closed("left")`."""
+        self._post(self.session.leave)
+
+    def _begin(self) -> None:
+        self._spawn(self._ticker())
+        self.call(self.session.start)
+
+    def _before_shutdown(self) -> None:
+        if self.session.state != "closed":
+            self.call(self.session.leave)
+
+
+class NetHost(HostEndpoint):
     """Hosts one game at a time on `bind`:`port` (port 0 picks a free one).
 
     Keeps accepting connections: while a game has a live peer, newcomers get
@@ -211,38 +294,13 @@ class NetHost(_Endpoint):
         linger: float = LINGER,
         **session_args: Any,
     ) -> None:
-        super().__init__(tick_interval=tick_interval, linger=linger)
-        self.session = HostSession(adapter, **session_args)
+        super().__init__(adapter, tick_interval=tick_interval, linger=linger, **session_args)
         self.bind, self.port = bind, port
         self.max_connections = max_connections
         self._beacon_args = (announce, beacon_port, beacon_targets, beacon_interval)
         self._beacon: Beacon | None = None
         self._server: asyncio.AbstractServer | None = None
         self._ids = itertools.count(1)
-
-    def start(self, timeout: float = 5.0) -> tuple[str, int]:
-        """Bind and start the thread; return the bound address. Raises OSError if
-        the port is taken."""
-        self._thread.start()
-        fut = asyncio.run_coroutine_threadsafe(self._start(), self._loop)
-        try:
-            return fut.result(timeout)
-        except BaseException:
-            self._loop.call_soon_threadsafe(self._loop.stop)
-            self._thread.join(timeout)
-            raise
-
-    def abandon(self) -> None:
-        """Give up the current game (bye to the peer) and free the table."""
-        self._post(self.session.abandon)
-
-    def open_seat(self, allow: bool = True) -> None:
-        """A held game: let the next joiner take the peer's seat, token or not."""
-        self._post(self.session.open_seat, allow)
-
-    def host_again(self) -> None:
-        """After a game (`rest_after_game`): take the next joiner, be listed again."""
-        self._post(self.session.host_again)
 
     async def _start(self) -> tuple[str, int]:
         self._server = await asyncio.start_server(self._accept, self.bind, self.port)
@@ -291,15 +349,14 @@ class NetHost(_Endpoint):
         await c.run()
 
     def _before_shutdown(self) -> None:
-        self.call(self.session.shutdown)
-        self._queue(Closed("host closed"))
+        super()._before_shutdown()
         if self._server is not None:
             self._server.close()
         if self._beacon is not None:
             self._beacon.close()
 
 
-class NetJoin(_Endpoint):
+class NetJoin(JoinEndpoint):
     """Joins the host at `host`:`port`, and redials with the game's token after a
     lost link (or the host's `bye` mid-game), for as long as the rejoin window lasts."""
 
@@ -314,23 +371,9 @@ class NetJoin(_Endpoint):
         linger: float = LINGER,
         **session_args: Any,
     ) -> None:
-        super().__init__(tick_interval=tick_interval, linger=linger)
-        self.session = JoinSession(adapter, **session_args)
+        super().__init__(adapter, tick_interval=tick_interval, linger=linger, **session_args)
         self.host, self.port = host, port
         self.connect_timeout = connect_timeout
-
-    def start(self) -> None:
-        """Start the thread and dial; news arrives through `poll()`."""
-        self._thread.start()
-        self._loop.call_soon_threadsafe(self._begin)
-
-    def leave(self) -> None:
-        """Say bye; the session ends with `Closed("left")`."""
-        self._post(self.session.leave)
-
-    def _begin(self) -> None:
-        self._spawn(self._ticker())
-        self.call(self.session.start)
 
     async def _connect(self, conn: int) -> None:
         try:
@@ -344,7 +387,3 @@ class NetJoin(_Endpoint):
         self.conns[conn] = c
         self.call(self.session.connection_made, conn)
         await c.run()
-
-    def _before_shutdown(self) -> None:
-        if self.session.state != "closed":
-            self.call(self.session.leave)

@@ -29,8 +29,15 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "fit Hard's judgement of ISAAC positions (slow)",
     ),
     "record": ("isaac_game.commands.record", "your record: every finished game, by opponent"),
-    "host": ("isaac_game.commands.host", "host a LAN game with a computer player (headless)"),
-    "join": ("isaac_game.commands.join", "join a LAN game with a computer player (headless)"),
+    "host": (
+        "isaac_game.commands.host",
+        "host a game (LAN or relay) with a computer player (headless)",
+    ),
+    "join": (
+        "isaac_game.commands.join",
+        "join a game (LAN or relay) with a computer player (headless)",
+    ),
+    "relay": ("isaac_game.commands.relay", "run a relay: players anywhere meet by a code"),
 }
 
 

@@ -27,6 +27,7 @@ from isaac_game.lan.timers import add_timer_options
 from isaac_game.match import GameEnded, MovePlayed, Seat
 from isaac_game.players import COMPUTER_LEVELS, HUMAN, make_seat, player_kind
 from isaac_game.rules import GameState, Move, Player, game_names, positions
+from net.relay.events import WrongCode
 
 #: Exit statuses.
 OK, FAILED, USAGE, REJECTED = 0, 1, 2, 3
@@ -98,6 +99,7 @@ def add_common_arguments(parser: argparse.ArgumentParser, *, game_default: str |
     hidden = argparse.SUPPRESS
     parser.add_argument("--beacon-port", type=int, default=net.BEACON_PORT, help=hidden)
     parser.add_argument("--move-delay", type=float, default=0.0, help=hidden)
+    parser.add_argument("--greet", default="", help=hidden)  # a chat line at each new game
     parser.add_argument("--trace", action="store_true", help=hidden)
     add_timer_options(parser)
 
@@ -202,6 +204,16 @@ class Printer:
                 self.last_close = ev.reason
             elif isinstance(ev, net.Rejected):
                 self.note(f"rejected: {ev.reason}")
+            elif isinstance(ev, WrongCode):
+                self.wrong_code(ev)
+
+    def wrong_code(self, ev: WrongCode) -> None:
+        """A relay host: someone tried our room with another secret."""
+        if ev.locked:
+            self.note(f"{ev.tries} wrong codes: this code is refused from now on "
+                      "(a game under way goes on; host again for a new code)")  # fmt: skip
+        else:
+            self.note(f"a joiner tried a wrong code ({ev.tries} of {ev.limit})")
 
     def started(self, ev: net.GameStarted) -> None:
         """The game line, then the moves so far (a game rejoined by a restarted program
@@ -229,6 +241,12 @@ class Printer:
         if self.open:
             self.open = False
             self.line(f"abandoned: {reason}")
+
+
+def greet(session: LanSession, text: str, events: list) -> None:
+    """Say `text` (chat) as each new game begins (`--greet`: demos and tests)."""
+    if text and any(isinstance(ev, net.GameStarted) and not ev.resumed for ev in events):
+        session.chat(text)
 
 
 def wait_synced(session: LanSession, printer: Printer, timeout: float = 5.0) -> None:

@@ -15,6 +15,11 @@ to lose: it is not saved, and its seat is free at once (docs/protocol.md rule 4)
 a knock keeps no real joiner out.
 `--again RECORD` hosts such a saved game again, from the same move, for its joiner's
 ticket (`--anyone`: or for whoever joins first).
+
+`--relay ADDR` hosts through a relay instead of the LAN, for a joiner anywhere: the
+host prints `code: K7M-4QP` (stderr, as every line but the game's), which the joiner
+gives with `join --relay ADDR --code K7M-4QP`; all else is as on the LAN. `--code`
+hosts with a code of one's own (a relay game hosted again, for its joiner's ticket).
 """
 
 from __future__ import annotations
@@ -22,14 +27,18 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from collections.abc import Sequence
 from pathlib import Path
 
 import net
 from isaac_game.lan.netinfo import beacon_targets, host_addresses, is_loopback
+from isaac_game.lan.online import code_of, host_online, relay_address
 from isaac_game.lan.saved import KeptGame, LanRecordError, load_kept, save_kept
 from isaac_game.lan.session import LanSession
 from isaac_game.lan.timers import timers_from_args
 from isaac_game.userdirs import data_dir
+from net.relay.address import RelayAddressError
+from net.relay.code import CodeError, parse_code
 
 from .headless import (
     FAILED,
@@ -37,6 +46,7 @@ from .headless import (
     USAGE,
     Printer,
     add_common_arguments,
+    greet,
     local_seat,
     sigterm_as_interrupt,
     stop_status,
@@ -73,6 +83,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--anyone", action="store_true", help="with --again: whoever joins first takes the seat"
     )
+    parser.add_argument(
+        "--relay",
+        metavar="ADDR",
+        default=None,
+        help="host through the relay at HOST[:PORT] (prints the code a joiner needs)",
+    )
+    parser.add_argument("--code", default=None, help="with --relay: this code, not a new one")
     add_common_arguments(parser, game_default="isaac")
     parser.add_argument("--rematch-wait", type=float, default=10.0, help=argparse.SUPPRESS)
 
@@ -80,6 +97,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     if not 0 <= args.port <= 65535:
         print(f"error: bad port {args.port}", file=sys.stderr)
+        return USAGE
+    if args.code is not None and args.relay is None:
+        print("error: --code goes with --relay", file=sys.stderr)
         return USAGE
     kept: KeptGame | None = None
     if args.again is not None:
@@ -91,30 +111,42 @@ def run(args: argparse.Namespace) -> int:
         args.game = kept.game
     timers = timers_from_args(args)
     name = args.name or "host"
-    session = LanSession.host(
-        args.game,
-        local_seat(args, name),
-        name=name,
-        bind=args.bind,
-        port=args.port,
-        seat=kept.seat if kept else args.seat,
-        announce=not args.no_announce,
-        beacon_port=args.beacon_port,
-        timers=timers,
-        moves=kept.state.moves if kept else (),
-        token=kept.token if kept else None,
-    )
+    seat = kept.seat if kept else args.seat
+    record: Sequence[str] = kept.state.moves if kept else ()
+    token = kept.token if kept else None
+    if args.relay is not None:
+        try:
+            relay = relay_address(args.relay)
+            code = None if args.code is None else parse_code(args.code)
+        except (RelayAddressError, CodeError) as error:
+            print(f"error: {error}", file=sys.stderr)
+            return USAGE
+        session = host_online(args.game, local_seat(args, name), relay, code=code, name=name,
+                              seat=seat, timers=timers, moves=record, token=token)  # fmt: skip
+        where = f"the relay at {relay}"
+    else:
+        session = LanSession.host(args.game, local_seat(args, name), name=name, bind=args.bind,
+                                  port=args.port, seat=seat, announce=not args.no_announce,
+                                  beacon_port=args.beacon_port, timers=timers, moves=record,
+                                  token=token)  # fmt: skip
+        where = f"{args.bind}:{args.port}"
     printer = Printer(session, args.trace, sys.stdout, sys.stderr)
     session.on_send = printer.sent
     try:
         bound = session.start()
         assert bound is not None  # a host session binds, so it has an address
-        addr, port = bound
     except OSError as exc:
         session.local.close()
         why = exc.strerror or str(exc)
-        print(f"error: cannot listen on {args.bind}:{args.port}: {why}", file=sys.stderr)
+        doing = "reach" if args.relay is not None else "listen on"
+        print(f"error: cannot {doing} {where}: {why}", file=sys.stderr)
         return FAILED
+    if args.relay is not None:
+        printer.note(f"code: {code_of(session)}")
+        printer.note(f"hosting through the relay at {bound[0]}")
+        printer.note(f"joiners: join --relay {bound[0]} --code {code_of(session)}")
+    else:
+        _say_where(printer, args, *bound)
     if kept is not None:
         if args.anyone:
             session.open_seat()
@@ -123,24 +155,15 @@ def run(args: argparse.Namespace) -> int:
         print(f"hosting {args.again} again, from move {moves + 1}, for {who}", file=sys.stderr)
     try:
         with sigterm_as_interrupt():
-            return _serve(session, printer, args, addr, port, kept.date if kept else "")
+            return _serve(session, printer, args, kept.date if kept else "")
     except KeyboardInterrupt as stop:  # Ctrl-C or SIGTERM: the game was saved
         return stop_status(stop)
     finally:
         session.close()
 
 
-def _serve(
-    session: LanSession,
-    printer: Printer,
-    args: argparse.Namespace,
-    addr: str,
-    port: int,
-    day: str = "",
-) -> int:
-    """Play games until the one game is over (or forever). `day` is the current game's
-    date, for its saved record's `Date` (listed and counted by it): a game hosted
-    again keeps its record's, a new game's is the day it begins."""
+def _say_where(printer: Printer, args: argparse.Namespace, addr: str, port: int) -> None:
+    """Where a LAN host listens, how to dial it, where it announces itself."""
     note = printer.note
     note(f"listening on {addr}:{port}")
     if addr in ("0.0.0.0", ""):
@@ -152,6 +175,13 @@ def _serve(
         where = "every interface" if targets is None else ", ".join(targets) or "nowhere"
         loop = " (loopback)" if is_loopback(args.bind) else ""
         note(f"announcing {args.game} on {where}{loop}")
+
+
+def _serve(session: LanSession, printer: Printer, args: argparse.Namespace, day: str = "") -> int:
+    """Play games until the one game is over (or forever). `day` is the current game's
+    date, for its saved record's `Date` (listed and counted by it): a game hosted
+    again keeps its record's, a new game's is the day it begins."""
+    note = printer.note
     if args.again is None:
         note(f"waiting for a joiner ({args.game}, host plays {args.seat})")
     done_at: float | None = None  # when the current game ended (forever mode)
@@ -160,6 +190,7 @@ def _serve(
         while True:
             events = session.update(0.05)
             printer.show(events)
+            greet(session, args.greet, events)
             for ev in events:
                 if isinstance(ev, net.GameStarted):
                     saved = False

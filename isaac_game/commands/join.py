@@ -1,9 +1,11 @@
-"""`python -m isaac_game join ADDRESS[:PORT] | --discover`: join a LAN game with a
-computer player; exits 0 with `result: ...` as the last line once the game is over.
+"""`python -m isaac_game join ADDRESS[:PORT] | --discover | --relay ADDR --code CODE`:
+join a LAN game, or a game anywhere through a relay by its code, with a computer
+player; exits 0 with `result: ...` as the last line once the game is over (a wrong
+code, as any refusal, exits 3).
 
 The joiner keeps a ticket (`ticket.py`) from the host's welcome to the end of the
-game. Run again for the same address while it is there (the program was closed or
-crashed mid-game), it rejoins that game with the ticket's token, by itself; stdout
+game. Run again for the same address (or relay and code) while it is there (the program
+was closed or crashed mid-game), it rejoins that game with the ticket's token; stdout
 then starts with the game line and every move so far, so it holds the whole record.
 If the host no longer keeps that game, the ticket goes and it joins as a new player.
 """
@@ -13,16 +15,21 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from collections.abc import Callable
+from dataclasses import dataclass
 
 import net
 from isaac_game.lan.address import AddressError
 from isaac_game.lan.address import parse_address as read_address
 from isaac_game.lan.news import HostBrowser
+from isaac_game.lan.online import join_online, relay_address
 from isaac_game.lan.session import LanSession
-from isaac_game.lan.ticket import TicketBook
+from isaac_game.lan.ticket import Ticket, TicketBook
 from isaac_game.lan.timers import timers_from_args
 from isaac_game.rules import game_names
 from net.messages import BAD_TOKEN, WRONG_GAME
+from net.relay.address import RelayAddressError
+from net.relay.code import CodeError, parse_code
 
 from .headless import (
     OK,
@@ -31,6 +38,7 @@ from .headless import (
     LanError,
     Printer,
     add_common_arguments,
+    greet,
     local_seat,
     sigterm_as_interrupt,
     stop_status,
@@ -53,6 +61,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         type=float,
         default=15.0,
         help="with --discover: seconds to wait for a host (default 15)",
+    )
+    parser.add_argument(
+        "--relay", metavar="ADDR", default=None, help="join through the relay at HOST[:PORT]"
+    )
+    parser.add_argument(
+        "--code", default=None, help="with --relay: the code the host printed (K7M-4QP)"
     )
     parser.add_argument("--token", default=None, help=argparse.SUPPRESS)
     add_common_arguments(parser, game_default=None)
@@ -99,42 +113,84 @@ def run(args: argparse.Namespace) -> int:
         return exc.status
 
 
-def _run(args: argparse.Namespace) -> int:
-    if args.discover == (args.address is not None):
-        raise LanError("give either ADDRESS[:PORT] or --discover", USAGE)
-    if args.discover:
-        found = discover(args)
-        host, port, game = found.address, found.port, found.game
-    else:
-        host, port = parse_address(args.address)
-        game = args.game or "isaac"
-    name = args.name or "guest"
+@dataclass(frozen=True)
+class Way:
+    """How this run reaches its host: where (for people), the ticket book, which
+    ticket is for it, and the session for a game and token (not yet started)."""
+
+    where: str
+    book: TicketBook
+    fits: Callable[[Ticket], bool]
+    dial: Callable[[str, str | None], LanSession]
+
+
+def lan_way(args: argparse.Namespace, host: str, port: int, name: str) -> Way:
+    def dial(game: str, token: str | None) -> LanSession:
+        return LanSession.join(game, local_seat(args, name), host, port, name=name,
+                               token=token, timers=timers_from_args(args),
+                               tickets=book)  # fmt: skip
+
     book = TicketBook()
+    return Way(f"{host}:{port}", book, lambda t: t.fits(host, port, args.game), dial)
+
+
+def relay_way(args: argparse.Namespace, name: str) -> Way:
+    """Through the relay of `--relay` to the host of `--code`; its own ticket book."""
+    try:
+        relay, code = relay_address(args.relay), parse_code(args.code)
+    except (RelayAddressError, CodeError) as error:
+        raise LanError(str(error), USAGE) from None
+
+    def dial(game: str, token: str | None) -> LanSession:
+        return join_online(game, local_seat(args, name), relay, code, name=name, token=token,
+                           timers=timers_from_args(args), tickets=book)  # fmt: skip
+
+    book = TicketBook(relay=True)
+    fits = lambda t: t.fits_relay(relay, str(code), args.game)  # noqa: E731
+    return Way(f"{code} on relay {relay}", book, fits, dial)
+
+
+def _run(args: argparse.Namespace) -> int:
+    ways = (args.address is not None) + args.discover + (args.relay is not None)
+    if ways != 1 or (args.relay is None) != (args.code is None):
+        raise LanError("give one of ADDRESS[:PORT], --discover or --relay ADDR --code CODE", USAGE)
+    name = args.name or "guest"
+    game = args.game or "isaac"
+    if args.relay is not None:
+        way = relay_way(args, name)
+    elif args.discover:
+        found = discover(args)
+        way, game = lan_way(args, found.address, found.port, name), found.game
+    else:
+        way = lan_way(args, *parse_address(args.address), name)
+    where, book = way.where, way.book
     token, ticket = args.token, None
     if token is None:
         ticket = book.load()
-        if ticket is not None and ticket.fits(host, port, args.game):
+        if ticket is not None and way.fits(ticket):
             token, game = ticket.token, ticket.game
             note(f"rejoining the game with {ticket.host_name} ({game}; ticket {book.path})")
+        else:
+            ticket = None
     try:
         try:
-            return _join(args, host, port, game, name, token, book)
+            return _join(args, way, game, token)
         except StaleTicket as stale:
             if ticket is None:  # a token given with --token: no second guess
-                raise LanError(f"rejected by {host}:{port}: {stale}", REJECTED) from None
+                raise LanError(f"rejected by {where}: {stale}", REJECTED) from None
             book.forget(ticket.token)
             note(f"the host no longer keeps that game ({stale}): joining as a new player")
-            return _join(args, host, port, stale.game or game, name, None, book)
+            return _join(args, way, stale.game or game, None)
     except WrongGame as wrong:
         if args.game is not None or args.discover:
-            raise LanError(f"rejected by {host}:{port}: {wrong.reason}", REJECTED) from None
+            raise LanError(f"rejected by {where}: {wrong.reason}", REJECTED) from None
         # A typed address says nothing of the game: the host's refusal names it. Once:
         # a host that names yet another game then is not followed any further.
         note(f"the host plays {wrong.game}: joining again")
         try:
-            return _join(args, host, port, wrong.game, name, None, book)
+            return _join(args, way, wrong.game, None)
         except WrongGame as again:
-            raise LanError(f"rejected by {host}:{port}: {again.reason}", REJECTED) from None
+            raise LanError(f"rejected by {where}: {again.reason}", REJECTED) from None
 
 
 def note(text: str) -> None:
@@ -159,41 +215,26 @@ class StaleTicket(Exception):
         self.game = game
 
 
-def _join(
-    args: argparse.Namespace,
-    host: str,
-    port: int,
-    game: str,
-    name: str,
-    token: str | None,
-    book: TicketBook,
-) -> int:
-    session = LanSession.join(
-        game,
-        local_seat(args, name),
-        host,
-        port,
-        name=name,
-        token=token,
-        timers=timers_from_args(args),
-        tickets=book,
-    )
+def _join(args: argparse.Namespace, way: Way, game: str, token: str | None) -> int:
+    session, where = way.dial(game, token), way.where
     printer = Printer(session, args.trace, sys.stdout, sys.stderr)
     session.on_send = printer.sent
-    print(f"joining {host}:{port} ({game})", file=sys.stderr, flush=True)
+    print(f"joining {where} ({game})", file=sys.stderr, flush=True)
     session.start()
     try:
         with sigterm_as_interrupt():
-            return _play(session, printer, f"{host}:{port}")
+            return _play(session, printer, where, args.greet)
     except KeyboardInterrupt as stop:  # Ctrl-C or SIGTERM: bye (a pause), ticket kept
         return stop_status(stop)
     finally:
         session.close()
 
 
-def _play(session: LanSession, printer: Printer, where: str) -> int:
+def _play(session: LanSession, printer: Printer, where: str, hello: str = "") -> int:
     while True:
-        printer.show(session.update(0.05))
+        events = session.update(0.05)
+        printer.show(events)
+        greet(session, hello, events)
         if session.finished:
             wait_synced(session, printer)
             printer.result()

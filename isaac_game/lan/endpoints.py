@@ -1,6 +1,7 @@
 """The network end of a `LanSession`: a `net.NetHost` or `net.NetJoin` over the rules
 engine (`EngineAdapter`), built with the protocol's timers and this program's choices
 (where beacons go, docs/protocol.md rule 7's held games, a saved game hosted again).
+Through a relay instead of the LAN: `online.py`.
 """
 
 from __future__ import annotations
@@ -14,6 +15,12 @@ from isaac_game.rules import replay
 from .adapter import EngineAdapter
 from .netinfo import beacon_targets
 from .timers import Timers
+
+
+def kept_adapter(game: str, moves: Sequence[str] = (), token: str | None = None) -> EngineAdapter:
+    """The engine for a host: a new game, or with `token` one of an earlier run hosted
+    again, `moves` its record."""
+    return EngineAdapter(game, replay(game, moves) if token is not None else None)
 
 
 def host_endpoint(
@@ -34,8 +41,7 @@ def host_endpoint(
     `netinfo.beacon_targets(bind)` allows: loopback only for a loopback bind, never
     nowhere-means-everywhere. With `token`, a game of an earlier run is hosted again:
     `moves` are its record, `seat` ("dark"/"light") the host's colour in it."""
-    state = replay(game, moves) if token is not None else None
-    adapter = EngineAdapter(game, state)
+    adapter = kept_adapter(game, moves, token)
     net_args.setdefault("hold_games", True)  # docs/protocol.md rule 7: kept, never dropped
     targets = beacon_targets(bind)
     if targets is not None and not targets:

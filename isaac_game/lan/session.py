@@ -55,7 +55,7 @@ class LanSession:
 
     def __init__(
         self,
-        endpoint: net.NetHost | net.NetJoin,
+        endpoint: net.HostEndpoint | net.JoinEndpoint,
         adapter: EngineAdapter,
         local: Seat,
         *,
@@ -154,7 +154,7 @@ class LanSession:
 
     def start(self) -> tuple[str, int] | None:
         """Bind (host: returns the address and port; raises OSError) or dial (join)."""
-        if isinstance(self.endpoint, net.NetHost):
+        if isinstance(self.endpoint, net.HostEndpoint):
             return self.endpoint.start()
         self.endpoint.start()
         return None
@@ -374,17 +374,17 @@ class LanSession:
     def abandon(self) -> None:
         """Host: give up the current game and free the table for the next joiner (the
         person's "New game" once a held game is saved)."""
-        if isinstance(self.endpoint, net.NetHost):
+        if isinstance(self.endpoint, net.HostEndpoint):
             self.endpoint.abandon()
 
     def open_seat(self, allow: bool = True) -> None:
         """Host of a held game: let a joiner without its token take the peer's seat."""
-        if isinstance(self.endpoint, net.NetHost):
+        if isinstance(self.endpoint, net.HostEndpoint):
             self.endpoint.open_seat(allow)
 
     def host_again(self) -> None:
         """Host, after a game (`rest_after_game`): take a new joiner; the game is over."""
-        if isinstance(self.endpoint, net.NetHost):
+        if isinstance(self.endpoint, net.HostEndpoint):
             self.endpoint.host_again()
         self.drop_game()
 

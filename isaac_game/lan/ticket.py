@@ -8,6 +8,12 @@ and depth; an atomic, synced write); the client and the headless `join` share it
 
     {"host": "192.168.1.20", "port": 7755, "game": "isaac", "token": "5f1c...",
      "seat": "light", "host_name": "Ann", "name": "Bob"}
+
+A game joined through a relay (`net.relay`) has its own ticket (`relay-ticket.json`,
+`TicketBook(relay=True)`), which also holds the relay's address and the code: the
+code stays good until the game ends, so a joiner killed mid-game rejoins through the
+relay with them. `host`/`port` are then the relay's first server, for show; a LAN dial
+never takes such a ticket, nor a relay dial a LAN one.
 """
 
 from __future__ import annotations
@@ -21,8 +27,10 @@ from isaac_game.rules import FileReadError, game_names, read_json, write_atomica
 from isaac_game.userdirs import data_dir
 from net import Event, GameStarted, Rejected
 from net.messages import BAD_TOKEN, is_token
+from net.relay.code import CodeError, parse_code
 
 TICKET_FILE = "lan-ticket.json"
+RELAY_TICKET_FILE = "relay-ticket.json"
 
 
 @dataclass(frozen=True)
@@ -34,6 +42,8 @@ class Ticket:
     seat: str  # our colour in that game: "dark" or "light"
     host_name: str  # the host's name, for "Resume the LAN game with Ann"
     name: str = ""  # our name in that game
+    relay: str = ""  # a game through a relay: its address as typed (servers, commas)
+    code: str = ""  # ... and the game's code, canonical (`K7M-4QP`)
 
     @property
     def address(self) -> str:
@@ -42,6 +52,11 @@ class Ticket:
     def fits(self, host: str, port: int, game: str | None = None) -> bool:
         """Is this the ticket for a dial of `host`:`port` (for `game`, if one is named)?"""
         same = self.host.lower() == host.lower() and self.port == port
+        return not self.relay and same and (game is None or game == self.game)
+
+    def fits_relay(self, relay: str, code: str, game: str | None = None) -> bool:
+        """Is this the ticket for joining `code` on `relay` (both canonical, as written)?"""
+        same = bool(self.relay) and self.relay.lower() == relay.lower() and self.code == code
         return same and (game is None or game == self.game)
 
     @classmethod
@@ -53,21 +68,35 @@ class Ticket:
         if not all(isinstance(data.get(k), str) for k in texts):
             return None
         port, name = data.get("port"), data.get("name", "")
+        relay, code = data.get("relay", ""), data.get("code", "")
         if not isinstance(port, int) or isinstance(port, bool) or not 0 < port < 65536:
             return None
         if not isinstance(name, str) or not is_token(data["token"]):
             return None
         if data["game"] not in game_names() or data["seat"] not in ("dark", "light"):
             return None
-        return cls(**{k: data[k] for k in texts}, port=port, name=name)
+        if not isinstance(relay, str) or not isinstance(code, str) or bool(relay) != bool(code):
+            return None
+        if code and not _is_code(code):
+            return None
+        return cls(**{k: data[k] for k in texts}, port=port, name=name, relay=relay, code=code)
+
+
+def _is_code(text: str) -> bool:
+    """A relay code as a ticket writes it: canonical (`K7M-4QP`)."""
+    try:
+        return str(parse_code(text)) == text
+    except CodeError:
+        return False
 
 
 class TicketBook:
     """The ticket file in one folder. Nothing here raises: a missing or broken file
     is no ticket, and a ticket that cannot be written is reported, not fatal."""
 
-    def __init__(self, folder: Path | None = None) -> None:
-        self.path = Path(folder if folder is not None else data_dir()) / TICKET_FILE
+    def __init__(self, folder: Path | None = None, *, relay: bool = False) -> None:
+        name = RELAY_TICKET_FILE if relay else TICKET_FILE
+        self.path = Path(folder if folder is not None else data_dir()) / name
 
     def load(self) -> Ticket | None:
         try:
@@ -102,10 +131,20 @@ class TicketKeeper:
     dialled with (`bad-token`: it no longer keeps that game)."""
 
     def __init__(
-        self, book: TicketBook, host: str, port: int, game: str, name: str, dialled: str | None
+        self,
+        book: TicketBook,
+        host: str,
+        port: int,
+        game: str,
+        name: str,
+        dialled: str | None,
+        *,
+        relay: str = "",
+        code: str = "",
     ) -> None:
         self.book = book
         self.host, self.port, self.game, self.name = host, port, game, name
+        self.relay, self.code = relay, code  # a game through a relay (`Ticket.relay`)
         self.dialled = dialled  # the token of an earlier run's ticket, if one was used
         self.token: str | None = None  # the token of the ticket written (None: none)
         self.error: str | None = None  # why the last ticket could not be written
@@ -114,7 +153,7 @@ class TicketKeeper:
     def news(self, event: Event) -> None:
         if isinstance(event, GameStarted):
             ticket = Ticket(self.host, self.port, self.game, event.token, event.you,
-                            event.opponent, self.name)  # fmt: skip
+                            event.opponent, self.name, self.relay, self.code)  # fmt: skip
             if ticket != self.written:  # a rejoin of the same game has it on disk already
                 self.error = self.book.keep(ticket)
                 self.written = None if self.error else ticket

@@ -1,0 +1,99 @@
+"""A `LanSession` through a relay (`net.relay`): the same game, lobby, chat, rejoin and
+ticket as on the LAN, carried by a NATS server and met by a code instead of an address.
+
+The relay's packages (nats-py, spake2, PyNaCl) are imported here only when a session is
+built, so the LAN and the game start without them.
+
+    session = host_online("isaac", seat, "relay.example.org")   # session.code: K7M-4QP
+    session = join_online("isaac", seat, "relay.example.org", parse_code("K7M-4QP"))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from isaac_game.match import Seat
+from net.relay.address import relay_servers, shown
+from net.relay.code import RoomCode
+
+from .adapter import EngineAdapter
+from .endpoints import kept_adapter
+from .session import LanSession
+from .ticket import TicketBook, TicketKeeper
+from .timers import Timers
+
+
+def relay_address(text: str) -> str:
+    """`text` as a relay's address reads canonically (`host:4222,...`); raises
+    `net.relay.address.RelayAddressError` (a ValueError) saying what is wrong."""
+    return shown(relay_servers(text))
+
+
+def host_online(
+    game: str,
+    local: Seat,
+    relay: str,
+    *,
+    code: RoomCode | None = None,
+    name: str = "host",
+    seat: str = "dark",
+    timers: Timers | None = None,
+    moves: Sequence[str] = (),
+    token: str | None = None,
+    **net_args: Any,
+) -> LanSession:
+    """A host in a room of `relay` for `code` (a new one by default: `code_of`). With
+    `token`, a game of an earlier run is hosted again (`moves` its record, `seat` the
+    host's colour in it). `start()` connects to the relay (OSError if it cannot)."""
+    from net.relay.transport import RelayHost
+
+    timers = timers or Timers.from_env()
+    host_args: dict[str, Any] = dict(timers.host_args())
+    del host_args["beacon_interval"]  # nothing is announced through a relay
+    net_args.setdefault("hold_games", True)  # docs/protocol.md rule 7: kept, never dropped
+    adapter = kept_adapter(game, moves, token)
+    endpoint = RelayHost(adapter, relay_servers(relay), code=code, name=name, seat=seat,
+                         keep_token=token, connect_timeout=timers.connect_timeout,
+                         **host_args, **net_args)  # fmt: skip
+    return LanSession(endpoint, adapter, local, role="host", name=name, timers=timers)
+
+
+def code_of(session: LanSession) -> RoomCode:
+    """The code of a session hosting through a relay (final once it is started: a
+    room found taken by another host gets a new code)."""
+    code = getattr(session.endpoint, "code", None)
+    if not isinstance(code, RoomCode):
+        raise TypeError("not a session through a relay")
+    return code
+
+
+def join_online(
+    game: str,
+    local: Seat,
+    relay: str,
+    code: RoomCode,
+    *,
+    name: str = "guest",
+    token: str | None = None,
+    timers: Timers | None = None,
+    tickets: TicketBook | None = None,
+    **net_args: Any,
+) -> LanSession:
+    """A joiner of `code` on `relay`; `token` rejoins a game of an earlier run, and
+    `tickets` (a relay book: `TicketBook(relay=True)`) is where its ticket is kept,
+    with the relay and the code, so a restarted joiner comes back the same way."""
+    from net.relay.transport import RelayJoin
+
+    timers = timers or Timers.from_env()
+    adapter = EngineAdapter(game)
+    servers = relay_servers(relay)
+    endpoint = RelayJoin(adapter, servers, code, name=name, token=token, **timers.join_args(),
+                         **net_args)  # fmt: skip
+    session = LanSession(endpoint, adapter, local, role="join", name=name, timers=timers)
+    if tickets is not None:
+        first = servers[0].rpartition("://")[2]
+        host, _, port = first.rpartition(":")
+        session.ticket = TicketKeeper(tickets, host.strip("[]"), int(port), game, session.name,
+                                      token, relay=shown(servers), code=str(code))  # fmt: skip
+    return session
