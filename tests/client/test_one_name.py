@@ -18,7 +18,7 @@ from isaac_game.client.scenes.title import TitleScene
 from isaac_game.client.text import recording
 from isaac_game.rules import Player
 
-from .driver import key, menu_to, run
+from .driver import frames_until, key, menu_to, run
 from .test_results_and_panels import last_pass
 
 
@@ -50,10 +50,7 @@ def test_the_chooser_the_game_the_results_the_report_and_the_record_say_one_name
     texts = drawn(app)
     assert name in texts  # Light's panel
     assert game.control.waiting_text(Player.LIGHT, game.setup) == f"Light: {name} is thinking..."
-    for _ in range(600):
-        if isinstance(app.top, ResultsScene):
-            break
-        run(app, 1)
+    frames_until(app, lambda: isinstance(app.top, ResultsScene))
     results = app.top
     assert isinstance(results, ResultsScene)
     assert name in drawn(app)

@@ -94,3 +94,15 @@ class Cli:
         if self.p.poll() is None:
             self.p.kill()
         self.p.wait(5)
+
+
+def home(tmp_path: Path, who: str) -> dict[str, str]:
+    """The environment of a program whose user files are its own folder `who`."""
+    (tmp_path / who).mkdir(exist_ok=True)
+    return {"ISAAC_GAME_HOME": str(tmp_path / who)}
+
+
+def moves_printed(cli: Cli, at_least: int) -> list[str]:
+    """Wait until `cli` printed `at_least` move lines; the move lines so far."""
+    cli.wait_line(lambda _: len(cli.moves()) >= at_least, stream="out")
+    return cli.moves()

@@ -16,18 +16,13 @@ import time
 
 import psutil
 import pytest
-from lanhelpers import Cli
+from lanhelpers import Cli, home
 from rawplay import RawPlayer, chat_flood
 
 LOOPBACK = ["--bind", "127.0.0.1", "--port", "0", "--no-announce"]
 FLOOD_SECONDS = 20.0
 #: "Within a few MB of normal": the growth allowed while 20 s of chat pour in.
 MAX_GROWTH = 12 * 2**20
-
-
-def home(tmp_path, who: str) -> dict[str, str]:
-    (tmp_path / who).mkdir()
-    return {"ISAAC_GAME_HOME": str(tmp_path / who)}
 
 
 def rss(cli: Cli) -> int:

@@ -18,9 +18,9 @@ import threading
 import time
 
 import pytest
-from lanhelpers import Cli
+from lanhelpers import Cli, home, moves_printed
 from nethelpers import RawPeer
-from test_lan_resume import home, moves_printed, saved_path
+from test_lan_resume import saved_path
 
 from isaac_game.rules import load_record
 from net import messages as m

@@ -17,8 +17,8 @@ import signal
 from pathlib import Path
 
 import pytest
-from lanhelpers import Cli
-from test_lan_resume import TICKET, home, moves_printed, same_game, saved_path
+from lanhelpers import Cli, home, moves_printed
+from test_lan_resume import TICKET, same_game, saved_path
 
 LOOPBACK = ["--bind", "127.0.0.1", "--no-announce"]
 

@@ -13,7 +13,7 @@ import socket
 import time
 
 import pytest
-from lanhelpers import Cli
+from lanhelpers import Cli, home
 from rawplay import RawPlayer
 
 from isaac_game.rules import clean_text
@@ -28,11 +28,6 @@ CHATS = [
     "nul \x00 here\r\x1b[1A\x1b[2Kup a line",
     "\u202eevil\u202c \u2028 \x85 \x9b[31m",
 ]
-
-
-def home(tmp_path, who: str) -> dict[str, str]:
-    (tmp_path / who).mkdir()
-    return {"ISAAC_GAME_HOME": str(tmp_path / who)}
 
 
 def play_out(players: list[RawPlayer], timeout: float = 60.0) -> None:

@@ -24,23 +24,12 @@ import time
 from pathlib import Path
 
 import pytest
-from lanhelpers import MOVE, Cli
+from lanhelpers import MOVE, Cli, home, moves_printed
 
 from isaac_game.rules import load_record, new_game, save_record
 
 LOOPBACK = ["--bind", "127.0.0.1", "--no-announce"]
 TICKET = Path("data") / "lan-ticket.json"
-
-
-def home(tmp_path: Path, who: str) -> dict[str, str]:
-    (tmp_path / who).mkdir(exist_ok=True)
-    return {"ISAAC_GAME_HOME": str(tmp_path / who)}
-
-
-def moves_printed(cli: Cli, at_least: int) -> list[str]:
-    """Wait until `cli` printed `at_least` move lines; the move lines so far."""
-    cli.wait_line(lambda _: len(cli.moves()) >= at_least, stream="out")
-    return cli.moves()
 
 
 def kill_mid_game(cli: Cli, at_least: int) -> list[str]:

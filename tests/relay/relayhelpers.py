@@ -170,16 +170,6 @@ class Spy:
         self.thread.join(5)
 
 
-def home(tmp_path: Path, who: str) -> dict[str, str]:
-    (tmp_path / who).mkdir(exist_ok=True)
-    return {"ISAAC_GAME_HOME": str(tmp_path / who)}
-
-
-def moves_printed(cli: Cli, at_least: int) -> list[str]:
-    cli.wait_line(lambda _: len(cli.moves()) >= at_least, stream="out")
-    return cli.moves()
-
-
 def same_game(host: Cli, join: Cli) -> None:
     both = "JOIN " + join.dump() + "\nHOST " + host.dump()
     assert join.finish(90) == 0, both

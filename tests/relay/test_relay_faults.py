@@ -17,8 +17,8 @@ import json
 import time
 
 import pytest
-from lanhelpers import Cli
-from relayhelpers import PACED, cluster, home, host_code, moves_printed, resumed_at, same_game
+from lanhelpers import Cli, home, moves_printed
+from relayhelpers import PACED, cluster, host_code, resumed_at, same_game
 
 pytestmark = pytest.mark.relay
 

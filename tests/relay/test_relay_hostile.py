@@ -18,8 +18,8 @@ import secrets
 
 import msgpack
 import pytest
-from lanhelpers import Cli
-from relayhelpers import PACED, Spy, home, host_code, moves_printed, same_game
+from lanhelpers import Cli, home, moves_printed
+from relayhelpers import PACED, Spy, host_code, same_game
 
 from net.relay import wire
 from net.relay.code import ALPHABET
