@@ -49,9 +49,9 @@ def kind_rating(game: str, kind: str) -> float | None:
 def kind_step(game: str, kind: str) -> int | None:
     """Which step of `game`'s ladder a computer kind plays (1 the weakest), or None: a
     step past the ladder's top (chosen in a game with more steps) plays the top one."""
-    from isaac_game.ai.ladder import playable, step_number
+    from isaac_game.ai.ladder import played_as, step_number
 
-    return step_number(game, playable(game, kind))
+    return step_number(game, played_as(game, kind))
 
 
 def step_name(game: str, number: int) -> str:

@@ -55,7 +55,7 @@ RESULTS_FOLDER = "ladder_results"
 
 
 @dataclass(frozen=True)
-class Step:
+class Rung:
     """One rung: the level it plays, as written (`spec`), and its menu name if it has
     one."""
 
@@ -71,44 +71,44 @@ class Step:
 #: them, and Medium and Hard cut to a counted depth; FOUNDATIONS' and HARI's from the
 #: rule of thumb, then from the tree search with more playouts a step
 #: (docs/strength.md has the measured table).
-LADDERS: dict[str, tuple[Step, ...]] = {
+LADDERS: dict[str, tuple[Rung, ...]] = {
     "isaac": (
-        Step("random", "random"),
-        Step("mix:random:easy:0.6"),
-        Step("easy", "easy"),
-        Step("mix:easy:medium:0.45"),
-        Step("mix:easy:medium:0.2"),
-        Step("medium", "medium"),
-        Step("removal:3"),
-        Step("lookahead:1"),
-        Step("hard", "hard"),
+        Rung("random", "random"),
+        Rung("mix:random:easy:0.6"),
+        Rung("easy", "easy"),
+        Rung("mix:easy:medium:0.45"),
+        Rung("mix:easy:medium:0.2"),
+        Rung("medium", "medium"),
+        Rung("removal:3"),
+        Rung("lookahead:1"),
+        Rung("hard", "hard"),
     ),
     "foundations": (
-        Step("random", "random"),
-        Step("mix:random:greedy:0.35"),
-        Step("greedy", "easy"),
-        Step("mix:greedy:playouts:50:0.6"),
-        Step("playouts:50"),
-        Step("playouts:200"),
-        Step("playouts:800", "medium"),
-        Step("hard", "hard"),
+        Rung("random", "random"),
+        Rung("mix:random:greedy:0.35"),
+        Rung("greedy", "easy"),
+        Rung("mix:greedy:playouts:50:0.6"),
+        Rung("playouts:50"),
+        Rung("playouts:200"),
+        Rung("playouts:800", "medium"),
+        Rung("hard", "hard"),
     ),
     "hari": (
-        Step("random", "random"),
-        Step("mix:random:greedy:0.5"),
-        Step("easy", "easy"),
-        Step("mix:easy:playouts:50:0.27"),
-        Step("playouts:50"),
-        Step("playouts:100", "medium"),
-        Step("playouts:300"),
-        Step("hard", "hard"),
+        Rung("random", "random"),
+        Rung("mix:random:greedy:0.5"),
+        Rung("easy", "easy"),
+        Rung("mix:easy:playouts:50:0.27"),
+        Rung("playouts:50"),
+        Rung("playouts:100", "medium"),
+        Rung("playouts:300"),
+        Rung("hard", "hard"),
     ),
 }
 
 
-def steps(game: str) -> tuple[Step, ...]:
+def steps(game: str) -> tuple[Rung, ...]:
     """The game's ladder; a game registered without one gets the menu's levels."""
-    return LADDERS.get(game, tuple(Step(n, n) for n in MENU_NAMES))
+    return LADDERS.get(game, tuple(Rung(n, n) for n in MENU_NAMES))
 
 
 def step_kind(game: str, number: int) -> str:
@@ -146,7 +146,7 @@ def resolve(game: str, level: str) -> str:
     return named if named is not None else level
 
 
-def playable(game: str, kind: str) -> str:
+def played_as(game: str, kind: str) -> str:
     """`kind` as a seat plays it in `game`: a step past the game's ladder is its top
     step (a setting chosen in a game with more steps), any other kind itself."""
     number = ladder_number(kind)

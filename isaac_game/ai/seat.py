@@ -14,7 +14,7 @@ from isaac_game.levels import SEAT_LEVELS, ladder_number
 from isaac_game.rules import GameState, Move, Player
 
 from .bots import DEFAULT_BUDGET
-from .ladder import ComputerPlayer, make_player, playable
+from .ladder import ComputerPlayer, make_player, played_as
 from .parallel import available_cores
 from .worker import EncodedState, Task, Worker, decode_state, encode_state
 
@@ -35,7 +35,7 @@ def think_move(
 
     The task a `ComputerSeat` hands its worker: it runs in the worker process."""
     state = decode_state(position)
-    key = (state.game, playable(state.game, level), seed, cores)
+    key = (state.game, played_as(state.game, level), seed, cores)
     player = _PLAYERS.get(key)
     if player is None:
         player = _PLAYERS[key] = make_player(key[0], key[1], seed, cores)

@@ -15,7 +15,7 @@ import pytest
 from isaac_game.ai import ladder
 from isaac_game.ai.bots import HardBot, MediumBot
 from isaac_game.ai.generic import search_settings
-from isaac_game.ai.ladder import LADDERS, Step, make_player, playable, resolve, step_kind, steps
+from isaac_game.ai.ladder import LADDERS, Rung, make_player, played_as, resolve, step_kind, steps
 from isaac_game.ai.move_order import crowding_order, empty_cells, long_room, thumb_order
 from isaac_game.ai.seat import think_move
 from isaac_game.ai.worker import encode_state
@@ -231,11 +231,12 @@ def test_a_seat_plays_a_step_of_its_game_and_a_step_past_the_top_is_the_top():
     state = new_game("foundations")
     move = think_move("level4", 1, encode_state(state), None)
     assert state.parse_move(move) in state.legal_moves()
-    assert playable("foundations", "level40") == step_kind("foundations", len(steps("foundations")))
-    assert playable("isaac", "level2") == "level2"
+    top = step_kind("foundations", len(steps("foundations")))
+    assert played_as("foundations", "level40") == top
+    assert played_as("isaac", "level2") == "level2"
 
 
-CHEAP = (Step("random", "random"), Step("mix:random:easy:0.6"), Step("mix:random:easy:0.3", "easy"))
+CHEAP = (Rung("random", "random"), Rung("mix:random:easy:0.6"), Rung("mix:random:easy:0.3", "easy"))
 
 
 def test_the_ladder_command_plays_what_is_missing_and_reuses_what_it_has(

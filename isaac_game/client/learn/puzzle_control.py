@@ -36,7 +36,7 @@ from ..widgets.menu import MenuItem
 from ..widgets.move_words import MoveWords
 from .progress import Progress
 from .puzzle_box import BoxWords, draw_box
-from .puzzles import Puzzle, best, judge, play_turn, progress_key, turn_over
+from .puzzles import Puzzle, best, measure_turn, play_turn, progress_key, turn_over
 
 if TYPE_CHECKING:
     from ..app import App
@@ -252,15 +252,15 @@ class PuzzleControl(MatchControl):
         self.age += dt
         state = self.puzzle_scene.match.state
         if self.verdict is None and state is not self.start and turn_over(self.start, state):
-            self._judge(state)
+            self._measure(state)
         return self.verdict is not None  # the turn is in: the game waits
 
     def tick_behind(self, dt: float) -> None:
         self.age += dt
 
-    def _judge(self, after: GameState) -> None:
+    def _measure(self, after: GameState) -> None:
         puzzle, mark = self.puzzle, best(self.puzzle)
-        got = judge(puzzle, after)
+        got = measure_turn(puzzle, after)
         self.verdict = got >= mark
         if self.verdict:
             self.progress.mark(progress_key(puzzle))

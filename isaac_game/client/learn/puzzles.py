@@ -130,7 +130,7 @@ def turns(state: GameState) -> Iterator[tuple[tuple[str, ...], GameState]]:
     yield from walk(state, ())
 
 
-def judge(puzzle: Puzzle, after: GameState) -> float:
+def measure_turn(puzzle: Puzzle, after: GameState) -> float:
     return MEASURES[puzzle.measure](puzzle.position(), after)
 
 
@@ -141,7 +141,7 @@ def best(puzzle: Puzzle) -> float:
 
 
 def solved_by(puzzle: Puzzle, after: GameState) -> bool:
-    return judge(puzzle, after) >= best(puzzle)
+    return measure_turn(puzzle, after) >= best(puzzle)
 
 
 def progress_key(puzzle: Puzzle) -> str:

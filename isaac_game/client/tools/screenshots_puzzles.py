@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..learn.puzzle_control import PuzzleControl
-from ..learn.puzzles import best, judge, turns
+from ..learn.puzzles import best, measure_turn, turns
 from ..registry import GAMES
 from ..scenes.match import MatchScene
 
@@ -29,7 +29,8 @@ def shoot_puzzles(app, save: Callable[[str], None]) -> None:
         save(f"puzzle-{game}-solved")
         control.retry()
         mark = best(puzzles[0])
-        wrong = next(a for a, after in turns(control.start) if judge(puzzles[0], after) < mark)
+        tries = turns(control.start)
+        wrong = next(a for a, after in tries if measure_turn(puzzles[0], after) < mark)
         for action in wrong:
             scene.submit(scene.state.parse_move(action))
         scene.update(0.0)

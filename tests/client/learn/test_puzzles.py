@@ -12,7 +12,7 @@ from isaac_game.client.learn.progress import Progress
 from isaac_game.client.learn.puzzle_control import PuzzleControl
 from isaac_game.client.learn.puzzles import (
     best,
-    judge,
+    measure_turn,
     play_turn,
     progress_key,
     solved_by,
@@ -58,7 +58,7 @@ def test_the_answer_is_legal_reaches_the_goal_and_nothing_beats_it(puzzle):
     if puzzle.measure in ("blocks", "wins"):
         assert mark == 1.0, "the answer reaches the goal"
     # exhaustive: every turn (every order of slides, every play), judged the same way
-    results = [(actions, judge(puzzle, after)) for actions, after in turns(start)]
+    results = [(actions, measure_turn(puzzle, after)) for actions, after in turns(start)]
     assert max(v for _, v in results) == mark
     worse = [a for a, v in results if v < mark]
     assert worse, "some turn must miss the goal, or it is no puzzle"
