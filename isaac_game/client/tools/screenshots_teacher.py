@@ -122,16 +122,14 @@ def shoot_coach(app, save: Callable[[str], None]) -> None:
     (Light, the human, stops on 39 where only 36 wins): the words, Hard's move as a ghost,
     Take it back and Play on. The check is not waited for: its answer is put in."""
     from isaac_game.ai.coach import Advice
-    from isaac_game.rules import new_game
+    from isaac_game.rules import replay
 
     from ..handoff import GameSetup, history_of
     from ..scenes.match import MatchScene
 
     block = "7v03 6h44 5h72 3v01 4v69 7v02 6h24 5h90 6h04 5v57 4v00 4h36 3v50 6h14 5v58 4v31"
     block += " 4h83 3h80 3h64 3h54 pass pass x04-11 x14-21 x24-25"
-    before = new_game("isaac")
-    for move in block.split():
-        before = before.play(move)
+    before = replay("isaac", block.split())
     app.settings.coach = {**app.settings.coach, "isaac": "blunders"}
     scene = app.open("match", GameSetup("isaac", "hard", "human", history=history_of(before)))
     assert isinstance(scene, MatchScene)
