@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from enum import Enum
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
 
 import pygame
 
@@ -62,15 +62,18 @@ class ControlledScene(Protocol):
         ...
 
 
-class MatchControl:
-    """A local game: hotseat or against the computer."""
+#: The view of the match scene a control is given: each kind of game sees what it needs.
+SceneT = TypeVar("SceneT", bound=ControlledScene)
+
+
+class MatchControl(Generic[SceneT]):
+    """A local game: hotseat or against the computer. A kind of game with more to ask of
+    the scene names its own view of it (`LanControl(MatchControl[LanGame])`)."""
 
     #: No remote seat: undo, redo, saving and hints are allowed.
     local = True
     #: Where the finished game goes: the results scene, by name.
     results_scene = "results"
-    #: Is the game kept in the saves folder after every move (a lesson's is not)?
-    keeps_games = True
     #: The scene "Quit to menu" goes back to, by name (a lesson: Learn to play).
     leaves_to = "title"
     #: May the cells where the chosen piece goes be dotted (the setting decides)? Not
@@ -78,10 +81,15 @@ class MatchControl:
     legal_dots = True
 
     def __init__(self) -> None:
-        self.scene: ControlledScene | None = None
+        self.scene: SceneT | None = None
 
-    def attach(self, scene: ControlledScene) -> None:
+    def attach(self, scene: SceneT) -> None:
         self.scene = scene
+
+    @property
+    def keeps_games(self) -> bool:
+        """Is the game kept in the saves folder after every move (a lesson's is not)?"""
+        return True
 
     def make_match(self, setup: GameSetup) -> Match | None:
         """The match to show (None: the scene builds one from the setup)."""

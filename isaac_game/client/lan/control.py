@@ -93,7 +93,7 @@ def lan_setup(session: LanSession, save_path: Path | None = None) -> GameSetup:
     return GameSetup(session.adapter.game, "human", "human", save_path=save_path)
 
 
-class LanControl(MatchControl):
+class LanControl(MatchControl[LanGame]):
     local = False
     results_scene = "lan_results"
 
@@ -105,17 +105,17 @@ class LanControl(MatchControl):
         self.chat = ChatBox(app, session)
         self.link_box = pygame.Rect(0, 0, 0, 0)
         self.offered_give_up = False
-        self.game: LanGame | None = None
         #: Host: what saving the game said once the session held it ("" until then).
         self.kept = ""
         self.games_seen = session.games  # games of the session the scene has followed
 
-    def attach(self, scene: ControlledScene) -> None:
-        super().attach(scene)
-        self.game = scene  # type: ignore[assignment]
+    @property
+    def game(self) -> LanGame | None:
+        """The match scene, once attached (the LAN's view of it)."""
+        return self.scene
 
     @property
-    def keeps_games(self) -> bool:  # type: ignore[override]
+    def keeps_games(self) -> bool:
         """A LAN game goes on disk (after every move) once the peer has played in it:
         until then it has nothing to lose, and a drive-by joiner (hello, then gone)
         would leave a file for each visit."""

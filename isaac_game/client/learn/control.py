@@ -18,7 +18,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from functools import partial
-from typing import TYPE_CHECKING, Protocol, cast
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
@@ -67,7 +67,7 @@ def lesson_match(state: GameState) -> Match:
     return Match(seats, state)
 
 
-class LessonControl(MatchControl):
+class LessonControl(MatchControl[LessonScene]):
     local = False  # no undo, redo, saving or hints: the step asks for one move
     keeps_games = False
     leaves_to = "learn"
@@ -95,7 +95,7 @@ class LessonControl(MatchControl):
     @property
     def lesson_scene(self) -> LessonScene:
         assert self.scene is not None
-        return cast(LessonScene, self.scene)
+        return self.scene
 
     def make_match(self, setup: GameSetup) -> Match | None:
         return lesson_match(self.shown)

@@ -15,9 +15,9 @@ Solved puzzles are kept. The legal-move dots are off: they would give the answer
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING, Protocol, cast
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 import pygame
 
@@ -67,10 +67,30 @@ def puzzle_match(state: GameState) -> Match:
     return Match(seats, state)
 
 
+class CoversCells(Protocol):
+    """A piece on the board, as a turn's marks need it: the cells it covers."""
+
+    @property
+    def cells(self) -> Iterable[int]: ...
+
+    def __hash__(self) -> int: ...
+
+
+@runtime_checkable
+class ShowsPieces(Protocol):
+    """A position that lists its pieces on the board (every game's state does; the
+    rules' common interface does not ask it)."""
+
+    def pieces(self) -> Sequence[CoversCells]: ...
+
+
 def changed_cells(before: GameState, after: GameState) -> list[int]:
     """The cells of the pieces that differ between two positions (what a turn touched:
-    a piece placed or removed, a piece slid, before and after)."""
-    old, new = set(before.pieces()), set(after.pieces())  # type: ignore[attr-defined]
+    a piece placed or removed, a piece slid, before and after); none for a game whose
+    positions do not list their pieces."""
+    if not (isinstance(before, ShowsPieces) and isinstance(after, ShowsPieces)):
+        return []
+    old, new = set(before.pieces()), set(after.pieces())
     return sorted({cell for piece in old ^ new for cell in piece.cells})
 
 
@@ -96,7 +116,7 @@ def miss_words(puzzle: Puzzle, got: float, mark: float) -> str:
     return _("The other side can still escape from there.")
 
 
-class PuzzleControl(MatchControl):
+class PuzzleControl(MatchControl[PuzzleScene]):
     local = False  # no undo, redo, saving or hints: the puzzle asks for one turn
     keeps_games = False
     leaves_to = "puzzles"
@@ -136,7 +156,7 @@ class PuzzleControl(MatchControl):
     @property
     def puzzle_scene(self) -> PuzzleScene:
         assert self.scene is not None
-        return cast(PuzzleScene, self.scene)
+        return self.scene
 
     def make_match(self, setup: GameSetup) -> Match | None:
         return puzzle_match(self.start)
