@@ -15,6 +15,14 @@ with: the shipped font is drawn at `FACE_SCALE` of the size asked, so that a wor
 wide as it was. Its lines are taller (the font leaves room for Hangul), and layouts
 measure them (`line_height`).
 
+The player's text size (Settings > Text size: `set_scale`) is applied here, under every
+layout: a size asked is drawn `scale` times larger, and measured so too, so every text
+of the client grows and a layout that measures its text makes room for it or wraps it.
+Sizes keep being asked, returned (`fit`, `px`) and passed on in the layouts' units; only
+the fonts made know the scale. The readable minimum stays the same in pixels. Text
+already large (a heading, a score) grows less (`Fonts.drawn_size`); a board's numbers,
+sized by its cells, not at all (`Fonts.unscaled`).
+
 The smallest text on screen is defined once (`MIN_TEXT_HEIGHT`, scaled with the
 window: `min_text_height`); `Fonts` gives no smaller font, for measuring and drawing
 alike, so a layout that measures its text wraps it rather than drawing it too small.
@@ -25,6 +33,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+import math
 import sys
 from collections import OrderedDict
 from collections.abc import Callable
@@ -48,6 +57,10 @@ REFERENCE_SIZE = (960, 720)
 #: The font every text is drawn in, and the size it is drawn at for a size asked.
 FACE_PATH = asset_path("fonts", "NotoSansKR-subset.otf")
 FACE_SCALE = 0.69
+#: The largest body text (a panel's status line, a hand row): asked at `REFERENCE_SIZE`,
+#: scaled with the window as `MIN_TEXT_HEIGHT` is. Up to it, the player's text size
+#: grows text by its whole factor; larger text grows only up to where body text ends.
+BODY_PX = 28
 
 #: The most the font file may weigh (it weighs 1.2 MB): a bigger one is not ours.
 FACE_LIMIT = 32 * 1024 * 1024
@@ -91,16 +104,17 @@ def _usable_face(path: Path) -> bytes:
     return data
 
 
-def _open_face(face: bytes | None, px: int) -> pygame.font.Font:
-    """The font read at start at `px` asked, or pygame's default when there is none.
-    Made from memory: the file is never opened again (a fresh stream each, as pygame
-    reads a font through its stream while it draws)."""
+def _open_face(face: bytes | None, px: float) -> pygame.font.Font:
+    """The font read at start at `px` (in the default font's units, text size applied),
+    or pygame's default when there is none. Made from memory: the file is never opened
+    again (a fresh stream each, as pygame reads a font through its stream while it
+    draws)."""
     if face is not None:
         # tried at one size already: another size failing is never seen, but if it did,
         # that size would be drawn in the default font rather than end the game
         with contextlib.suppress(Exception):
             return pygame.font.Font(io.BytesIO(face), max(1, round(px * FACE_SCALE)))
-    return pygame.font.Font(None, px)
+    return pygame.font.Font(None, max(1, round(px)))
 
 
 def min_text_height(size: tuple[int, int]) -> int:
@@ -115,36 +129,86 @@ class Fonts:
 
     No font is smaller than the window's readable minimum (`set_window`): a size asked
     below it is raised to it, for measuring and drawing alike, so a layout that
-    measures its text wraps it rather than drawing it too small."""
+    measures its text wraps it rather than drawing it too small. Every size asked is
+    drawn larger by the player's text size (`set_scale`, `drawn_size`)."""
 
     def __init__(self, max_cached: int = 600) -> None:
-        self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
+        self._fonts: dict[tuple[float, bool], pygame.font.Font] = {}
         self._text: OrderedDict[tuple, pygame.Surface] = OrderedDict()
         self._max = max_cached
-        self.floor = 8  # the smallest pixel size given (see `set_window`)
+        self.floor = 8  # the smallest size given, asked (see `set_window`)
+        self.scale = 1.0  # the player's text size: how much larger words are drawn
         self.face = FACE_PATH  # where the font was read from (a key of kept pictures)
         self._face = load_face(self.face)  # its bytes, or None for pygame's default
+        self._want = 0  # the readable minimum's height in pixels (0: no window yet)
+        self._unscaled: Fonts | None = None  # made when first asked
+
+    @property
+    def look(self) -> tuple[object, ...]:
+        """All that a text's drawn size depends on besides the size asked: what a kept
+        picture or layout of text is keyed by, as well as by its sizes."""
+        return (self.face, self.floor, self.scale, self._want)
+
+    @property
+    def unscaled(self) -> Fonts:
+        """These fonts at the normal text size, in the same window: for the numbers a
+        board prints in its cells and margins (coordinates, values, counters), sized by
+        the board, which grows with the window. They are the largest their boxes hold
+        already: drawn larger they would leave them."""
+        if self._unscaled is None:
+            self._unscaled = Fonts(self._max)
+            self._unscaled._apply(self._want, 1.0)
+        return self._unscaled
 
     def set_window(self, size: tuple[int, int]) -> None:
         """The window is `size`: no text drawn smaller than `min_text_height(size)`."""
-        want, px = min_text_height(size), 8
+        self._apply(min_text_height(size), self.scale)
+        if self._unscaled is not None:
+            self._unscaled._apply(self._want, 1.0)
+
+    def set_scale(self, scale: float) -> None:
+        """Draw words `scale` times the size asked (the player's text size: see
+        `drawn_size`), never under the readable minimum (the floor, asked, goes down as
+        the scale goes up: the minimum stays the same in pixels)."""
+        self._apply(self._want, scale)
+
+    def drawn_size(self, px: float) -> float:
+        """The size a size asked is drawn at, in the default font's units.
+
+        Text size is for reading words: text up to body size (`BODY_PX`, scaled with the
+        window as the minimum is) grows by the full factor; larger text (a heading, a
+        score, the title) grows only up to the size the largest body text reaches, and
+        never shrinks. It is read across a room already, and growing it further would
+        take the room the words need."""
+        body = BODY_PX * self._want / MIN_TEXT_HEIGHT if self._want else BODY_PX
+        return min(px * self.scale, max(px, body * self.scale))
+
+    def _apply(self, want: int, scale: float) -> None:
+        """The floor for a readable minimum of `want` pixels at text size `scale`."""
+        if (want, scale) == (self._want, self.scale):
+            return
+        self._want, self.scale = want, scale
+        self._text.clear()  # drawn at other sizes now
+        px = max(1, math.floor(8 / scale))  # never under 8 drawn, as without a window
         # measured on pygame's default font, whose sizes the layouts use: the shipped
         # font's glyphs are as large, and its lines taller
-        while pygame.font.Font(None, px).get_linesize() < want and px < 400:
+        while (
+            pygame.font.Font(None, max(1, round(self.drawn_size(px)))).get_linesize() < want
+            and px < 400
+        ):
             px += 1
-        if px != self.floor:
-            self.floor = px
-            self._text.clear()
+        self.floor = max(px, math.ceil(8 / scale))
 
     def clear(self) -> None:
         """Forget every rendered text (the language changed: none of it is shown again)."""
         self._text.clear()
 
     def _font(self, px: int, bold: bool) -> pygame.font.Font:
-        key = (px, bold)
+        size = self.drawn_size(px)
+        key = (size, bold)
         font = self._fonts.get(key)
         if font is None:
-            font = _open_face(self._face, px)
+            font = _open_face(self._face, size)
             font.bold = bold
             self._fonts[key] = font
         return font

@@ -200,6 +200,13 @@ def fit_lines(
     return size, cut_lines(fonts, lines, size, width, max(1, height // line_h), bold)
 
 
+def line_step(fonts: Fonts, px: float, spacing: float, bold: bool = False) -> int:
+    """The step from one line of text asked at `px` to the next: `spacing` x `px`, as a
+    layout was drawn up, or the line's height where that is more (larger text: the
+    player's text size), so lines never run into each other."""
+    return max(int(px * spacing), fonts.line_height(px, bold))
+
+
 def cut_lines(
     fonts: Fonts, lines: list[str], px: float, width: int, most: int, bold: bool = False
 ) -> list[str]:

@@ -38,7 +38,8 @@ def finished_game(game: str, seed: int = 3) -> GameState:
 
 def held_surfaces(root: object, shared: set[int]) -> list[pygame.Surface]:
     """The surfaces `root` reaches through attributes, dicts, lists and tuples, except
-    through the objects in `shared` (the app, its fonts and screen: they stay)."""
+    through the objects in `shared` (the app, its fonts and screen: they stay; the
+    fonts' normal-size view for the boards' numbers is the app's too)."""
     seen, stack, found = set(shared), [root], []
     while stack:
         obj = stack.pop()
@@ -65,7 +66,7 @@ def pixel_bytes(surfaces: list[pygame.Surface]) -> int:
 def test_a_demo_game_that_ended_keeps_no_rendered_board(app, game):
     setup = GameSetup(game, "random", "random", history_of(finished_game(game)), demo=True)
     scenes = [weakref.ref(app.open("match", setup))]
-    shared = {id(app), id(app.fonts), id(app.screen)}
+    shared = {id(app), id(app.fonts), id(app.fonts.unscaled), id(app.screen)}
     frames_a_game = int((RESULTS_DELAY + DEMO_RESTART) * 60 / 8) + 5  # frames of 8 ticks
     gc.disable()  # as between the collector's full passes
     try:

@@ -36,7 +36,7 @@ from ..input import Action
 from ..learn.lesson import Lesson
 from ..learn.puzzles import Puzzle
 from ..states import S, narrow
-from ..theme import Fonts, Palette, blit_text
+from ..theme import Fonts, Palette, blit_text, fit_line
 from ..widgets.anim import Anim
 from ..widgets.board_view import BoardView
 from ..widgets.hints import HintHelper
@@ -306,14 +306,13 @@ class ReplayView(ABC, Generic[S]):
         title: str,
         result: str = "",
     ) -> None:
-        """The title between the game's name (left) and the result (right, "" for
-        none), centred and kept clear of both: a longer result leaves the title less
-        room, and it wraps."""
+        """The title between the game's name (left) and the result (right, "" for none;
+        a third of the bar at most), kept clear of both: it wraps in what is left."""
         pal, fonts, u = host.app.palette, host.app.fonts, layout.u
-        side = int(300 * u)
+        side, (px, result) = int(300 * u), fit_line(fonts, result, 28 * u, layout.top.w // 3, True)
         if result:
             at = (layout.top.right - int(20 * u), layout.top.centery)
-            shown = blit_text(surface, fonts, result, int(28 * u), pal.accent, at, "midright", True)
+            shown = blit_text(surface, fonts, result, px, pal.accent, at, "midright", True)
             side = max(side, layout.top.right - shown.left + int(10 * u))
         bar = layout.top.inflate(-2 * side, 0)
         draw_bar_text(surface, fonts, pal, bar, title, int(40 * u), pal.text, True)

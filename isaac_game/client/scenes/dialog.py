@@ -11,7 +11,7 @@ from isaac_game.i18n import N_, _
 
 from ..input import Action, Button
 from ..scene import Question, Scene
-from ..theme import blit_text, dim_behind, draw_panel, ui_scale, wrap
+from ..theme import blit_text, dim_behind, draw_panel, line_step, ui_scale, wrap
 from ..widgets.menu import MenuItem
 from ..widgets.menu_screen import QuestionScreen
 
@@ -48,7 +48,7 @@ class MessageScene(Scene):
         y = panel.y + int(80 * u)
         for line in wrap(fonts, self.text, px, panel.width - int(60 * u)):
             blit_text(surface, fonts, line, px, pal.text, (panel.x + int(30 * u), y))
-            y += int(px * 1.2)
+            y += line_step(fonts, px, 1.2)
         self.ok_rect = pygame.Rect(0, 0, int(160 * u), int(50 * u))
         self.ok_rect.midbottom = (panel.centerx, panel.bottom - int(20 * u))
         pygame.draw.rect(surface, pal.accent, self.ok_rect, border_radius=int(10 * u))

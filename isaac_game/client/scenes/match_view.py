@@ -68,18 +68,19 @@ class MatchView:
 
     def relayout(self, size: tuple[int, int]) -> GameLayout:
         """The screen's parts for `size` and the side facing the screen (computed once
-        per size and side; input reads them)."""
+        per size, side and text size; input reads them)."""
         scene = self.scene
-        side = self.side
-        if self.layout is None or self.layout.size != size or self.layout.facing != side:
-            layout = game_layout(size, ui_scale(size), side)
+        side, look = self.side, scene.app.fonts.look
+        layout = self.layout
+        if layout is None or layout.size != size or layout.facing != side or layout.look != look:
+            layout = game_layout(size, ui_scale(size), side, look)
             scene.bar.face(side)  # the move list reads the board from the side facing it
             scene.control.relayout(layout)
             self.moves_box.take_room(layout)  # after the LAN boxes took theirs
             self.moves_box.keep_up(scene.bar.history.entries)
             scene.play.board.place(layout.board_area, side)
             self.layout = layout
-        return self.layout
+        return layout
 
     def draw(self, surface: pygame.Surface) -> None:
         scene = self.scene
@@ -101,7 +102,13 @@ class MatchView:
         if self.scene.setup.demo:
             # TRANSLATORS: the top bar of the demo game; {title} is what it says otherwise
             title = _("Demo: {title}   (press any key)").format(title=title)
-        bar = top.inflate(-int(inset * u), 0)
+        keys = _("Esc / Start: menu")
+        if self.moves_box.dock is None:  # no room under the panel: L shows the list
+            # TRANSLATORS: the top bar's keys when the move list has no room on screen
+            keys = _("L: moves   Esc / Start: menu")
+        # the title keeps clear of the keys at its right (and as far from the left end)
+        clear = fonts.size(keys, int(24 * u))[0] + int(40 * u)
+        bar = top.inflate(-max(int(inset * u), 2 * clear), 0)
         draw_bar_text(surface, fonts, pal, bar, title, int(px * u), pal.text, True)
         at = (top.right - int(20 * u), top.centery)
-        blit_text(surface, fonts, _("Esc / Start: menu"), int(24 * u), pal.text_dim, at, "midright")
+        blit_text(surface, fonts, keys, int(24 * u), pal.text_dim, at, "midright")

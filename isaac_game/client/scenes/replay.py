@@ -33,10 +33,10 @@ from ..games.base import GameEntry
 from ..handoff import seat_words
 from ..input import Action, Button
 from ..scene import Scene
-from ..theme import blit_text, draw_panel, mix, ui_scale
+from ..theme import blit_text, draw_panel, fit_line, mix, ui_scale
 from ..widgets.board_view import Facing
 from ..widgets.hints import draw_suggestion
-from ..widgets.hud import GameLayout, draw_bar_text, game_layout
+from ..widgets.hud import GameLayout, draw_bar_lines, draw_bar_text, game_layout
 from ..widgets.move_list import MovesBox
 from ..widgets.move_words import MoveHistory, MoveWords
 from ..widgets.review import Mark, ReviewAnalysis
@@ -282,15 +282,15 @@ class ReplayScene(Scene):
         return text.format(words=words, loss=review.loss)
 
     def relayout(self, size: tuple[int, int]) -> GameLayout:
-        side = self.facing.follow(None)
-        if self._layout is None or self._layout.size != size or self._layout.facing != side:
-            layout = game_layout(size, ui_scale(size), side)
+        side, look, layout = self.facing.follow(None), self.app.fonts.look, self._layout
+        if layout is None or layout.size != size or layout.facing != side or layout.look != look:
+            layout = game_layout(size, ui_scale(size), side, look)
             self.moves_box.take_room(layout)
             self.moves_box.top = 0  # the move shown comes into sight with those before it
             self.moves_box.reveal(self.index - 1, self.history.entries)
             self.view.board.place(layout.board_area, side)
             self._layout = layout
-        return self._layout
+        return layout
 
     def bar_text(self) -> str:
         """`Move 12 of 60: Dark removes the 3 on row 5, columns 2-6: ...` (the start: how
@@ -341,13 +341,10 @@ class ReplayScene(Scene):
         text_rect = bottom.copy()
         text_rect.width = buttons["first"].x - bottom.x
         computer = self.view_line()
-        if computer:  # the computer's view on a second line
-            upper, lower = text_rect.copy(), text_rect.copy()
-            upper.height = text_rect.height // 2 + int(4 * u)
-            lower.top, lower.height = upper.bottom - int(6 * u), text_rect.height - upper.height
+        if computer:  # the computer's view under the move's words, both shrunk alike
             size = int(view.bar_size * u * 0.8)
-            draw_bar_text(surface, fonts, pal, upper, self.bar_text(), size)
-            draw_bar_text(surface, fonts, pal, lower, computer, int(24 * u), pal.target)
+            parts = [(self.bar_text(), pal.text, size), (computer, pal.target, int(24 * u))]
+            draw_bar_lines(surface, fonts, text_rect, parts)
         else:
             draw_bar_text(surface, fonts, pal, text_rect, self.bar_text(), int(view.bar_size * u))
         self._draw_buttons(surface, buttons, u)
@@ -382,8 +379,12 @@ class ReplayScene(Scene):
                 surface, pal.panel_edge, rect, max(1, int(2 * u)), border_radius=int(10 * u)
             )
             color = pal.text_dim if off.get(key) else pal.text
-            top = (rect.centerx, rect.centery - int(9 * u))
-            blit_text(surface, fonts, label, int(24 * u), color, top, "center", True)
-            below = (rect.centerx, rect.centery + int(15 * u))
+            px, label = fit_line(fonts, label, int(24 * u), rect.width - int(8 * u), True)
+            # the label over the key's name, as far apart as their lines are high
+            spread = (fonts.line_height(px, True) + fonts.line_height(int(16 * u))) // 2
+            spread = max(int(24 * u), spread)
+            top = (rect.centerx, rect.centery + int(3 * u) - spread // 2)
+            blit_text(surface, fonts, label, px, color, top, "center", True)
+            below = (rect.centerx, top[1] + spread)
             shown = _(keyname) if len(keyname) > 1 else keyname  # a key's name ("Home")
             blit_text(surface, fonts, shown, int(16 * u), pal.text_dim, below, "center")

@@ -31,7 +31,7 @@ from ..games.base import GameEntry
 from ..handoff import GameOutcome, GameSetup, history_of
 from ..input import Action, Button
 from ..scene import Question
-from ..theme import blit_text, draw_panel, ui_scale, wrap
+from ..theme import blit_text, draw_panel, fit_line, line_step, ui_scale, wrap
 from ..unsaved import FinishedGame, file_label, show_file, unsaved_question
 from ..widgets.menu import MenuItem
 from ..widgets.menu_screen import MenuScreen
@@ -254,13 +254,18 @@ class ResultsScene(MenuScreen):
         # against the computer a box names who played (one size for both names), then
         # the colour; in hotseat the colour is the name
         who = self.who()
-        lift = int(26 * u) if who else 0
         gap = int(20 * u)
         box_w = min(int(330 * u), (column.width - gap) // 2)
-        box = pygame.Rect(0, 0, box_w, int(130 * u) + lift)
         name_px = int(34 * u)
         if who is not None:
-            name_px = min(fonts.fit(n, name_px, box.width - int(24 * u), True) for n in who)
+            name_px = min(fonts.fit(n, name_px, box_w - int(24 * u), True) for n in who)
+        label_px = int(24 * u) if who else int(34 * u)
+        # the name, the colour and the score one under the other, as far apart as their
+        # lines are high (at the player's text size)
+        label_h, score_h = fonts.line_height(label_px), fonts.line_height(int(80 * u), True)
+        lift = max(int(26 * u), (fonts.line_height(name_px, True) + label_h) // 2) if who else 0
+        drop = max(int(56 * u), (label_h + score_h) // 2)
+        box = pygame.Rect(0, 0, box_w, int(74 * u) + drop + lift)
         y = int(h * 0.25)
         for i, (player, score) in enumerate(((Player.DARK, dark), (Player.LIGHT, light))):
             box.midtop = (cx + (-1 if i == 0 else 1) * (box_w + gap) // 2, y)
@@ -275,21 +280,21 @@ class ResultsScene(MenuScreen):
                 at = (box.centerx, at[1] + lift)
             suffix = self.game.score_suffix  # an English source (`N_`), or nothing
             label = side_name(player) + (_(suffix) if suffix else "")
-            px = int(24 * u) if who else int(34 * u)
+            px, label = fit_line(fonts, label, label_px, box.width - int(24 * u))
             blit_text(surface, fonts, label, px, pal.text_dim, at, "center")
-            score_at = (box.centerx, box.y + int(84 * u) + lift)
+            score_at = (box.centerx, at[1] + drop)
             blit_text(surface, fonts, str(score), int(80 * u), pal.text, score_at, "center", True)
         y += box.height + int(20 * u)
         px = int(28 * u)
         for line in wrap(fonts, reason, px, int(column.width * 0.95)):
             blit_text(surface, fonts, line, px, pal.text, (cx, y), "center")
-            y += int(px * 1.25)
+            y += line_step(fonts, px, 1.25)
         if self.message:
             colour = pal.illegal if self.saver.unsaved() else pal.text_dim
             px = int(24 * u)
             for line in wrap(fonts, self.message, px, int(column.width * 0.95)):
                 blit_text(surface, fonts, line, px, colour, (cx, y + int(6 * u)), "center")
-                y += int(px * 1.25)
+                y += line_step(fonts, px, 1.25)
         panel = pygame.Rect(0, 0, min(column.width, int(560 * u)), int(h * 0.36))
         panel.midbottom = (cx, h - int(30 * u))
         draw_panel(surface, panel, pal, radius=int(18 * u))

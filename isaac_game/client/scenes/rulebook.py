@@ -17,7 +17,7 @@ from isaac_game.i18n import _
 from ..games.base import GameEntry
 from ..input import Action, Button
 from ..scene import Scene
-from ..theme import blit_text, draw_panel, mix, ui_scale, wrap
+from ..theme import blit_text, draw_panel, line_step, mix, ui_scale, wrap
 from ..widgets.rules_pages import RulesBook
 
 
@@ -119,7 +119,7 @@ class RulesScene(Scene):
             if caption:
                 lines += [("", pal.text)]
                 lines += [(line, pal.accent) for line in wrap(fonts, caption, px, width)]
-            step = int(px * 1.22)
+            step = line_step(fonts, px, 1.22)
             if len(lines) * step <= room or px <= 12:
                 break
             px = int(px * 0.94)

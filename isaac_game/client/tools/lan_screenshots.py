@@ -40,7 +40,7 @@ from ..scenes.results import ResultsScene
 from ..scenes.title import TitleScene
 from ..widgets.menu_screen import MenuScreen
 from .scratch import ScratchHome
-from .screenshots import Look, tool_arguments, use_language
+from .screenshots import Look, shot_tag, tool_arguments, use_language
 
 
 def _longest(text: str) -> str:
@@ -79,14 +79,14 @@ class _Stage:
 
     def __init__(
         self, look: Look, size: tuple[int, int], prefix: str, timeout: float, nap: float,
-        language: str = "en",
+        language: str = "en", text_size: str = "normal",
     ):  # fmt: skip
         lan_menu.HOST_BIND, lan_menu.HOST_PORT = "127.0.0.1", 0
         lan_menu.BEACON_PORT = _free_udp_port()
         self.scratch = ScratchHome("isaac-lan-shots-")
         self.app = make_app(size=size, fullscreen=False, storage=self.scratch.storage, sound=False)
         self.app.settings.player_name = "Ann"
-        use_language(self.app, language)
+        use_language(self.app, language, text_size)
         self.look, self.prefix = look, prefix
         self.timeout, self.nap = timeout, nap
         self.others: list = []  # LanSessions
@@ -135,16 +135,21 @@ class _Stage:
         self.scratch.cleanup()
 
 
-def visit(size: tuple[int, int], look: Look, language: str = "en") -> None:
-    """Every LAN screen at `size`, in `language`: ISAAC's, then FOUNDATIONS' and HARI's."""
-    visit_isaac(size, look, language)
+def visit(
+    size: tuple[int, int], look: Look, language: str = "en", text_size: str = "normal"
+) -> None:
+    """Every LAN screen at `size`, in `language` at `text_size`: ISAAC's, then
+    FOUNDATIONS' and HARI's."""
+    visit_isaac(size, look, language, text_size)
     for game in ("foundations", "hari"):
-        visit_game(size, look, game, language)
-    visit_joiner(size, look, language)
+        visit_game(size, look, game, language, text_size)
+    visit_joiner(size, look, language, text_size)
 
 
-def visit_isaac(size: tuple[int, int], look: Look, language: str = "en") -> None:
-    stage = _Stage(look, size, "", timeout=10.0, nap=0.005, language=language)
+def visit_isaac(
+    size: tuple[int, int], look: Look, language: str = "en", text_size: str = "normal"
+) -> None:
+    stage = _Stage(look, size, "", 10.0, 0.005, language, text_size)
     app, save, pump, others = stage.app, stage.save, stage.pump, stage.others
     try:
         title = app.open("title")
@@ -215,10 +220,12 @@ def visit_isaac(size: tuple[int, int], look: Look, language: str = "en") -> None
         stage.close()
 
 
-def visit_game(size: tuple[int, int], look: Look, game: str, language: str = "en") -> None:
+def visit_game(
+    size: tuple[int, int], look: Look, game: str, language: str = "en", text_size: str = "normal"
+) -> None:
     """FOUNDATIONS or HARI: the client hosts, a computer joins; HARI is caught with
     the local player in mid-turn (a slide made, the play to come)."""
-    stage = _Stage(look, size, f"{game}-", timeout=20.0, nap=0.002, language=language)
+    stage = _Stage(look, size, f"{game}-", 20.0, 0.002, language, text_size)
     app, save, pump, others = stage.app, stage.save, stage.pump, stage.others
     try:
         app.open("title")
@@ -275,10 +282,12 @@ def visit_game(size: tuple[int, int], look: Look, game: str, language: str = "en
         stage.close()
 
 
-def visit_joiner(size: tuple[int, int], look: Look, language: str = "en") -> None:
+def visit_joiner(
+    size: tuple[int, int], look: Look, language: str = "en", text_size: str = "normal"
+) -> None:
     """The joiner's side (its board faces the other way): the client joins a computer
     host, and the long chat lines are seen there (`lan-join-chat-N`)."""
-    stage = _Stage(look, size, "join-", timeout=10.0, nap=0.005, language=language)
+    stage = _Stage(look, size, "join-", 10.0, 0.005, language, text_size)
     app, pump, others = stage.app, stage.pump, stage.others
     try:
         host = LanSession.host("isaac", RandomSeat("Hal", seed=5), name="Hal", bind="127.0.0.1",
@@ -310,20 +319,24 @@ def main(argv: list[str]) -> int:
     )
     args.outdir.mkdir(parents=True, exist_ok=True)
     for language in args.lang:
-        for size in args.sizes:
-            visit(size, _saver(args.outdir, size, language), language)
+        for text_size in args.text_size:
+            for size in args.sizes:
+                visit(size, _saver(args.outdir, size, language, text_size), language, text_size)
     i18n.set_language("en")
     return 0
 
 
-def _saver(outdir: Path, size: tuple[int, int], language: str = "en") -> Look:
-    """Draws each screen it is shown and saves it as `NAME-WxH[-LANG].png` in `outdir`."""
+def _saver(
+    outdir: Path, size: tuple[int, int], language: str = "en", text_size: str = "normal"
+) -> Look:
+    """Draws each screen it is shown and saves it as `NAME-WxH[-LANG][-SIZE].png` in
+    `outdir`."""
     surface = pygame.Surface(size)
-    tag = "" if language == "en" else f"-{language}"
+    tag = shot_tag(size, language, text_size)
 
     def save(name: str, app: App) -> None:
         app.draw(surface)
-        path = outdir / f"{name}-{size[0]}x{size[1]}{tag}.png"
+        path = outdir / f"{name}-{tag}.png"
         pygame.image.save(surface, str(path))
         print(path)
 

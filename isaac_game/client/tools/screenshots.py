@@ -1,5 +1,6 @@
-"""`python -m isaac_game.client.tools.screenshots OUTDIR [WxH ...] [--lang it ...]`: render
-each screen to PNG (a name ends in `-it`, `-ko` for a language other than English).
+"""`python -m isaac_game.client.tools.screenshots OUTDIR [WxH ...] [--lang it ...]
+[--text-size larger ...]`: render each screen to PNG (a name ends in `-it`, `-ko` for a
+language other than English, in `-large`, `-larger` for a text size other than normal).
 
 ISAAC's screens here; FOUNDATIONS', HARI's, the rules pages and the saves list in
 screenshots_games.py.
@@ -30,7 +31,7 @@ from ..input import Action, Button
 from ..registry import make_app
 from ..scenes.match import MatchScene
 from ..scenes.replay import ReplayScene, replay_buttons
-from ..storage import load_error
+from ..storage import TEXT_SIZES, load_error
 from .scratch import ScratchHome
 from .screenshots_analysis import shoot_analysis
 from .screenshots_games import shoot_games
@@ -127,10 +128,24 @@ def tool_arguments(
         choices=LANGUAGES,
         help="a language to show the screens in; give it again for more (default en)",
     )
+    parser.add_argument(
+        "--text-size",
+        action="append",
+        choices=tuple(TEXT_SIZES),
+        help="a text size (Settings > Text size); give it again for more (default normal)",
+    )
     args = parser.parse_args(argv)
     args.sizes = args.sizes or sizes
     args.lang = args.lang or ["en"]
+    args.text_size = args.text_size or ["normal"]
     return args
+
+
+def shot_tag(size: tuple[int, int], language: str, text_size: str) -> str:
+    """What a picture's name ends in: `1280x720`, then `-it`, `-larger` when not the
+    usual language or text size."""
+    tag = f"{size[0]}x{size[1]}" + ("" if language == "en" else f"-{language}")
+    return tag + ("" if text_size == "normal" else f"-{text_size}")
 
 
 #: The languages the screens can be shown in (the text-fit test runs each).
@@ -139,20 +154,29 @@ LANGUAGES = tuple(i18n.LANGUAGES)
 Look = Callable[[str, App], None]
 
 
-def use_language(app: App, language: str) -> None:
-    """Show `app`'s words in `language`: one of LANGUAGES."""
+def use_language(app: App, language: str, text_size: str = "normal") -> None:
+    """Show `app`'s words in `language` (one of LANGUAGES), at `text_size` (a key of
+    the settings' TEXT_SIZES), as the Settings screen would."""
     if language not in LANGUAGES:
         raise ValueError(f"no words in {language!r} (known: {', '.join(LANGUAGES)})")
+    if text_size not in TEXT_SIZES:
+        raise ValueError(f"no text size {text_size!r} (known: {', '.join(TEXT_SIZES)})")
     app.set_language(language)
+    app.settings.text_size = text_size
+    app.save_settings()
 
 
 def shoot(
-    outdir: Path, size: tuple[int, int], colour_blind: bool = False, language: str = "en"
+    outdir: Path,
+    size: tuple[int, int],
+    colour_blind: bool = False,
+    language: str = "en",
+    text_size: str = "normal",
 ) -> list[Path]:
-    """Every screen at `size`, in `language`, as a PNG in `outdir`; the paths written."""
+    """Every screen at `size`, in `language` at `text_size`, as a PNG in `outdir`; the
+    paths written."""
     surface = pygame.Surface(size)
-    tag = f"{size[0]}x{size[1]}" + ("-cb" if colour_blind else "")
-    tag += "" if language == "en" else f"-{language}"
+    tag = shot_tag(size, language, text_size) + ("-cb" if colour_blind else "")
     saved: list[Path] = []
 
     def save(name: str, app: App) -> None:
@@ -161,19 +185,23 @@ def shoot(
         pygame.image.save(surface, str(path))
         saved.append(path)
 
-    visit(size, save, colour_blind, language)
+    visit(size, save, colour_blind, language, text_size)
     return saved
 
 
 def visit(
-    size: tuple[int, int], look: Look, colour_blind: bool = False, language: str = "en"
+    size: tuple[int, int],
+    look: Look,
+    colour_blind: bool = False,
+    language: str = "en",
+    text_size: str = "normal",
 ) -> None:
-    """Open every screen in turn at `size`, in `language`; `look` at each."""
+    """Open every screen in turn at `size`, in `language` at `text_size`; `look` at each."""
     scratch = ScratchHome("isaac-shots-")
     app = make_app(size=size, fullscreen=False, storage=scratch.storage, sound=False)
     app.settings.colour_blind = colour_blind
     spoken = i18n.language()
-    use_language(app, language)
+    use_language(app, language, text_size)
 
     def save(name: str) -> None:
         look(name, app)
@@ -270,9 +298,10 @@ def main(argv: list[str]) -> int:
     )
     args.outdir.mkdir(parents=True, exist_ok=True)
     for language in args.lang:
-        for size in args.sizes:
-            for path in shoot(args.outdir, size, language=language):
-                print(path)
+        for text_size in args.text_size:
+            for size in args.sizes:
+                for path in shoot(args.outdir, size, language=language, text_size=text_size):
+                    print(path)
     return 0
 
 

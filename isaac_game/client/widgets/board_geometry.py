@@ -72,7 +72,9 @@ class BoardGeometry:
     """The geometry of a 10 x 10 board inside `rect`, facing one player."""
 
     def __init__(self, fonts: Fonts) -> None:
-        self.fonts = fonts  # the margins hold a readable digit
+        # the margins hold a readable digit; the numbers are the board's size, which
+        # grows with the window, whatever the player's text size (`Fonts.unscaled`)
+        self.fonts = fonts.unscaled
         self.rect = pygame.Rect(0, 0, 100, 100)
         self.cell = 10
         self.margin = 6

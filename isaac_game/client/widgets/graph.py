@@ -127,14 +127,14 @@ class Graph:
         def x_at(index: int) -> int:
             return plot.x + round(index / last * plot.width)
 
+        # under the right axis's "0%" when there is one (the last move's number reaches it)
+        below = plot.bottom + (max(int(3 * u), tick_h // 2) if right_w else int(3 * u))
         for move in range(0, last + 1, x_step):
             x = x_at(move)
             pygame.draw.line(
                 surface, mix(pal.panel, pal.panel_edge, 0.35), (x, plot.y), (x, plot.bottom), thin
             )
-            blit_text(
-                surface, fonts, str(move), px, pal.text_dim, (x, plot.bottom + int(3 * u)), "midtop"
-            )
+            blit_text(surface, fonts, str(move), px, pal.text_dim, (x, below), "midtop")
         axis = max(1, int(2 * u))
         pygame.draw.line(surface, pal.text_dim, plot.bottomleft, plot.bottomright, axis)
         pygame.draw.line(surface, pal.text_dim, plot.topleft, plot.bottomleft, axis)

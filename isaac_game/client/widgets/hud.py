@@ -25,6 +25,10 @@ from ..theme import (
 from ..words import hand_text
 from .kept_drawing import draw_kept
 
+# the screen's parts, named here too: the scenes ask the hud for them with its drawing
+from .screen_layout import GameLayout as GameLayout
+from .screen_layout import game_layout as game_layout
+
 
 @dataclass
 class PanelInfo:
@@ -60,64 +64,12 @@ class PanelInfo:
         )
 
 
-@dataclass
-class GameLayout:
-    size: tuple[int, int]
-    u: float
-    top: pygame.Rect
-    bottom: pygame.Rect
-    board_area: pygame.Rect
-    panels: dict[Player, pygame.Rect]
-    #: the player whose edge of the board is at the bottom: their panel is on the left
-    facing: Player = Player.DARK
-
-    @property
-    def left_player(self) -> Player:
-        """Whose panel is on the left: the player the board faces."""
-        return self.facing
-
-    @property
-    def right_player(self) -> Player:
-        """Whose panel is on the right (where the move list and a lesson's box go)."""
-        return self.facing.other
-
-
-def game_layout(size: tuple[int, int], u: float, facing: Player = Player.DARK) -> GameLayout:
-    """The game screen's parts for a window of `size` at ui scale `u`: the board in the
-    middle, the panel of the player it faces (`facing`) on its left, as Dark's is in
-    Dark's view, and the other's on its right."""
-    w, h = size
-    pad = int(16 * u)
-    top_h = int(h * 0.085)
-    bottom_h = int(h * 0.11)
-    avail_h = h - top_h - bottom_h - 2 * pad
-    board_side = min(avail_h, int(w * 0.56))
-    panel_w = (w - board_side) // 2 - 2 * pad
-    if panel_w < 240 * u:  # narrow screens: the panels take what they need
-        panel_w = int(min(240 * u, w * 0.28))
-        board_side = min(avail_h, w - 2 * panel_w - 4 * pad)
-    board = pygame.Rect(0, 0, board_side, board_side)
-    board.center = (w // 2, top_h + pad + avail_h // 2)
-    panel_h = min(avail_h, int(board_side * 1.0))
-    left = pygame.Rect(board.left - pad - panel_w, 0, panel_w, panel_h)
-    right = pygame.Rect(board.right + pad, 0, panel_w, panel_h)
-    left.centery = right.centery = board.centery
-    return GameLayout(
-        size=size,
-        u=u,
-        top=pygame.Rect(0, 0, w, top_h),
-        bottom=pygame.Rect(pad, h - bottom_h - pad // 2, w - 2 * pad, bottom_h),
-        board_area=board,
-        panels={facing: left, facing.other: right},
-        facing=facing,
-    )
-
-
 @dataclass(frozen=True)
 class PanelParts:
     """Where a player's panel puts its words (what it shows, as `PanelInfo` says, in a
     panel of that width): the status and the extra note wrapped onto as many lines as
-    they need, and where the hand's rows begin."""
+    they need, and where the hand's rows begin. Each line is as high as its text at the
+    player's text size (no lower than the layout's own step)."""
 
     status: tuple[str, ...]
     status_px: int
@@ -127,6 +79,9 @@ class PanelParts:
     extra_y: int
     label_y: int  # "In hand"
     rows_y: int  # the first hand row
+    name_h: int = 0  # the name's line, the colour swatch in its middle
+    who_y: int = 0  # who plays
+    score_y: int = 0  # the score, and its label
 
 
 def panel_parts(fonts: Fonts | None, rect: pygame.Rect, info: PanelInfo, u: float) -> PanelParts:
@@ -140,12 +95,16 @@ def panel_parts(fonts: Fonts | None, rect: pygame.Rect, info: PanelInfo, u: floa
     status: tuple[str, ...] = (status_text,) if status_text else ()
     extra: tuple[str, ...] = (info.extra,) if info.extra else ()
     score_h = int(56 * u)  # the score's digits, drawn at 64 (their ink is shorter)
+    name_h, who_h = int(4 * u) + int(30 * u) + int(6 * u), int(30 * u)
     if fonts is not None:
         score_h = max(score_h, fonts.line_height(int(64 * u), True))
+        name_h = max(name_h, fonts.line_height(int(40 * u), True))
+        who_h = max(who_h, fonts.line_height(int(24 * u)))
         status_px, extra_px = fonts.px(status_px), fonts.px(extra_px)
         status = tuple(wrap(fonts, status_text, status_px, inner_w, True)) if status_text else ()
         extra = tuple(wrap(fonts, info.extra, extra_px, inner_w)) if info.extra else ()
-    top = pad + int(4 * u) + int(30 * u) + int(6 * u) + int(30 * u) + score_h
+    who_y = pad + name_h
+    top = who_y + who_h + score_h
 
     def place(status: tuple[str, ...], extra: tuple[str, ...]) -> PanelParts:
         status_h = extra_h = label_h = 0
@@ -157,13 +116,16 @@ def panel_parts(fonts: Fonts | None, rect: pygame.Rect, info: PanelInfo, u: floa
         extra_y = status_y + max(int(36 * u), status_h)
         label_y = extra_y + (max(int(26 * u), extra_h) if extra else 0)
         rows_y = label_y + max(int(28 * u), label_h)
-        return PanelParts(status, status_px, extra, extra_px, status_y, extra_y, label_y, rows_y)
+        return PanelParts(
+            status, status_px, extra, extra_px, status_y, extra_y, label_y, rows_y,
+            name_h, who_y, who_y + who_h,
+        )  # fmt: skip
 
     parts = place(status, extra)
     if fonts is not None and max(len(status), len(extra)) > 1:
         # words that would push the hand out of the panel are cut to a line each (the
         # bar says them whole): the hand is what the panel is for
-        least = len(LENGTHS) * (fonts.line_height(0) + int(6 * u))
+        least = len(LENGTHS) * hand_row_least(fonts, u)
         if rect.height - pad - parts.rows_y < least:
             status = tuple(cut_lines(fonts, list(status), status_px, inner_w, 1, True))
             extra = tuple(cut_lines(fonts, list(extra), extra_px, inner_w, 1))
@@ -171,22 +133,51 @@ def panel_parts(fonts: Fonts | None, rect: pygame.Rect, info: PanelInfo, u: floa
     return parts
 
 
-#: A hand row is never higher than this (at ui scale 1).
+#: A hand row is never higher than this (at ui scale 1)...
 ROW_MOST = 52
+#: ...and its words are at most this size, as large as the row holds: a hand is read
+#: from the sofa too.
+HAND_PX = 26
+
+
+def hand_row_least(fonts: Fonts, u: float) -> int:
+    """The lowest a hand row is: its words at the smallest size."""
+    return fonts.line_height(0) + int(6 * u)
+
+
+def hand_row_want(fonts: Fonts, u: float) -> int:
+    """The height a hand row wants: its words at their full size (`HAND_PX`, grown by
+    the player's text size), or `ROW_MOST` if that is higher."""
+    return max(int(ROW_MOST * u), fonts.line_height(HAND_PX * u) + int(6 * u))
+
+
+def usual_parts(fonts: Fonts, u: float) -> PanelParts:
+    """The places of a panel's words when its status is one line and it has no note:
+    what a box over the panel's foot (the move list) plans round."""
+    info = PanelInfo(Player.DARK, "", "", 0, {}, to_move=True)
+    return panel_parts(fonts, pygame.Rect(0, 0, 4000, 4000), info, u)
+
+
+def panel_least(fonts: Fonts, u: float) -> int:
+    """The height a player's panel keeps for its name, who plays, its score, a status
+    line, the hand's label and the hand's rows at their full size: what a box taking
+    the panel's foot (the move list) leaves it at least."""
+    rows = len(LENGTHS) * (fonts.line_height(HAND_PX * u) + int(6 * u))
+    return usual_parts(fonts, u).rows_y + rows + int(14 * u)
 
 
 def hand_row_height(fonts: Fonts, layout: GameLayout, infos: dict[Player, PanelInfo]) -> int:
     """One height for the hand rows of both panels: what the one with less room below
     its words gives them (the right-hand panel shares its height with the move list)."""
     u = layout.u
-    least = fonts.line_height(0) + int(6 * u)  # a row's words at the smallest size
+    least = hand_row_least(fonts, u)  # a row's words at the smallest size
     room = []
     for player, info in infos.items():
         rect = layout.panels[player]
         below = rect.height - int(14 * u) - panel_parts(fonts, rect, info, u).rows_y
         if below // len(LENGTHS) >= least:  # a panel with no room shows no hand
             room.append(below // len(LENGTHS))
-    return max(least, min([int(ROW_MOST * u), *room]))
+    return max(least, min([hand_row_want(fonts, u), *room]))
 
 
 def shown_hand_rows(
@@ -267,7 +258,7 @@ def draw_player_panel(
     """Draw one player's panel; returns the hand rows' rects by length (for clicks; none
     where the hand does not fit). `row_h`: the hand rows' height, shared with the other
     panel (`draw_player_panels`). Kept as a picture while it shows the same."""
-    key = ("panel", id(fonts), fonts.floor, fonts.face, pal, u, row_h, info.key())
+    key = ("panel", id(fonts), fonts.look, pal, u, row_h, info.key())
     return draw_kept(
         surface, rect, key, lambda on, at: _draw_panel_now(on, fonts, pal, at, info, u, row_h)
     )
@@ -289,7 +280,9 @@ def _draw_panel_now(
     x, y = rect.x + pad, rect.y + pad
     inner_w = rect.width - 2 * pad
     dark = info.player == Player.DARK
-    swatch = pygame.Rect(x, y + int(4 * u), int(30 * u), int(30 * u))
+    parts = panel_parts(fonts, rect, info, u)
+    swatch = pygame.Rect(0, 0, int(30 * u), int(30 * u))
+    swatch.midleft = (x, y + (parts.name_h - int(2 * u)) // 2)  # the name's line's middle
     pygame.draw.rect(
         surface, pal.dark_piece if dark else pal.light_piece, swatch, border_radius=int(6 * u)
     )
@@ -298,10 +291,9 @@ def _draw_panel_now(
     name_px, name = fit_line(fonts, info.title, int(40 * u), name_room, bold=True)
     at = (swatch.right + int(10 * u), swatch.centery)
     blit_text(surface, fonts, name, name_px, pal.text, at, "midleft", True)
-    y = swatch.bottom + int(6 * u)
     who_px, who = fit_line(fonts, info.who, int(24 * u), inner_w)
-    blit_text(surface, fonts, who, who_px, pal.text_dim, (x, y))
-    y += int(30 * u)
+    blit_text(surface, fonts, who, who_px, pal.text_dim, (x, rect.y + parts.who_y))
+    y = rect.y + parts.score_y
     score_color = pal.accent if info.to_move else pal.text
     score = blit_text(
         surface, fonts, str(info.score), int(64 * u), score_color, (rect.right - pad, y),
@@ -309,19 +301,21 @@ def _draw_panel_now(
     )  # fmt: skip
     label_px, label = fit_line(fonts, info.score_label, 24 * u, score.left - x - int(8 * u))
     blit_text(surface, fonts, label, label_px, pal.text_dim, (x, score.centery), "midleft")
-    parts = panel_parts(fonts, rect, info, u)
-    y = rect.y + parts.status_y
     color = pal.accent if info.to_move else pal.text_dim
-    for line in parts.status:
-        y = blit_text(surface, fonts, line, parts.status_px, color, (x, y), bold=True).bottom
-    y = rect.y + parts.extra_y
-    for line in parts.extra:
-        y = blit_text(surface, fonts, line, parts.extra_px, pal.text_dim, (x, y)).bottom
+    for lines, top, px, colour, bold in (
+        (parts.status, parts.status_y, parts.status_px, color, True),
+        (parts.extra, parts.extra_y, parts.extra_px, pal.text_dim, False),
+    ):
+        y = rect.y + top
+        for line in lines:
+            if y + fonts.line_height(px, bold) > rect.bottom:  # a box took the panel's foot
+                break
+            y = blit_text(surface, fonts, line, px, colour, (x, y), bold=bold).bottom
     rows = hand_rows(rect, info, u, fonts, row_h)
     if not hand_fits(rect, rows):
         return {}
-    label_y = rect.y + parts.label_y
-    blit_text(surface, fonts, info.hand_label, int(24 * u), pal.text_dim, (x, label_y))
+    label_px, label = fit_line(fonts, info.hand_label, int(24 * u), inner_w)
+    blit_text(surface, fonts, label, label_px, pal.text_dim, (x, rect.y + parts.label_y))
     _draw_hand(surface, fonts, pal, info, rows, x, u)
     return rows
 
@@ -340,7 +334,9 @@ def _draw_hand(
     dark = info.player == Player.DARK
     row = rows[LENGTHS[0]]
     row_h = row.height + int(4 * u)
-    px = max(fonts.floor, min(int(row_h * 0.55), int(26 * u)))
+    px = fonts.px(HAND_PX * u)  # as large as the row holds
+    while px > fonts.floor and fonts.line_height(px) > row.height:
+        px = fonts.px(px * 0.92)
     end = row.right - int(8 * u)
     mini = max(4, min(row_h * 5 // 10, int(((end - x) * 0.45) / 7)))
     gap = int(10 * u)

@@ -14,7 +14,7 @@ from isaac_game.i18n import _
 
 from ..input import Action, Button
 from ..scene import Scene
-from ..theme import blit_text, dim_behind, draw_panel, ui_scale, wrap
+from ..theme import blit_text, dim_behind, draw_panel, line_step, ui_scale, wrap
 from .menu import Menu, MenuItem
 
 
@@ -147,8 +147,8 @@ class QuestionScreen(MenuScreen):
 
     def menu_rect(self, panel: pygame.Rect, u: float) -> pygame.Rect:
         lines = len(self.text_lines(panel, u))
-        px = int(26 * u)
-        top = panel.y + int(76 * u) + lines * int(px * 1.2) + int(8 * u)
+        step = line_step(self.app.fonts, int(26 * u), 1.2)
+        top = panel.y + int(76 * u) + lines * step + int(8 * u)
         body = pygame.Rect(panel.x + int(40 * u), top, panel.width - int(80 * u), 0)
         body.height = panel.bottom - int(16 * u) - body.y
         return body
@@ -165,4 +165,4 @@ class QuestionScreen(MenuScreen):
         for line in self.text_lines(panel, u):
             at = (panel.centerx, y)
             blit_text(surface, self.app.fonts, line, px, self.app.palette.text, at, "midtop")
-            y += int(px * 1.2)
+            y += line_step(self.app.fonts, px, 1.2)

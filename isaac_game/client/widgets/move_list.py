@@ -23,11 +23,11 @@ from isaac_game.rules import Player
 from ..input import Action, Button
 from ..theme import Fonts, Palette, blit_text, cut_lines, draw_panel, mix, note_cover, wrap
 from ..words import side_name
-from .hud import GameLayout
+from .hud import GameLayout, panel_least, usual_parts
 from .move_words import MoveEntry
 
 LIST_H = 250  # the box's height at most, at ui scale 1
-MIN_PANEL = 400  # what the panel above it keeps at least
+MIN_PANEL = 400  # what the panel above it keeps at least (more for larger text)
 MIN_BOX = 110  # less room than this: the box shows only when opened (L)
 _SCROLLS = frozenset({Button.UP, Button.DOWN, Button.PREV, Button.NEXT, Button.FIRST, Button.LAST})
 #: Input that never closes the opened box (pointer moves, typing, the pad lost).
@@ -67,17 +67,24 @@ class MovesBox:
         """Take the box's room from the bottom of `side`'s panel (default: the right-hand
         one, whoever the board faces), after any LAN boxes took theirs; with too little
         left, the box shows only when opened."""
-        panel, u = layout.panels[layout.right_player if side is None else side], layout.u
+        panel, u, fonts = (
+            layout.panels[layout.right_player if side is None else side],
+            layout.u,
+            self.fonts,
+        )
         self.u = u
         gap = int(10 * u)
-        room = panel.height - int(MIN_PANEL * u) - gap
+        # the panel keeps its words and its whole hand at their size: with larger text,
+        # the box may show only opened, the hand being what the panel is for
+        room = panel.height - max(int(MIN_PANEL * u), panel_least(fonts, u)) - gap
         self.dock = None
-        if room >= int(MIN_BOX * u):
+        if room >= max(int(MIN_BOX * u), self._head() + 2 * self.line_h + int(10 * u)):
             height = min(int(LIST_H * u), room)
             self.dock = pygame.Rect(panel.x, panel.bottom - height, panel.width, height)
             panel.height -= height + gap
         bottom = panel.bottom if self.dock is None else self.dock.bottom
-        top = panel.y + int(172 * u)  # the name, who, score and status stay in sight
+        # the name, who, score and status stay in sight
+        top = panel.y + max(int(172 * u), usual_parts(fonts, u).status_y + int(24 * u))
         self.tall = pygame.Rect(panel.x, top, panel.width, bottom - top)
         self._wrapped.clear()
 
@@ -107,11 +114,19 @@ class MovesBox:
 
     @property
     def line_h(self) -> int:
-        return int(self.px * 1.22)
+        """A line's step: its text's height, and a little more (the player's text size
+        included)."""
+        return max(int(self.px * 1.22), self.fonts.line_height(self.px) + int(2 * self.u))
+
+    def _head(self) -> int:
+        """The height of the box's heading ("Moves", the keys' hint)."""
+        return max(
+            int(28 * self.u), self.fonts.line_height(int(20 * self.u), True) + int(6 * self.u)
+        )
 
     def _inner(self) -> pygame.Rect:
         u, rect = self.u, self.rect
-        head = int(28 * u)
+        head = self._head()
         return pygame.Rect(
             rect.x + int(10 * u),
             rect.y + head,
@@ -127,7 +142,7 @@ class MovesBox:
         width = self._inner().right - self._text_x() - int(14 * self.u)  # the arrows
         width -= self.fonts.size("??", self.px, True)[0] + int(4 * self.u) if self.marks else 0
         room = max(1, (self._inner().height - int(4 * self.u)) // self.line_h)
-        key = (entry.words, entry.player, width, self.px, room)
+        key = (entry.words, entry.player, width, self.px, room, self.fonts.look)
         if key not in self._wrapped:
             text = entry.words.text
             title = side_name(entry.player) + " "
@@ -260,7 +275,7 @@ class MovesBox:
         if self.opened:
             pygame.draw.rect(surface, pal.accent, rect, max(2, int(3 * u)), border_radius=radius)
             note_cover(surface, rect)  # over the panel's foot, on purpose
-        head_y = rect.y + int(16 * u)
+        head_y = rect.y + self._head() // 2 + int(2 * u)
         left, right = (rect.x + int(14 * u), head_y), (rect.right - int(14 * u), head_y)
         blit_text(surface, fonts, title, int(20 * u), pal.text_dim, left, "midleft", True)
         blit_text(surface, fonts, self.hint(), int(16 * u), pal.text_dim, right, "midright")

@@ -1,9 +1,17 @@
-"""Text that fits, in words: every screen the screenshot tools show, at the smallest
-window and the usual one, has no text under the readable minimum
-(`theme.MIN_TEXT_HEIGHT`), cut off, outside its box or over another panel, button or
-text (`misfits`), and no notation (`notation_in`: a player reads pieces by their value
-and cells by row and column). A language is a parameter: every language the client
-has is checked the same way."""
+"""Text that fits, in words: every screen the screenshot tools show has no text under
+the readable minimum (`theme.MIN_TEXT_HEIGHT`), cut off, outside its box or over
+another panel, button or text (`misfits`), and no notation (`notation_in`: a player
+reads pieces by their value and cells by row and column). A language is a parameter:
+every language the client has is checked the same way, and so is the player's text
+size (Settings > Text size).
+
+Each text size is checked in two windows (every size in every window would take twice
+the time): the normal size in the smallest window and the usual one; the larger sizes,
+chosen for a television, at 3840x2160, a television's own, where the layouts have
+grown with the window but a text's box keeps its few pixels of slack, so lines spaced
+by a fixed share of their size run into each other there first; and in a small
+window, where grown text has the least room: large in the smallest, larger in the
+usual one (larger in the smallest fits too, checked once by hand)."""
 
 from __future__ import annotations
 
@@ -17,8 +25,16 @@ from isaac_game.client.tools import lan_screenshots, screenshots
 from .misfits import misfits
 from .notation import notation_in
 
-SIZES = [(800, 600), (1280, 720)]
-SIZE_IDS = [f"{w}x{h}" for w, h in SIZES]
+#: (window, text size): each size in a small window and a large one (see above).
+CASES = [
+    ((800, 600), "normal"),
+    ((1280, 720), "normal"),
+    ((800, 600), "large"),
+    ((3840, 2160), "large"),
+    ((1280, 720), "larger"),
+    ((3840, 2160), "larger"),
+]
+CASE_IDS = [f"{w}x{h}-{text_size}" for (w, h), text_size in CASES]
 
 
 class Looker:
@@ -51,18 +67,18 @@ class Looker:
 
 
 @pytest.mark.parametrize("language", screenshots.LANGUAGES)
-@pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
-def test_every_screen_fits(size, language):
+@pytest.mark.parametrize(("size", "text_size"), CASES, ids=CASE_IDS)
+def test_every_screen_fits(size, text_size, language):
     looker = Looker(size)
-    screenshots.visit(size, looker, language=language)
+    screenshots.visit(size, looker, language=language, text_size=text_size)
     assert len(looker.seen) > 100  # every screen of the tool, not a few
     looker.check()
 
 
 @pytest.mark.parametrize("language", screenshots.LANGUAGES)
-@pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
-def test_every_lan_screen_fits(size, language):
+@pytest.mark.parametrize(("size", "text_size"), CASES, ids=CASE_IDS)
+def test_every_lan_screen_fits(size, text_size, language):
     looker = Looker(size)
-    lan_screenshots.visit(size, looker, language=language)
+    lan_screenshots.visit(size, looker, language=language, text_size=text_size)
     assert len(looker.seen) > 15
     looker.check()

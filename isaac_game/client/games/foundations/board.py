@@ -18,7 +18,7 @@ from isaac_game.i18n import _
 from isaac_game.rules import VALUE, FoundationsState, Player, StackedPiece
 
 from ...text import is_recording
-from ...theme import Fonts, Palette, blit_text, draw_panel, note_cover
+from ...theme import Fonts, Palette, blit_text, draw_panel, line_step, note_cover
 from ...widgets.anim import Anim, ease_out
 from ...widgets.board_print import Printed, disc_number, disc_radius, uncovered
 from ...widgets.board_view import BoardView, piece_cells
@@ -227,7 +227,8 @@ def draw_tooltip(
     px = max(12, int(22 * u))
     pad = int(10 * u)
     width = max(fonts.size(line, px)[0] for line in lines) + 2 * pad
-    height = len(lines) * int(px * 1.15) + 2 * pad
+    step = line_step(fonts, px, 1.15, True)
+    height = len(lines) * step + 2 * pad
     box = pygame.Rect(0, 0, width, height)
     box.topleft = (near.right + int(12 * u), near.top - height - int(6 * u))
     screen = surface.get_rect() if bounds is None else bounds.clip(surface.get_rect())
@@ -243,5 +244,5 @@ def draw_tooltip(
     for i, line in enumerate(lines):
         color = pal.accent if i == 0 else pal.text
         blit_text(surface, fonts, line, px, color, (box.x + pad, y), bold=i == 0)
-        y += int(px * 1.15)
+        y += step
     return box

@@ -19,7 +19,7 @@ import pygame
 from isaac_game.i18n import _
 from isaac_game.rules import FoundationsState, Player
 
-from ...theme import Fonts, Palette, blit_text, mix, note_cover, shade, wrap
+from ...theme import Fonts, Palette, blit_text, line_step, mix, note_cover, shade, wrap
 from ...widgets.hud import GameLayout, PanelInfo, hand_rows
 from .board import level_color, stack_lines
 
@@ -63,12 +63,25 @@ class LevelPeel:
         )
 
 
+def top_left_rows(fonts: Fonts, top_bar: pygame.Rect, u: float) -> tuple[int, int, int]:
+    """(the game's name's size, its line's middle, the legend's middle): two lines in
+    the top bar's left end, as far apart as their text is high, the name smaller where
+    both would not fit in the bar (larger text)."""
+    legend_h = fonts.line_height(max(12, int(22 * u)))
+    name_px = int(26 * u)
+    while name_px > fonts.floor and fonts.line_height(name_px, True) + legend_h > top_bar.height:
+        name_px = fonts.px(name_px * 0.92)
+    spread = max(int(26 * u), (fonts.line_height(name_px, True) + legend_h) // 2 - 2)
+    middle = top_bar.centery + int(1 * u)
+    return name_px, middle - spread // 2, middle + spread - spread // 2
+
+
 def _legend_geometry(fonts: Fonts, top_bar: pygame.Rect, u: float) -> tuple[int, int, int, int]:
     """(x of the first badge, y of the badges' centres, radius, step between badges)."""
     px = max(12, int(22 * u))
     x = int(20 * u) + fonts.size(_("Levels:"), px)[0] + int(10 * u)
     radius = max(6, int(11 * u))
-    return x, top_bar.centery + int(14 * u), radius, 2 * radius + int(8 * u)
+    return x, top_left_rows(fonts, top_bar, u)[2], radius, 2 * radius + int(8 * u)
 
 
 def legend_rects(fonts: Fonts, top_bar: pygame.Rect, top: int, u: float) -> dict[int, pygame.Rect]:
@@ -160,12 +173,12 @@ def draw_stack_in_panel(
     surface.fill(pal.panel, room)
     note_cover(surface, room)  # in place of the hand, on purpose
     px = max(14, int(20 * u))
-    step = int(px * 1.25)
+    step = line_step(fonts, px, 1.25)
     y = room.y + int(4 * u)
     for i, line in enumerate(lines):
         colour = pal.accent if i == 0 else pal.text
         for part in wrap(fonts, line, px, room.width - int(8 * u)):
-            if y + px > room.bottom:
+            if y + max(px, fonts.line_height(px)) > room.bottom:
                 return room
             blit_text(surface, fonts, part, px, colour, (room.x + int(4 * u), y))
             y += step

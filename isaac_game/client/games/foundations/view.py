@@ -15,7 +15,7 @@ from isaac_game.rules import VALUE, FoundationsState, Pass, Player, parse_notati
 from ...theme import Fonts, Palette, blit_text
 from ...widgets.hud import GameLayout, PanelInfo, draw_player_panels
 from .board import StackBoard
-from .levels import draw_legend
+from .levels import draw_legend, top_left_rows
 from .placement import level_to_play
 
 
@@ -118,7 +118,6 @@ def draw_top_left(
     shown: int | None = None,
 ) -> None:
     """The game's name and the levels' legend (`shown`: the highest level drawn)."""
-    x = int(20 * u)
-    pos = (x, top.centery - int(12 * u))
-    blit_text(surface, fonts, "FOUNDATIONS", int(26 * u), pal.text_dim, pos, "midleft", True)
+    px, y, _legend_y = top_left_rows(fonts, top, u)
+    blit_text(surface, fonts, "FOUNDATIONS", px, pal.text_dim, (int(20 * u), y), "midleft", True)
     draw_legend(surface, fonts, pal, top, max(2, state.top_level), u, shown)
