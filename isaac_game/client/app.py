@@ -72,6 +72,7 @@ class App:
         pygame.key.set_repeat(320, 45)  # held arrows keep moving the cursor
         self.fonts = Fonts()
         self.fonts.set_window(self.screen.get_size())  # text no smaller than readable
+        self.fonts.set_scale(self.settings.text_scale)  # the player's text size
         #: `--lang` for this run only; else the setting; else the system's language
         i18n.set_language(language or self.settings.language or i18n.system_language())
         self.notice = i18n.refusal() or self.notice  # a catalogue that cannot be read
@@ -88,6 +89,8 @@ class App:
         self._woken = threading.Event()  # another thread has news for the scenes
         self.time = 0.0  # simulated seconds
         self.frames = 0
+        #: `isaac --relay HOST[:PORT]`: Play online's relay for this run, over Settings'
+        self.relay_override = ""
 
     # ----- window -------------------------------------------------------------------
 
@@ -140,10 +143,14 @@ class App:
         return palette_for(self.settings.colour_blind)
 
     def save_settings(self) -> None:
+        """Keep the settings, and apply those that take effect at once here (volumes,
+        text size: every scene measures its text as it draws)."""
         message = self.storage.save_settings(self.settings)
         if message:
             self.notice = message
         self.audio.apply_volumes()
+        self.fonts.set_scale(self.settings.text_scale)
+        self._dirty = True
 
     # ----- scene stack ----------------------------------------------------------------
 

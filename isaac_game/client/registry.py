@@ -18,6 +18,7 @@ from typing import Any
 
 from isaac_game.i18n import _, ngettext
 from isaac_game.lan import LanSession
+from isaac_game.lan.online import is_online
 from isaac_game.rules import GameRecord, GameState
 
 from .app import App, SceneFactory
@@ -30,6 +31,8 @@ from .lan.control import LanControl, lan_setup
 from .lan.dialogs import GiveUpScene
 from .lan.lobby import LanLobbyScene
 from .lan.menu import LanHostScene, LanJoinScene
+from .lan.online import OnlineHostScene, OnlineJoinScene, RelaySettingScene, online_scene
+from .lan.online_lobby import OnlineLobbyScene
 from .lan.results import LanResultsControl
 from .lan.resume import rejoin_scene, resumables
 from .learn.control import LessonControl
@@ -207,6 +210,9 @@ def _pause(app: App, game: GameScreen, message: str = "") -> Scene:
 
 
 def _lobby(app: App, session: LanSession, **options: Any) -> Scene:
+    """The host's lobby again (after a game: "Host again"): the one of its transport."""
+    if is_online(session):
+        return OnlineLobbyScene(app, session, games=names(), **options)
     return LanLobbyScene(app, session, games=names(), **options)
 
 
@@ -248,6 +254,13 @@ SCENES: Mapping[str, SceneFactory] = {
     "lan_lobby": _lobby,
     "lan_rejoin": lambda app, ticket: rejoin_scene(app, ticket, names()),
     "lan_host_again": lambda app, path: host_again(app, path, names()),
+    "online": lambda app: online_scene(app, names()),
+    "online_host": lambda app: OnlineHostScene(app, names()),
+    "online_join": lambda app: OnlineJoinScene(app, names()),
+    "online_lobby": lambda app, session, **options: OnlineLobbyScene(
+        app, session, games=names(), **options
+    ),
+    "relay_setting": RelaySettingScene,
 }
 
 

@@ -86,6 +86,15 @@ def read_headers(path: Path) -> dict[str, str]:
     return headers
 
 
+#: The text sizes a player can choose (Settings > Text size), by the name kept in the
+#: settings file: how many times its normal size the words are drawn (`Fonts.scale`).
+#: Chosen for a television seen from a sofa: on a 55" set at 3840x2160 (0.32 mm a line)
+#: the move list's capitals are 9, 11 and 13 mm high, the hand's 13, 16 and 19 mm; from
+#: 3 m, 13 mm reads as 2.6 mm does from a desk's 60 cm. A step under 1.25 is hardly
+#: seen across a room.
+TEXT_SIZES = {"normal": 1.0, "large": 1.25, "larger": 1.5}
+
+
 @dataclass
 class Settings:
     fullscreen: bool = False
@@ -99,7 +108,9 @@ class Settings:
     dark_kind: str = "human"
     light_kind: str = "human"
     player_name: str = ""  # the name LAN opponents see (empty: the login name)
+    relay: str = ""  # Play online's relay, HOST[:PORT] (empty: none; `isaac --relay` overrides)
     language: str = ""  # "en", "it", "ko"; empty: the system's language (i18n)
+    text_size: str = "normal"  # a key of TEXT_SIZES
     #: the coach against the computer, per game: "off", "mistakes" or "blunders"
     coach: dict[str, str] = field(default_factory=dict)
 
@@ -107,6 +118,11 @@ class Settings:
         """The coach's setting for `game` ("off" unless a known one was chosen)."""
         level = self.coach.get(game)
         return level if level in ("mistakes", "blunders") else "off"
+
+    @property
+    def text_scale(self) -> float:
+        """How many times its normal size every text is drawn (`text_size`'s factor)."""
+        return TEXT_SIZES.get(self.text_size, 1.0)
 
     @classmethod
     def from_dict(cls, data: object) -> Settings:
@@ -122,6 +138,8 @@ class Settings:
             if isinstance(default, int) and not isinstance(default, bool):
                 value = max(0, min(10, value))
             setattr(settings, f.name, value)
+        if settings.text_size not in TEXT_SIZES:  # a size this version does not know
+            settings.text_size = "normal"
         return settings
 
 

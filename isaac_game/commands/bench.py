@@ -42,6 +42,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--positions", type=int, default=100, help="with --judge: how many")
     parser.add_argument("--seeds", type=int, default=10, help="with --judge: seeds a position")
+    parser.add_argument(
+        "--relay",
+        action="store_true",
+        help="measure games through a local relay instead: latency, the relay's memory and CPU",
+    )
+    parser.add_argument("--games", type=int, default=200, help="with --relay: games at once")
+    parser.add_argument(
+        "--pace", type=float, default=0.5, help="with --relay: seconds a side waits before a move"
+    )
 
 
 def public_api_game(rng: random.Random, game: str) -> int:
@@ -78,6 +87,10 @@ def run(args: argparse.Namespace) -> int:
         from .judge_bench import run_judge_bench  # a command's helper module
 
         return run_judge_bench(args.game, args.positions, args.seeds, args.seed)
+    if args.relay:
+        from .relay_bench import run_relay_bench  # a command's helper module
+
+        return run_relay_bench(args.games, args.pace)
     if args.idle:
         from isaac_game.client.tools.idle_bench import run_idle_bench
 

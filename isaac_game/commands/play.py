@@ -1,5 +1,6 @@
-"""`isaac [play] [FILE] [--game G --dark KIND --light KIND] [--demo] [--resume]`: open the
-game window on the menu, on a game, on a saved game, or on the attract-mode demo.
+"""`isaac [play] [FILE] [--game G --dark KIND --light KIND] [--demo] [--resume]
+[--relay HOST[:PORT]]`: open the game window on the menu, on a game, on a saved game, or
+on the attract-mode demo; `--relay` is Play online's relay for this run (over Settings').
 
 What the command line asks for is checked before the window opens: a bad size or a
 file that cannot be opened is one line on stderr and exit status 2.
@@ -47,6 +48,23 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--size", default=None, help="window size, e.g. 1920x1080")
     add_language(parser)
     parser.add_argument("--resume", action="store_true", help="go on with the game in progress")
+    parser.add_argument(
+        "--relay",
+        metavar="HOST[:PORT]",
+        default=None,
+        help="Play online through this relay for this run (instead of the one in Settings)",
+    )
+
+
+def relay_of(args: argparse.Namespace) -> str:
+    """`--relay` as the client keeps it (canonical), "" without it; raises ValueError
+    (the address's own words) for an address that names no relay."""
+    text = getattr(args, "relay", None)
+    if text is None:
+        return ""
+    from isaac_game.lan.online import relay_address  # the LAN package: only when asked
+
+    return relay_address(text)
 
 
 def add_language(parser: argparse.ArgumentParser) -> None:
@@ -110,6 +128,7 @@ def run(args: argparse.Namespace) -> int:
 
     try:
         size = window_size(args.size)
+        relay = relay_of(args)
         scene, handoff = first_scene(args, Storage())
     except ValueError as error:
         print(f"isaac: {error}", file=sys.stderr)
@@ -121,6 +140,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"isaac: cannot open a window ({error})", file=sys.stderr)
         return 1
     close_on_signals(app)
+    app.relay_override = relay
     app.storage.catch_up()  # results an earlier run could not write, in the background
     app.open("title")
     if scene == "lesson":  # a lesson left goes back to Learn to play, as from the menu

@@ -2,7 +2,9 @@
 ticket as on the LAN, carried by a NATS server and met by a code instead of an address.
 
 The relay's packages (nats-py, spake2, PyNaCl) are imported here only when a session is
-built, so the LAN and the game start without them.
+built, so the LAN and the game start without them. What a window shows of a relay (the
+code and its errors, an address's errors, a host's `WrongCode`, the refusals' codes) is
+named here too, for the client, which never imports `net` itself.
 
     session = host_online("isaac", seat, "relay.example.org")   # session.code: K7M-4QP
     session = join_online("isaac", seat, "relay.example.org", parse_code("K7M-4QP"))
@@ -14,14 +16,32 @@ from collections.abc import Sequence
 from typing import Any
 
 from isaac_game.match import Seat
-from net.relay.address import relay_servers, shown
-from net.relay.code import RoomCode
+from net.relay.address import RelayAddressError, relay_servers, shown
+from net.relay.code import EXAMPLE, CodeError, RoomCode, parse_code
+from net.relay.events import WrongCode
+from net.relay.wire import CODE_LOCKED, WRONG_CODE
 
 from .adapter import EngineAdapter
 from .endpoints import kept_adapter
 from .session import LanSession
 from .ticket import TicketBook, TicketKeeper
 from .timers import Timers
+
+__all__ = [
+    "CODE_LOCKED",
+    "EXAMPLE",
+    "WRONG_CODE",
+    "CodeError",
+    "RelayAddressError",
+    "RoomCode",
+    "WrongCode",
+    "code_of",
+    "host_online",
+    "is_online",
+    "join_online",
+    "parse_code",
+    "relay_address",
+]
 
 
 def relay_address(text: str) -> str:
@@ -66,6 +86,11 @@ def code_of(session: LanSession) -> RoomCode:
     if not isinstance(code, RoomCode):
         raise TypeError("not a session through a relay")
     return code
+
+
+def is_online(session: LanSession) -> bool:
+    """Is `session` played through a relay (rather than on the LAN)?"""
+    return isinstance(getattr(session.endpoint, "code", None), RoomCode)
 
 
 def join_online(

@@ -27,7 +27,15 @@ EXAMPLE = "K7M-4QP"
 
 
 class CodeError(ValueError):
-    """A code that cannot be read; the message says why, in one line for a person."""
+    """A code that cannot be read; the message says why, in one line for a person.
+    A window saying it in the player's language reads what was wrong from `char`
+    (the character that cannot be in a code) or, when that is "", `count` (how many
+    characters were given, not ROOM_LEN + SECRET_LEN)."""
+
+    def __init__(self, message: str, *, char: str = "", count: int = 0) -> None:
+        super().__init__(message)
+        self.char = char
+        self.count = count
 
 
 @dataclass(frozen=True)
@@ -54,11 +62,13 @@ def parse_code(text: str) -> RoomCode:
     for c in chars:
         if FOLD.get(c, c) not in ALPHABET:
             shown = c if c.isprintable() else repr(c)
-            raise CodeError(
-                f"'{shown}' cannot be in a code: a code has digits and letters only, like {EXAMPLE}"
-            )
+            why = f"'{shown}' cannot be in a code: a code has digits and letters only"
+            raise CodeError(f"{why}, like {EXAMPLE}", char=shown)
     if len(chars) != want:
-        raise CodeError(f"a code has {want} characters, like {EXAMPLE}; this one has {len(chars)}")
+        raise CodeError(
+            f"a code has {want} characters, like {EXAMPLE}; this one has {len(chars)}",
+            count=len(chars),
+        )
     canonical = "".join(FOLD.get(c, c) for c in chars)
     return RoomCode(canonical[:ROOM_LEN], canonical[ROOM_LEN:])
 

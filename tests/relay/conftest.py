@@ -3,7 +3,9 @@ wheel (the `test` extra installs it; `isaac relay` finds it the same way), one p
 worker, on a free port of 127.0.0.1, stopped at the end. Tests that stop, kill or
 cluster relays start their own, so every test here runs beside any other.
 
-Helpers live in relayhelpers.py; the LAN tests' (lanhelpers.Cli) are reused.
+Helpers live in relayhelpers.py; the LAN tests' (lanhelpers.Cli) are reused. The
+window's tests (test_relay_client_*.py) drive a real client, as tests/client does:
+`app` here is that one's, and relayclient.py has their steps.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+import pygame
 import pytest
 
 _HERE = Path(__file__).resolve().parent
@@ -54,3 +57,31 @@ def own_relay(tmp_path):
 @pytest.fixture(autouse=True)
 def loopback_beacons_only(monkeypatch):
     monkeypatch.setenv("ISAAC_LAN_BEACON_TARGETS", "127.255.255.255")
+
+
+@pytest.fixture
+def storage(tmp_path, monkeypatch):
+    """The window's files in the test's folder (as tests/client/conftest.py)."""
+    from isaac_game.client.storage import Storage
+
+    monkeypatch.setenv("ISAAC_GAME_HOME", str(tmp_path))
+    return Storage(tmp_path / "config", tmp_path / "data")
+
+
+@pytest.fixture
+def app(storage, monkeypatch):
+    """A real window (SDL's dummy drivers) on the title, its sessions on fast timers
+    (a lost link noticed in about a second), but for a key exchange through the relay,
+    which a busy machine is given time for."""
+    from lanhelpers import FAST_TIMERS
+
+    from isaac_game.client.registry import make_app
+
+    for name, value in {**FAST_TIMERS, "ISAAC_LAN_CONNECT_TIMEOUT": "5.0"}.items():
+        monkeypatch.setenv(name, value)
+    application = make_app(size=(1280, 720), fullscreen=False, storage=storage, sound=True)
+    application.open("title")
+    application.frame()
+    yield application
+    if pygame.get_init():
+        application.shutdown()

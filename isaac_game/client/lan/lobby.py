@@ -31,7 +31,7 @@ from isaac_game.lan import (
 
 from ..input import Action, Button
 from ..scene import Scene
-from ..theme import blit_text, draw_panel, ui_scale, wrap
+from ..theme import blit_text, draw_panel, line_step, ui_scale, wrap
 from ..widgets.menu import Menu, MenuItem
 
 
@@ -113,8 +113,10 @@ class LanLobbyScene(Scene):
         if self.failed:
             return
         s = self.session
-        if s.update():
+        news = s.update()
+        if news:
             self.app.request_redraw()  # a refusal, a closed link: said at once
+            self.heard(news)
         if s.match is not None:
             self.handed_over = True
             self.app.audio.play("click")
@@ -146,6 +148,10 @@ class LanLobbyScene(Scene):
                 address=self.where, reason=reason
             )
 
+    def heard(self, news: list) -> None:
+        """What the session said this frame, for a lobby that shows more of it (the
+        relay's: the wrong codes tried)."""
+
     def _redial(self, game: str | None) -> bool:
         """Dial again for the host's `game` (True), if the first dial only guessed."""
         if self.redial is None or game is None or game == self.session.adapter.game:
@@ -156,7 +162,7 @@ class LanLobbyScene(Scene):
         return True
 
     def lines(self) -> list[tuple[str, str]]:
-        """(style, text) rows of the screen: "big", "text", "dim", "warn"."""
+        """(style, text) rows of the screen: "big", "code", "text", "dim", "warn"."""
         s = self.session
         game = s.adapter.game.upper()
         dots = "." * (1 + int(self.app.time * 2) % 3)
@@ -182,12 +188,15 @@ class LanLobbyScene(Scene):
         note = self.note() if callable(self.note) else self.note
         return [("dim", note), *rows] if note else rows
 
+    def heading(self) -> str:
+        return _("Hosting a LAN game") if self.session.role == "host" else _("Joining a LAN game")
+
     def draw(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
         u = ui_scale((w, h))
         pal, fonts = self.app.palette, self.app.fonts
         surface.fill(pal.background)
-        title = _("Hosting a LAN game") if self.session.role == "host" else _("Joining a LAN game")
+        title = self.heading()
         at = (w // 2, int(h * 0.12))
         blit_text(surface, fonts, title, int(64 * u), pal.accent, at, "center", True)
         panel = pygame.Rect(0, 0, int(min(w * 0.8, 820 * u)), int(h * 0.64))
@@ -196,6 +205,7 @@ class LanLobbyScene(Scene):
         y = panel.y + int(30 * u)
         styles = {
             "big": (int(56 * u), pal.text, True),
+            "code": (int(96 * u), pal.accent, True),  # a relay's code, to read aloud
             "text": (int(32 * u), pal.text, False),
             "dim": (int(26 * u), pal.text_dim, False),
             "warn": (int(30 * u), pal.illegal, True),
@@ -205,7 +215,7 @@ class LanLobbyScene(Scene):
             for line in wrap(fonts, text, px, panel.width - int(60 * u)):
                 px_fit = fonts.fit(line, px, panel.width - int(40 * u), bold)
                 blit_text(surface, fonts, line, px_fit, colour, (w // 2, y), "midtop", bold)
-                y += int(px * 1.25)
+                y += line_step(fonts, px, 1.25, bold)
             y += int(6 * u)
         button = pygame.Rect(0, 0, int(260 * u), int(60 * u))
         button.midbottom = (w // 2, panel.bottom - int(20 * u))

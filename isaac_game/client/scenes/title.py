@@ -21,14 +21,14 @@ from ..handoff import GameSetup, Resumable, demo_setup
 from ..input import Action, Button
 from ..learn.practice import due_count
 from ..scene import Scene
-from ..theme import blit_text, draw_panel, fit_line, ui_scale
+from ..theme import blit_text, draw_panel, fit_line, fit_lines, ui_scale
 from ..widgets.coach import COACH_LEVELS
 from ..widgets.menu import Menu, MenuItem, setting_item
 from ..words import and_list, choice_words, ratings_line
 
 IDLE_DEMO = 90.0
 #: The rows kept free above the menu for games to pick up: the title offers at most a
-#: LAN game to rejoin and one saved game (`lan.resume.resumables`).
+#: LAN or online game to rejoin and one saved game (`lan.resume.resumables`).
 RESUME_SLOTS = 2
 
 
@@ -113,6 +113,7 @@ class TitleScene(Scene):
             MenuItem(N_("New game"), self.new_game, key="new"),
             MenuItem(N_("Host a LAN game"), self.lan_host, key="lan_host"),
             MenuItem(N_("Join a LAN game"), self.lan_join, key="lan_join"),
+            MenuItem(N_("Play online"), self.online, key="online"),
             MenuItem(
                 self.continue_label,
                 self.continue_game,
@@ -180,6 +181,9 @@ class TitleScene(Scene):
 
     def lan_join(self) -> None:
         self.app.open("lan_join")
+
+    def online(self) -> None:
+        self.app.open("online")
 
     def continue_game(self) -> None:
         self.app.open("saves", "continue")
@@ -301,15 +305,18 @@ class TitleScene(Scene):
         # under the heading, however tall the font draws it
         below = (w // 2, max(int(h * 0.15 + 68 * u), drawn.bottom + int(4 * u)))
         drawn = blit_text(surface, fonts, sub, int(24 * u), pal.text_dim, below, "midtop")
+        panel = self.lay_out_menu(w, h, u)
         if self.to_practise:
             count = self.to_practise
             # TRANSLATORS: on the title: the player's own mistakes kept to practise
             line = ngettext(
                 "{count} position to practise today", "{count} positions to practise today", count
             ).format(count=count)
-            at = (w // 2, drawn.bottom + int(8 * u))
-            blit_text(surface, fonts, line, int(22 * u), pal.accent, at, "midtop")
-        panel = self.lay_out_menu(w, h, u)
+            # under the games' names, kept clear of the menu (smaller if it must)
+            y, width = drawn.bottom + int(8 * u), w - 2 * side
+            px, lines = fit_lines(fonts, line, int(22 * u), width, panel.top - int(4 * u) - y)
+            for part in lines:
+                y = blit_text(surface, fonts, part, px, pal.accent, (w // 2, y), "midtop").bottom
         draw_panel(surface, panel, pal, radius=int(18 * u))
         self.menu.draw(surface, fonts, pal)
         px, hint = fit_line(fonts, self.footer(), int(22 * u), w - int(40 * u))
