@@ -22,8 +22,8 @@ from isaac_game.lan.online import join_online, parse_code
 from isaac_game.match import HumanSeat
 from isaac_game.rules import Player
 from tests.client.driver import key, menu_to
-from tests.client.kinds import is_lan_game, is_lan_results
-from tests.client.lan.lanclient import play_turn, pump, type_text
+from tests.client.kinds import is_lan_game
+from tests.client.lan.lanclient import play_to_the_end, play_turn, pump, type_text
 
 pytestmark = pytest.mark.relay
 
@@ -58,14 +58,7 @@ def test_the_window_hosts_online_chats_and_plays_a_whole_game(app, relay, tmp_pa
         key(app, pygame.K_RETURN)
         assert [line.text for line in session.chat_lines] == ["hi Ann", "gl Bob"]
         join.wait_line(lambda line: line == "chat from Ann: gl Bob", 30)
-        rng, turns = random.Random(8), 1
-        while is_lan_game(app.top, "isaac"):
-            assert app.top is game, join.dump()
-            if play_turn(app, game, rng, by_mouse=turns % 2 == 0):
-                turns += 1
-            assert turns < 200
-        results = app.top
-        assert is_lan_results(results), join.dump()
+        results, _turns = play_to_the_end(app, game, 8, join, mouse_first=False)
         final = results.outcome.state
         assert final.is_over and final.moves == session.state.moves
         assert join.finish(60) == 0, join.dump()

@@ -6,8 +6,6 @@ says what a relay is and how to get one; a relay that cannot be reached is one l
 
 from __future__ import annotations
 
-import random
-
 import pygame
 import pytest
 from lanhelpers import Cli
@@ -23,8 +21,8 @@ from isaac_game.lan import TicketBook
 from isaac_game.lan.online import parse_code
 from isaac_game.rules import Player
 from tests.client.driver import key, menu_to, pad
-from tests.client.kinds import is_lan_game, is_lan_results
-from tests.client.lan.lanclient import play_turn, pump, type_text
+from tests.client.kinds import is_lan_game
+from tests.client.lan.lanclient import play_to_the_end, pump, type_text
 from tests.client.lan.test_onscreen_keyboard import open_keyboard, type_with_pad
 
 pytestmark = pytest.mark.relay
@@ -64,14 +62,7 @@ def test_the_window_joins_by_the_typed_code_chats_and_plays_a_whole_game(app, re
         # the ticket to rejoin through the relay, with its code, while the game is on
         ticket = TicketBook(app.storage.data_dir, relay=True).load()
         assert ticket is not None and ticket.relay == relay.address and ticket.code == code
-        rng, turns = random.Random(9), 0
-        while is_lan_game(app.top, "isaac"):
-            assert app.top is game, host.dump()
-            if play_turn(app, game, rng, by_mouse=turns % 2 == 1):
-                turns += 1
-            assert turns < 200
-        results = app.top
-        assert is_lan_results(results), host.dump()
+        results, turns = play_to_the_end(app, game, 9, host, mouse_first=False)
         final = results.outcome.state
         assert final.is_over and turns > 5
         assert host.finish(60) == 0, host.dump()

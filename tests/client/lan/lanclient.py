@@ -149,3 +149,19 @@ def play_turn(app, game, rng: random.Random, by_mouse: bool, others: Iterable = 
     assert len(game.state.moves) > before, game.banner
     assert game.state.moves[before] == str(move)
     return True
+
+
+def play_to_the_end(app, game, seed: int, peer, mouse_first: bool = True) -> tuple[object, int]:
+    """Play the local side of the LAN game `game` to its end, mouse and keys in turn
+    (`mouse_first`: the first move by mouse); the results scene then on top, and how
+    many moves were entered. `peer` (a `Cli`) is dumped if the game stops early."""
+    from ..kinds import is_lan_game, is_lan_results
+
+    rng, turns = random.Random(seed), 0
+    while is_lan_game(app.top):
+        assert app.top is game, peer.dump()
+        if play_turn(app, game, rng, by_mouse=(turns % 2 == 0) == mouse_first):
+            turns += 1
+        assert turns < 200
+    assert is_lan_results(app.top), peer.dump()
+    return app.top, turns

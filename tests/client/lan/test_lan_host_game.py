@@ -18,7 +18,7 @@ from isaac_game.rules import Player
 
 from ..driver import key, menu_to
 from ..kinds import is_lan_game, is_lan_results
-from .lanclient import Cli, fast_lan, play_turn, pump, type_text
+from .lanclient import Cli, fast_lan, play_to_the_end, play_turn, pump, type_text
 
 __all__ = ["fast_lan"]
 
@@ -65,15 +65,7 @@ def test_host_from_the_menu_and_play_a_whole_game_against_a_joining_subprocess(a
         pump(app, lambda: session.opponent == "Bob")
         info = game.panel_info(Player.LIGHT)
         assert "Bob" in info.who
-        rng = random.Random(7)
-        turns = 0
-        while is_lan_game(app.top, "isaac"):
-            assert app.top is game, join.dump()
-            if play_turn(app, game, rng, by_mouse=turns % 2 == 0):
-                turns += 1
-            assert turns < 200
-        results = app.top
-        assert is_lan_results(results), join.dump()
+        results, turns = play_to_the_end(app, game, 7, join)
         final = results.outcome.state
         assert final.is_over and final.moves == session.state.moves
         assert turns > 5
