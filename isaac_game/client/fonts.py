@@ -134,6 +134,9 @@ class Fonts:
 
     def __init__(self, max_cached: int = 600) -> None:
         self._fonts: dict[tuple[float, bool], pygame.font.Font] = {}
+        #: the font for each size asked (after the floor), so a frame's hundred asks
+        #: are one lookup each; forgotten when the floor or the text size changes
+        self._asked: dict[tuple[int, bool], pygame.font.Font] = {}
         self._text: OrderedDict[tuple, pygame.Surface] = OrderedDict()
         self._max = max_cached
         self.floor = 8  # the smallest size given, asked (see `set_window`)
@@ -189,6 +192,7 @@ class Fonts:
             return
         self._want, self.scale = want, scale
         self._text.clear()  # drawn at other sizes now
+        self._asked.clear()
         px = max(1, math.floor(8 / scale))  # never under 8 drawn, as without a window
         # measured on pygame's default font, whose sizes the layouts use: the shipped
         # font's glyphs are as large, and its lines taller
@@ -218,7 +222,11 @@ class Fonts:
         return max(self.floor, int(px))
 
     def font(self, px: float, bold: bool = False) -> pygame.font.Font:
-        return self._font(self.px(px), bold)
+        key = (self.px(px), bold)
+        found = self._asked.get(key)
+        if found is None:
+            found = self._asked[key] = self._font(*key)
+        return found
 
     def line_height(self, px: float, bold: bool = False) -> int:
         """The height of one line of text at `px`: what a drawn line is high, and the step
