@@ -31,7 +31,7 @@ from isaac_game.lan.online import (
 from isaac_game.match import HumanSeat
 
 from ..scene import Scene
-from ..theme import blit_text, wrap
+from ..theme import blit_text, line_step, wrap
 from ..widgets.menu import MenuItem
 from ..widgets.menu_screen import MenuScreen
 from .fields import DEFAULT_NAME, TextField, field_item, player_name
@@ -256,4 +256,4 @@ class RelaySettingScene(_LanMenu):
         y = panel.bottom + int(64 * u)
         for line in wrap(fonts, text, px, panel.width):
             blit_text(surface, fonts, line, px, pal.text_dim, (panel.centerx, y), "midtop")
-            y += int(px * 1.25)
+            y += line_step(fonts, px, 1.25)

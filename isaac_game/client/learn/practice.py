@@ -15,7 +15,7 @@ game, of a game this client does not have, or in bad notation is never counted.
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Collection, Iterable, Mapping
+from collections.abc import Collection, Iterable
 from datetime import date
 from functools import lru_cache
 from pathlib import Path
@@ -36,11 +36,6 @@ def today() -> date:
     return date.today()
 
 
-def local_players(headers: Mapping[str, str]) -> tuple[str, ...]:
-    """The seats played on this machine, from a save's headers ("dark", "light")."""
-    return tuple(side.value for side in Headers(headers).local_players())
-
-
 def keep_blunders(
     stats: Stats,
     game: str,
@@ -50,7 +45,7 @@ def keep_blunders(
     when: date | None = None,
 ) -> int:
     """Keep the local players' blunders of an analysed saved game; how many were new."""
-    players = local_players(read_headers(save))
+    players = tuple(side.value for side in Headers(read_headers(save)).local_players())
     if not players:
         return 0
     blunders = [
