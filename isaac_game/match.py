@@ -208,6 +208,12 @@ class Match:
         mover = self.state.to_move
         return None if mover is None else self.seats[mover]
 
+    def computer_thinking(self, player: Player) -> bool:
+        """Is a computer thinking for `player`? (A remote peer's turn is theirs, not a
+        wait the screen shows.)"""
+        seat = self.seats[player]
+        return seat.thinking and seat.kind != SeatKind.REMOTE
+
     def update(self) -> list[MatchEvent]:
         """Poll the seat to move; apply at most one move. Call once per frame/tick."""
         seat = self.prepare()

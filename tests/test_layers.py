@@ -179,7 +179,7 @@ COMMANDS = "isaac_game.commands"
 LEAVES = {"isaac_game.__main__", "isaac_game.client.registry"}
 #: Non-scene helper modules in client/scenes/ that scenes may share.
 SCENE_HELPERS: set[str] = {
-    "isaac_game.client.scenes.match_bar",  # what the match scene's bars say; pacing
+    "isaac_game.client.scenes.match_bar",  # what the match scene's bars say
     "isaac_game.client.scenes.match_view",  # what it draws: layout, frame, move list
     "isaac_game.client.scenes.match_input",  # where its input goes
     "isaac_game.client.scenes.match_keeping",  # its game on disk: kept, saved, never lost

@@ -138,6 +138,9 @@ class Fonts:
         #: are one lookup each; forgotten when the floor or the text size changes
         self._asked: dict[tuple[int, bool], pygame.font.Font] = {}
         self._text: OrderedDict[tuple, pygame.Surface] = OrderedDict()
+        #: text wrapped to a width (`text.wrap`), by the text, size and width: the bars
+        #: and panels wrap the same words every frame; forgotten with the fonts' look
+        self.wrapped: dict[tuple[str, float, int, bool], tuple[str, ...]] = {}
         self._max = max_cached
         self.floor = 8  # the smallest size given, asked (see `set_window`)
         self.scale = 1.0  # the player's text size: how much larger words are drawn
@@ -193,6 +196,7 @@ class Fonts:
         self._want, self.scale = want, scale
         self._text.clear()  # drawn at other sizes now
         self._asked.clear()
+        self.wrapped.clear()
         px = max(1, math.floor(8 / scale))  # never under 8 drawn, as without a window
         # measured on pygame's default font, whose sizes the layouts use: the shipped
         # font's glyphs are as large, and its lines taller

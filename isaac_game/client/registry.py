@@ -98,7 +98,7 @@ def _told(scene: MatchScene, keeper: GameKeeper | None) -> MatchScene:
     its own file (the file cannot be locked: `GameKeeper.notice`), if it is not."""
     if keeper is not None and keeper.notice:
         notice, keeper.notice = keeper.notice, ""
-        scene.say(notice, warn=True, seconds=8.0)
+        scene.bar.say(notice, warn=True, seconds=8.0)
     return scene
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from enum import Enum
 from typing import TYPE_CHECKING, Protocol
 
 import pygame
@@ -20,8 +21,16 @@ from .input import Action
 
 if TYPE_CHECKING:
     from .app import App
+    from .handoff import GameSetup
     from .unsaved import KeptFile
     from .widgets.menu import MenuItem
+
+
+class Jump(Enum):
+    """A step back or forward through the moves played: what a control may refuse."""
+
+    UNDO = "undo"
+    REDO = "redo"
 
 
 @dataclass(frozen=True)
@@ -82,50 +91,88 @@ class Scene:
         window, Quit to menu); None: nothing to lose, go."""
         return None
 
+    def tick_behind(self, dt: float) -> None:
+        """Under a question asked over this scene: keep going what must not stall (a LAN
+        game's network); most scenes just wait."""
+
     def keep_game(self) -> str | None:
         """Save the game this scene shows, if it has one with moves, before the program
         has to close; what was done, in words (None: nothing to keep here)."""
         return None
 
 
+class Hints(Protocol):
+    """The game's hints, as the pause menu offers them (`GamePlay`)."""
+
+    def hint_available(self) -> bool: ...
+    def request_hint(self) -> None: ...
+
+
+class TurnsBoard(Protocol):
+    """The game screen's drawing, as the pause menu's "Turn the board" sees it."""
+
+    def turn_board(self) -> None:
+        """The board turns half round (F)."""
+        ...
+
+
+class PauseOffers(Protocol):
+    """What kind of game is paused (the match's control), as its pause menu sees it."""
+
+    @property
+    def local(self) -> bool:
+        """No remote seat: undo, redo, saving and hints are allowed."""
+        ...
+
+    @property
+    def leaves_to(self) -> str:
+        """The scene "Quit to menu" goes back to, by name: the title, or Learn to play."""
+        ...
+
+    def pause_items(self) -> list[MenuItem]:
+        """Rows the game adds to the pause menu (a LAN game: Resign)."""
+        ...
+
+    def tick_behind(self, dt: float) -> None:
+        """Keep what must not stall (the network) going under an overlay."""
+        ...
+
+
+class SaysMessages(Protocol):
+    """The game screen's bottom bar, as the pause menu reads its last message."""
+
+    text: str
+
+
 class GameScreen(Protocol):
-    """What the overlays over a game (pause menu, dialogs) may use of the game screen.
+    """What the overlays over a game (pause menu, dialogs) may use of the game screen:
+    its parts, each seen as the overlay needs it.
 
     Declared here so the overlays need no import of the match scene, and so a game
     screen that lacks one of these fails the type check instead of a `getattr` at
     run time.
     """
 
-    banner: str
-
     @property
-    def game_name(self) -> str: ...
-    def can_undo(self) -> bool: ...
-    def can_redo(self) -> bool: ...
-    def can_save(self) -> bool: ...
-    def hint_available(self) -> bool: ...
-    def request_hint(self) -> None: ...
-    def undo(self) -> None: ...
-    def redo(self) -> None: ...
-    def turn_board(self) -> None:
-        """The board turns half round (F)."""
-        ...
+    def setup(self) -> GameSetup: ...
+    @property
+    def bar(self) -> SaysMessages: ...
+    @property
+    def play(self) -> Hints: ...
+    @property
+    def view(self) -> TurnsBoard: ...
+    @property
+    def control(self) -> PauseOffers: ...
 
-    def save(self) -> str: ...
     @property
     def keeping(self) -> KeptFile:
         """The game's file, for the pause menu's file row."""
         ...
 
+    def can_undo(self) -> bool: ...
+    def can_redo(self) -> bool: ...
+    def jump(self, what: Jump) -> None:
+        """Undo or redo, unless the game refuses it (the bar says why)."""
+        ...
+
     def leave_question(self, leave: Callable[[], None]) -> Question | None: ...
-    def pause_items(self) -> list[MenuItem]:
-        """Rows the game adds to the pause menu (a LAN game: Resign)."""
-        ...
-
-    #: The scene "Quit to menu" goes back to, by name: the title, or Learn to play from a
-    #: lesson (the control's).
-    leaves_to: str
-
-    def tick_behind(self, dt: float) -> None:
-        """Keep what must not stall (the network) going under an overlay."""
-        ...

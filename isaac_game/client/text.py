@@ -151,10 +151,25 @@ def _units(paragraph: str) -> list[str]:
     return units
 
 
+#: How many wrapped texts the fonts keep (`Fonts.wrapped`) before they start again.
+WRAPPED_KEPT = 1024
+
+
 def wrap(fonts: Fonts, text: str, px: float, width: int, bold: bool = False) -> list[str]:
     """Split text into lines that fit `width` pixels at size `px`, a number on the line
     of the word before it (`_units`) unless the two are too wide for a line together;
-    a word too long for a line of its own is cut."""
+    a word too long for a line of its own is cut. Kept by the fonts for their look: a
+    frame wraps the bars' and panels' same words again."""
+    key = (text, px, width, bold)
+    kept = fonts.wrapped.get(key)
+    if kept is None:
+        if len(fonts.wrapped) >= WRAPPED_KEPT:
+            fonts.wrapped.clear()
+        kept = fonts.wrapped[key] = tuple(_wrap(fonts, text, px, width, bold))
+    return list(kept)
+
+
+def _wrap(fonts: Fonts, text: str, px: float, width: int, bold: bool) -> list[str]:
     lines: list[str] = []
     for paragraph in text.split("\n"):
         line = ""

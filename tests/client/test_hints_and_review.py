@@ -28,7 +28,7 @@ def test_h_gives_a_hint_with_a_reason_and_enter_plays_it(app, game_name):
     hints = game.play.hints
     hints.budget = 0.2
     run(app, 2)
-    state = game.state
+    state = game.match.state
     key(app, pygame.K_h)
     assert hints.pending and hints.line() == "Hint: thinking..."
     frames_until(app, lambda: not hints.pending, TIMEOUT, then=1)
@@ -36,11 +36,11 @@ def test_h_gives_a_hint_with_a_reason_and_enter_plays_it(app, game_name):
     assert str(hints.move) in {str(m) for m in state.legal_moves()}
     assert "places the" in hints.text and "Hard's playouts" in hints.text
     app.draw()  # the ghost and the line are drawn for real
-    assert game.state is state  # a hint never plays by itself
+    assert game.match.state is state  # a hint never plays by itself
     hinted = str(hints.move)
     key(app, pygame.K_RETURN)  # the hinted piece is ready where the hint put it
     run(app, 2)
-    assert game.state.moves == (*state.moves, hinted)
+    assert game.match.state.moves == (*state.moves, hinted)
     assert not hints.shown  # gone with its position
 
 

@@ -59,9 +59,9 @@ def test_pad_only_menu_walk(app):
     assert is_game(game, "isaac")
     assert game.setup.light == app.settings.light_kind
     pad(app, A)  # Dark places the preselected piece at the cursor
-    assert len(game.state.moves) == 1
+    assert len(game.match.state.moves) == 1
     run(app, 90)  # the computer answers without any input
-    assert len(game.state.moves) >= 2
+    assert len(game.match.state.moves) >= 2
     pad(app, START)
     assert isinstance(app.top, PauseScene)
     pad(app, B)
@@ -88,9 +88,9 @@ def test_two_pads_each_take_one_colour(app):
     pad(app, DOWN, instance_id=1)
     pad(app, DOWN, instance_id=2)  # now two pads: 1 is Dark, 2 is Light
     pad(app, A, instance_id=2)  # Light's pad cannot move for Dark
-    assert game.state.moves == ()
+    assert game.match.state.moves == ()
     pad(app, A, instance_id=1)
-    assert len(game.state.moves) == 1
+    assert len(game.match.state.moves) == 1
 
 
 def test_menu_starts_demo_after_idle_and_any_key_returns(app):
@@ -99,9 +99,9 @@ def test_menu_starts_demo_after_idle_and_any_key_returns(app):
     assert is_game(demo, "isaac") and demo.setup.demo
     assert (demo.setup.dark, demo.setup.light) == ("hard", "hard")  # the game at its best
     deadline = time.monotonic() + 60  # the computer players think in worker processes
-    while len(demo.state.moves) <= 3 and time.monotonic() < deadline:
+    while len(demo.match.state.moves) <= 3 and time.monotonic() < deadline:
         run(app, 5, dt=0.1)
-    assert len(demo.state.moves) > 3  # computer against computer, on its own
+    assert len(demo.match.state.moves) > 3  # computer against computer, on its own
     key(app, pygame.K_x)
     assert isinstance(app.top, TitleScene)
 

@@ -119,8 +119,8 @@ def test_hand_rows_say_pieces_and_value_and_fit(app, monkeypatch, game, size):
     with recording(surface):  # drawn, not copied from a kept picture
         app.draw(surface)
     monkeypatch.setattr(hud, "blit_text", real)
-    hand = scene.state.hand(Player.DARK)
-    layout = scene.layout
+    hand = scene.match.state.hand(Player.DARK)
+    layout = scene.view.layout
     assert layout is not None and layout.size == size
     for player in (Player.DARK, Player.LIGHT):
         panel = layout.panels[player]
@@ -154,9 +154,9 @@ def test_a_kept_panel_is_the_panel_drawn(app, game):
             app.draw(surface)
         screens.append(pygame.image.tobytes(surface, "RGB"))
     assert screens[0] == screens[1] == screens[2]
-    layout = scene.layout
+    layout = scene.view.layout
     assert layout is not None
-    infos = {player: hud.PanelInfo.of(scene.state, player, "") for player in Player}
+    infos = {player: hud.PanelInfo.of(scene.match.state, player, "") for player in Player}
     surface = pygame.Surface(layout.size)
     with recording(surface):
         drawn = hud.draw_player_panels(surface, app.fonts, app.palette, layout, infos)
@@ -169,10 +169,10 @@ def test_a_kept_panel_changes_with_what_it_shows(app):
     """The picture is kept by all the panel shows: a new score draws a new panel."""
     scene = app.open("match", GameSetup("isaac"))
     run(app, 2)
-    layout = scene.layout
+    layout = scene.view.layout
     assert layout is not None
     rect = layout.panels[Player.DARK]
-    info = hud.PanelInfo.of(scene.state, Player.DARK, "")
+    info = hud.PanelInfo.of(scene.match.state, Player.DARK, "")
     pictures = []
     for score in (3, 3, 41):
         surface = pygame.Surface(layout.size)

@@ -28,7 +28,7 @@ def to_the_last_frame_before_results(app) -> None:
     game = app.open("match", GameSetup(history=history_of(last_pass(1)), light="hard"))
     assert is_game(game)
     for _ in range(600):
-        if game.pace.results_in > 0 and game.pace.results_in <= 1 / 60 + 1e-9:
+        if game.motion.pace.results_in > 0 and game.motion.pace.results_in <= 1 / 60 + 1e-9:
             return  # the next frame opens the results
         run(app, 1)
     raise AssertionError("the game never ended")

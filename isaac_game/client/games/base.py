@@ -22,7 +22,7 @@ own states (`IsaacState`), checked once where they come from the scene (`narrow`
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Generic, Protocol
 
@@ -37,10 +37,10 @@ from ..learn.lesson import Lesson
 from ..learn.puzzles import Puzzle
 from ..states import S, narrow
 from ..theme import Fonts, Palette, blit_text, fit_line
-from ..widgets.anim import Anim
 from ..widgets.board_view import BoardView
 from ..widgets.hints import HintHelper
 from ..widgets.hud import GameLayout, PanelInfo, draw_bar_text
+from ..widgets.motion import Motion
 from ..widgets.move_words import MoveWords
 from ..widgets.rules_pages import RulesBook
 from ..words import OwnRefusals, side_name, why_not
@@ -58,6 +58,11 @@ class BarWords(Protocol):
         ...
 
     def say(self, text: str, warn: bool = False, seconds: float = 2.5) -> None: ...
+    def why_not(self, error: ValueError | Refusal) -> str:
+        """Why the rules refuse a move, in this game's words as read from the side of
+        the board facing the screen (never the engine's notation)."""
+        ...
+
     def status(
         self, human: Player | None, input_info: Callable[[Player], str], since: int | None = None
     ) -> tuple[str, tuple]:
@@ -72,59 +77,65 @@ class BarWords(Protocol):
         ...
 
 
-class PlayHost(Protocol):
-    """The match scene, as a game's play part sees it."""
-
-    app: App
-    match: Match
+class PlayFrame(Protocol):
+    """The match scene's drawing, as a game's play part draws into it."""
 
     @property
     def layout(self) -> GameLayout | None:
         """The screen's parts (None before the first draw)."""
         ...
 
-    @property
-    def bar(self) -> BarWords: ...
-    @property
-    def state(self) -> GameState: ...
-    @property
-    def demo(self) -> bool: ...
+    def draw_top_bar(
+        self, surface: pygame.Surface, title: str, inset: int = 600, px: int = 46
+    ) -> None:
+        """The top bar's title (marked in a demo) and, at its right end, the menu key."""
+        ...
+
+
+class MoverInput(Protocol):
+    """The match scene's input, as a game's move input asks whose move it is."""
+
+    def mover(self, action: Action) -> Player | None:
+        """The local human this move input is from, or None (not theirs, or a pass is
+        pending); Enter first finishes what still animates."""
+        ...
+
+
+class PlayPolicy(Protocol):
+    """What kind of game it is (the scene's control), as a game's play part asks."""
+
     @property
     def local(self) -> bool:
         """No remote seat: undo, saving and hints are allowed."""
         ...
 
+    #: May the cells where the chosen piece goes be dotted (when the setting says so)?
     @property
-    def anims(self) -> Sequence[Anim]:
-        """The animations running on the board (drawn by the game, run by the scene)."""
+    def legal_dots(self) -> bool:
+        """Not in a puzzle: they would give the answer away."""
         ...
 
-    @property
-    def age(self) -> float:
-        """Seconds the scene has run (pulsing marks)."""
-        ...
+
+class PlayHost(Protocol):
+    """The match scene, as a game's play part sees it: its parts, each as the game
+    needs it, and the moves it may submit."""
+
+    app: App
+    match: Match
 
     @property
-    def passing(self) -> bool:
-        """Is a human who cannot move being passed for (after a moment to read why)?"""
-        ...
-
-    def animate(self, anim: Anim) -> None:
-        """Show `anim` on the board until it is done (or the next move cuts it short)."""
-        ...
+    def bar(self) -> BarWords: ...
+    @property
+    def motion(self) -> Motion: ...
+    @property
+    def view(self) -> PlayFrame: ...
+    @property
+    def input(self) -> MoverInput: ...
+    @property
+    def control(self) -> PlayPolicy: ...
 
     def human_to_move(self) -> Player | None: ...
-    def input_mover(self, action: Action) -> Player | None:
-        """The local human this move input is from, or None (not theirs, or a pass is
-        pending); Enter first finishes what still animates."""
-        ...
-
     def submit(self, move: Move) -> None: ...
-    def why_not(self, error: ValueError | Refusal) -> str:
-        """Why the rules refuse a move, in this game's words as read from the side of
-        the board facing the screen (never the engine's notation)."""
-        ...
-
     def refuse_choice(self, moves: Iterable[Move]) -> str:
         """Ask before a piece is picked whose moves are `moves`: the refusal, already said
         on the bar, or "" to go on (a lesson's step refuses a piece it does not ask for)."""
@@ -134,22 +145,9 @@ class PlayHost(Protocol):
         """The player's panel, as the game fills it and the seat's control dresses it."""
         ...
 
-    def hint_available(self) -> bool:
-        """May the player to move ask for a hint now?"""
-        ...
-
-    #: May the cells where the chosen piece goes be dotted (when the setting says so)?
-    #: Not in a puzzle: they would give the answer away (the control's).
-    legal_dots: bool
-
     def hand_rows(self, player: Player) -> dict[int, pygame.Rect]:
         """Where the player's panel lists the hand, by length."""
         ...
-
-    def thinking(self, player: Player) -> bool: ...
-    def draw_top_bar(
-        self, surface: pygame.Surface, title: str, inset: int = 600, px: int = 46
-    ) -> None: ...
 
 
 class GamePlay(ABC, Generic[S]):
@@ -170,7 +168,7 @@ class GamePlay(ABC, Generic[S]):
     @property
     def state(self) -> S:
         """The position on the board, as this game's own state."""
-        return narrow(self.kind, self.host.state)
+        return narrow(self.kind, self.host.match.state)
 
     def history(self, most: int) -> list[S]:
         """The match's last `most` states (fewer near its start), oldest first."""

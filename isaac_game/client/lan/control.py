@@ -53,13 +53,14 @@ from isaac_game.lan import (
 from isaac_game.match import Match, SeatKind
 from isaac_game.rules import HUMAN, LAN_SUFFIX, GameState, Key, Player, seat_headers
 
-from ..control import ControlledScene, Jump, MatchControl
+from ..control import ControlledScene, MatchControl
 from ..games.base import GamePlay
 from ..handoff import GameOutcome, GameSetup
 from ..input import Action
-from ..scene import Question
+from ..scene import Jump, Question
 from ..widgets.hud import GameLayout, PanelInfo
 from ..widgets.menu import MenuItem
+from ..widgets.motion import Motion
 from ..words import side_name
 from .hud import ChatBox, draw_link_box, draw_lost_notice, link_word
 
@@ -71,19 +72,24 @@ LAN_BOX_H = 175  # chat and link boxes under the panels, at ui scale 1
 CATCH_UP = 4
 
 
+class SavesNow(Protocol):
+    """The match scene's keeping, as a LAN game kept when its joiner is gone sees it."""
+
+    def save(self) -> str:
+        """Save the game to its file now; a message for the user."""
+        ...
+
+
 class LanGame(ControlledScene, Protocol):
     """The match scene, as the LAN control and its dialogs see it."""
 
     control: LanControl
     play: GamePlay
-
-    def showing_move(self) -> bool:
-        """Is the last move still being shown (animating, or in the pause after it)?"""
-        ...
+    motion: Motion
+    keeping: SavesNow
 
     def follow(self, match: Match, announce: str = "") -> None: ...
     def age_by(self, dt: float) -> None: ...
-    def save(self) -> str: ...
     def tick_behind(self, dt: float) -> None: ...
 
 
@@ -147,7 +153,7 @@ class LanControl(MatchControl[LanGame]):
         if s.role == "host" and s.held and s.stalled and not self.kept and game.match is s.match:
             # the joiner is gone for good: the game is kept on disk before anything else
             # (unless it never moved: a drive-by's game has nothing to lose)
-            self.kept = game.save() if s.worth_keeping else ""
+            self.kept = game.keeping.save() if s.worth_keeping else ""
         match = self.session.match
         if match is not None and match is not game.match:
             self.offered_give_up = False
@@ -164,26 +170,26 @@ class LanControl(MatchControl[LanGame]):
         assert game is not None
         opp = s.opponent or _("The opponent")  # a name: the peer's own words
         if isinstance(event, GameStarted) and event.resumed:
-            game.say(_("Reconnected: the game goes on"))
+            game.bar.say(_("Reconnected: the game goes on"))
         elif isinstance(event, ChatReceived):
             self.app.audio.play("click")
         elif isinstance(event, PeerResigned):
-            game.say(_("{name} resigned").format(name=opp))
+            game.bar.say(_("{name} resigned").format(name=opp))
         elif isinstance(event, LinkLost) and event.bye:  # docs/protocol.md 1.1: a pause
             said = _("{name} left for now: the game is kept for their return")
-            game.say(said.format(name=opp), warn=True)
+            game.bar.say(said.format(name=opp), warn=True)
         elif isinstance(event, LinkLost):
             said = _("Connection to {name} lost: reconnecting...")
-            game.say(said.format(name=opp), warn=True)
+            game.bar.say(said.format(name=opp), warn=True)
         elif isinstance(event, GameClosed | GameHeld | Closed) and not s.finished:
             if s.link == CLOSED:
-                game.say(_("{name} left the game").format(name=opp), warn=True)
+                game.bar.say(_("{name} left the game").format(name=opp), warn=True)
         elif isinstance(event, PeerError | PeerMisbehaved):
             # TRANSLATORS: {code} and {message} are the peer's error, as the protocol says it
             said = _("Network: {code} {message}").format(code=event.code, message=event.msg)
-            game.say(said, warn=True)
+            game.bar.say(said, warn=True)
         elif isinstance(event, Throttled):
-            game.say(self._throttled(opp, event.what), warn=True)
+            game.bar.say(self._throttled(opp, event.what), warn=True)
 
     @staticmethod
     def _throttled(name: str, what: str) -> str:
@@ -251,7 +257,7 @@ class LanControl(MatchControl[LanGame]):
         def resign() -> None:
             self.session.resign()
             if self.game is not None:
-                self.game.say(_("You resigned"))
+                self.game.bar.say(_("You resigned"))
 
         if opp:
             text = _("Your seat is kept for a while: come back to go on against {name}.")
@@ -289,7 +295,7 @@ class LanControl(MatchControl[LanGame]):
             self.app.pop_to("match")
             self.session.resign()
             if self.game is not None:
-                self.game.say(_("You resigned"))
+                self.game.bar.say(_("You resigned"))
 
         self.app.open("confirm", N_("Resign this game?"), N_("Resign"), resign, self.game)
 
@@ -333,7 +339,7 @@ class LanControl(MatchControl[LanGame]):
         if game is None or not game.play.paces_peer_actions:
             return False
         match = game.match
-        if not game.showing_move() or match is not s.match or not s.playing:
+        if not game.motion.showing_move() or match is not s.match or not s.playing:
             return False
         backlog = len(s.remote.record) - match.state.ply
         return match.seat_to_move is s.remote and backlog <= CATCH_UP

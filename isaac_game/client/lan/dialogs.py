@@ -122,7 +122,7 @@ class GiveUpScene(QuestionScreen):
                 )
 
     def save(self) -> None:
-        self.message = self.game.save()
+        self.message = self.game.keeping.save()
         self.describe()
 
     def new_game(self) -> None:
@@ -130,7 +130,7 @@ class GiveUpScene(QuestionScreen):
         next joiner."""
         session = self.game.control.session
         if not (self.message or self.game.control.kept) and session.worth_keeping:
-            self.message = self.game.save()
+            self.message = self.game.keeping.save()
         self.freed = True
         self.game.control.session.abandon()
         self.describe()
@@ -143,7 +143,7 @@ class GiveUpScene(QuestionScreen):
         if self.game.control.session.link == CONNECTED and self.app.top is self:
             self.app.pop(self)  # the peer came back after all, or a new one came
             if not self.freed:
-                self.game.say(_("Reconnected: the game goes on"))
+                self.game.bar.say(_("Reconnected: the game goes on"))
             return
         self.describe()
 

@@ -27,12 +27,11 @@ from isaac_game.match import Match
 from isaac_game.players import make_seat
 from isaac_game.rules import GameState, Move, Pass, Player, label_key
 
-from ..control import ControlledScene, Jump, MatchControl
+from ..control import ControlledScene, MatchControl, ShowsBoard
 from ..handoff import GameSetup
 from ..input import Action, Button
-from ..scene import Question
+from ..scene import Jump, Question
 from ..theme import blit_text, draw_panel, fit_lines, wrap
-from ..widgets.board_view import BoardView
 from ..widgets.hud import GameLayout, PanelInfo
 from ..widgets.menu import MenuItem
 from .lesson import Lesson, Step, refusal, refusal_of_choice
@@ -54,9 +53,8 @@ class LessonScene(ControlledScene, Protocol):
     """The match scene, as the lesson sees it: its board too (to light cells up)."""
 
     name: str
+    play: ShowsBoard
 
-    @property
-    def board(self) -> BoardView: ...
     def follow(self, match: Match, announce: str = "") -> None: ...
     def submit(self, move: Move) -> None: ...
 
@@ -162,7 +160,7 @@ class LessonControl(MatchControl[LessonScene]):
         if self.explained is not None:
             return _("Enter, click or A: next step")
         scene = self.scene
-        return refusal(self.step, state, move, scene.why_not if scene is not None else str)
+        return refusal(self.step, state, move, scene.bar.why_not if scene is not None else str)
 
     def refuse_choice(self, state: GameState, moves: list[Move]) -> str:
         if self.explained is not None:
@@ -203,7 +201,7 @@ class LessonControl(MatchControl[LessonScene]):
                 self.pass_told = True
                 # TRANSLATORS: the bar, on a lesson's step where the player cannot move
                 words = _("You cannot move, so you pass: Enter, click or A")
-                scene.say(words, seconds=PASS_SAID_FOR)
+                scene.bar.say(words, seconds=PASS_SAID_FOR)
             return True
         return self.explained is not None  # the step's move is in: the game waits
 
@@ -260,7 +258,7 @@ class LessonControl(MatchControl[LessonScene]):
     def _draw_cells(self, surface: pygame.Surface) -> None:
         if self.explained is not None or not self.step.cells:
             return
-        board, pal = self.lesson_scene.board, self.app.palette
+        board, pal = self.lesson_scene.play.board, self.app.palette
         alpha = int(70 + 50 * math.sin(self.age * 4.0))
         edge = max(2, board.cell // 14)
         board.highlight_cells(surface, self.step.cells, pal.accent, max(20, alpha), edge)

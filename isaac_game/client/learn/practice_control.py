@@ -144,7 +144,7 @@ class PracticeControl(PuzzleControl):
         known = remembered(needed(p.game, (*p.moves, tried)))
         task = Task(tried_loss, (p.game, p.moves, tried, known))
         self.worker.submit(task, TASK_SECONDS)
-        self.puzzle_scene.say(_("Weighing your move against Hard's..."), seconds=3.0)
+        self.puzzle_scene.bar.say(_("Weighing your move against Hard's..."), seconds=3.0)
 
     def _collect(self) -> None:
         worker = self.worker
@@ -177,7 +177,7 @@ class PracticeControl(PuzzleControl):
             self.words = " ".join(w for w in (_("You found it!"), self.due_words) if w)
             self.note = ""
             self.app.audio.play("win")
-            self.puzzle_scene.say(_("You found it!"))
+            self.puzzle_scene.bar.say(_("You found it!"))
             self.app.request_redraw()
             return
         self.tries += 1
@@ -187,7 +187,7 @@ class PracticeControl(PuzzleControl):
             return
         self.note = _("{missed} Try again.").format(missed=missed)
         self.puzzle_scene.follow(puzzle_match(self.start))
-        self.puzzle_scene.say(_("Not the best: try again"), warn=True)
+        self.puzzle_scene.bar.say(_("Not the best: try again"), warn=True)
         self.app.request_redraw()
 
     def miss_words(self, loss: float) -> str:
@@ -200,13 +200,13 @@ class PracticeControl(PuzzleControl):
     def best_words(self) -> str:
         state = self.start
         move = state.parse_move(self.best)
-        facing = self.puzzle_scene.board.facing
+        facing = self.puzzle_scene.play.board.facing
         return self.describe(state, move, state.play(move), facing).text
 
     def played_words(self) -> str:
         state = self.start
         played = move_between(state, state.play(self.position.played))
-        facing = self.puzzle_scene.board.facing
+        facing = self.puzzle_scene.play.board.facing
         return self.describe(state, played.move, played.after, facing).text
 
     def show_answer(self, lead: str = "") -> None:

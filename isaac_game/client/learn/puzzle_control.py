@@ -26,11 +26,10 @@ from isaac_game.match import Match, move_between
 from isaac_game.players import make_seat
 from isaac_game.rules import GameState, Move, Player, label_key
 
-from ..control import ControlledScene, Jump, MatchControl
+from ..control import ControlledScene, MatchControl, ShowsBoard
 from ..handoff import GameSetup
 from ..input import Action, Button
-from ..scene import Question
-from ..widgets.board_view import BoardView
+from ..scene import Jump, Question
 from ..widgets.hud import GameLayout, PanelInfo
 from ..widgets.menu import MenuItem
 from ..widgets.move_words import MoveWords
@@ -47,16 +46,20 @@ BOX_SHARE = 0.56
 TRIES = 3
 
 
+class LaysOut(Protocol):
+    """The match scene's drawing, as a puzzle that moves its box sees it."""
+
+    def lay_out_again(self) -> None:
+        """The layout changes before the window does (the box moves to the other side)."""
+        ...
+
+
 class PuzzleScene(ControlledScene, Protocol):
     """The match scene, as the puzzle sees it: its board (to mark cells) and words."""
 
     name: str
-
-    @property
-    def board(self) -> BoardView: ...
-    def lay_out_again(self) -> None:
-        """The layout changes before the window does (the box moves to the other side)."""
-        ...
+    play: ShowsBoard
+    view: LaysOut
 
     def follow(self, match: Match, announce: str = "") -> None: ...
 
@@ -246,7 +249,7 @@ class PuzzleControl(MatchControl[PuzzleScene]):
     def show_clue(self) -> None:
         """The puzzle's one clue, in the box (and on the bar)."""
         self.clue_shown = True
-        self.puzzle_scene.say(self.clue_words(), seconds=6.0)
+        self.puzzle_scene.bar.say(self.clue_words(), seconds=6.0)
         self.app.request_redraw()
 
     def clue_words(self) -> str:
@@ -265,7 +268,7 @@ class PuzzleControl(MatchControl[PuzzleScene]):
         self.words = " ".join(w for w in (lead, self.answer_words(), why) if w)
         self.note = ""
         self.puzzle_scene.follow(puzzle_match(self.start))
-        self.puzzle_scene.say(_("The answer is marked on the board"))
+        self.puzzle_scene.bar.say(_("The answer is marked on the board"))
         self.app.request_redraw()
 
     def update(self, dt: float) -> bool:
@@ -288,7 +291,7 @@ class PuzzleControl(MatchControl[PuzzleScene]):
             self.words = " ".join(w for w in (_("You found the best move!"), why) if w)
             self.note = ""
             self.app.audio.play("win")
-            self.puzzle_scene.say(_("You found the best move!"))
+            self.puzzle_scene.bar.say(_("You found the best move!"))
             self.app.request_redraw()
             return
         self.tries += 1
@@ -303,7 +306,7 @@ class PuzzleControl(MatchControl[PuzzleScene]):
             "{missed} Try again ({left} try left).", "{missed} Try again ({left} tries left).", left
         ).format(missed=missed, left=left)
         self.puzzle_scene.follow(puzzle_match(self.start))
-        self.puzzle_scene.say(_("Not the best: try again"), warn=True)
+        self.puzzle_scene.bar.say(_("Not the best: try again"), warn=True)
         self.app.request_redraw()
 
     def answer_words(self) -> str:
@@ -311,7 +314,7 @@ class PuzzleControl(MatchControl[PuzzleScene]):
         state, told = self.start, []
         for action in self.puzzle.solution:
             played = move_between(state, state.play(action))
-            facing = self.puzzle_scene.board.facing  # its ways as the board shows them
+            facing = self.puzzle_scene.play.board.facing  # its ways as the board shows them
             told.append(self.describe(state, played.move, played.after, facing).text)
             state = played.after
         actions = told[0] if told else ""
@@ -337,7 +340,7 @@ class PuzzleControl(MatchControl[PuzzleScene]):
         self.start = self.puzzle.position()
         self.clue_shown = False
         if self.boxed != boxed:
-            self.puzzle_scene.lay_out_again()  # the box moves to the other side's panel
+            self.puzzle_scene.view.lay_out_again()  # the box moves to the other side's panel
         self.retry()
 
     # ----- drawing ---------------------------------------------------------------------
@@ -379,7 +382,7 @@ class PuzzleControl(MatchControl[PuzzleScene]):
     def _draw_marks(self, surface: pygame.Surface) -> None:
         if not self.marks:
             return
-        board, pal = self.puzzle_scene.board, self.app.palette
+        board, pal = self.puzzle_scene.play.board, self.app.palette
         alpha = int(80 + 50 * math.sin(self.age * 4.0))
         edge = max(2, board.cell // 14)
         board.highlight_cells(surface, self.marks, pal.accent, max(20, alpha), edge)

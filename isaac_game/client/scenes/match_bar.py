@@ -10,19 +10,18 @@ thinks meanwhile (`Match.prepare`), and Enter or a click cuts the wait short.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
 from isaac_game.i18n import _
 from isaac_game.match import Match, MovePlayed, SeatKind
-from isaac_game.rules import GameState, Move, Player
+from isaac_game.rules import GameState, Move, Player, Refusal
 
 from ..widgets.move_words import MoveHistory, MoveWords
 from ..words import side_name
 
 if TYPE_CHECKING:
     from ..app import App
-    from ..control import MatchControl
+    from ..control import TurnPolicy
     from ..handoff import GameSetup
     from ..widgets.coach import Coach
 
@@ -31,13 +30,13 @@ READ_TIME = 1.2  # a computer's move is announced this long before its next move
 NEWS_TIME = 2.6  # and a move that changed the phase (or ended the game) this long
 
 
-@dataclass
-class Pace:
-    """The time between moves: what the scene waits for before the match goes on."""
+class GameWords(Protocol):
+    """What the game's entry says of its moves (`GameEntry.describe`, `.why_not`)."""
 
-    wait: float = 0.3  # before a computer's next move (the first: a moment)
-    pass_in: float | None = None  # a human who cannot move is passed for in this long
-    results_in: float = 0.0  # once the game is over, the results follow in this long
+    def describe(
+        self, before: GameState, move: Move, after: GameState, facing: Player = Player.DARK
+    ) -> MoveWords: ...
+    def why_not(self, error: ValueError | Refusal, facing: Player = Player.DARK) -> str: ...
 
 
 class BarScene(Protocol):
@@ -45,7 +44,10 @@ class BarScene(Protocol):
 
     app: App
     match: Match
-    control: MatchControl
+
+    @property
+    def control(self) -> TurnPolicy: ...
+
     setup: GameSetup
     coach: Coach
 
@@ -56,13 +58,11 @@ class MatchBar:
     """The bars' words: the message shown and how long it still shows, the move list's
     words (`history`), and what the bars say when no message is fresh."""
 
-    def __init__(
-        self, scene: BarScene, describe: Callable[[GameState, Move, GameState, Player], MoveWords]
-    ) -> None:
+    def __init__(self, scene: BarScene, game: GameWords) -> None:
         self.scene = scene
         #: the side the board faces: the words read it from there (rows, columns, ways)
         self.facing = Player.DARK
-        self._describe = describe
+        self._game = game
         self.text = ""  # the message on the bottom bar
         self.warn = False  # told as a warning (red, with a sound)
         self.seconds = 0.0  # how long it still shows
@@ -75,7 +75,12 @@ class MatchBar:
 
     def describe(self, before: GameState, move: Move, after: GameState) -> MoveWords:
         """A move in words, as read from the side of the board facing the screen."""
-        return self._describe(before, move, after, self.facing)
+        return self._game.describe(before, move, after, self.facing)
+
+    def why_not(self, error: ValueError | Refusal) -> str:
+        """Why the rules refuse a move, in this game's words as read from the side of
+        the board facing the screen (never the engine's notation)."""
+        return self._game.why_not(error, self.facing)
 
     def face(self, side: Player) -> None:
         """The board faces `side` now: the move list is told again as read from there."""

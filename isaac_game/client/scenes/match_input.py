@@ -7,21 +7,22 @@ whose move it would be.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import TYPE_CHECKING, Protocol
 
 from isaac_game.i18n import _
 from isaac_game.rules import Player
 
 from ..input import Action, Button
-from ..widgets.anim import Anim
+from ..scene import Jump
+from ..widgets.motion import Motion
 from .match_bar import MatchBar
 from .match_view import MatchView
 
 if TYPE_CHECKING:
     from ..app import App
-    from ..control import MatchControl
+    from ..control import OverlayPolicy
     from ..games.base import GamePlay
+    from ..handoff import GameSetup
     from ..scene import Scene
     from ..widgets.coach import Coach
 
@@ -35,26 +36,20 @@ class InputScene(Protocol):
 
     app: App
     play: GamePlay
-    control: MatchControl
+
+    @property
+    def control(self) -> OverlayPolicy: ...
+
     view: MatchView
     bar: MatchBar
     coach: Coach
 
-    @property
-    def demo(self) -> bool: ...
-    @property
-    def age(self) -> float: ...
-    @property
-    def anims(self) -> Sequence[Anim]: ...
-    @property
-    def passing(self) -> bool: ...
+    setup: GameSetup
+    motion: Motion
+
     def human_to_move(self) -> Player | None: ...
     def computer_to_move(self) -> bool: ...
-    def go_on(self) -> None: ...
-    def finish_anims(self) -> None: ...
-    def undo(self) -> None: ...
-    def redo(self) -> None: ...
-    def open_pause(self, message: str = "") -> None: ...
+    def jump(self, what: Jump) -> None: ...
 
 
 class MatchInput:
@@ -66,16 +61,16 @@ class MatchInput:
     def handle(self, action: Action, screen: Scene) -> None:
         """`action` to whoever takes it; `screen` is the scene a demo's end closes."""
         scene, b = self.scene, action.button
-        if scene.demo:
+        if scene.setup.demo:
             keeps_on = (Button.PAD_LOST, *scene.play.demo_keeps_on)
-            if b not in keeps_on and not (b == Button.POINT and scene.age < DEMO_SETTLE):
+            if b not in keeps_on and not (b == Button.POINT and scene.motion.age < DEMO_SETTLE):
                 # back to the menu only: the key held (Enter, Space) must not go on to
                 # choose New game there as it repeats
                 scene.app.swallow_held_keys()
                 scene.app.pop(screen)
             return
         if b == Button.PAD_LOST:
-            scene.open_pause(_("A controller was disconnected: the game is paused."))
+            scene.app.open("pause", screen, _("A controller was disconnected: the game is paused."))
             return
         scene.view.relayout(scene.app.screen.get_size())  # the board faces the side it should
         entries = scene.bar.history.entries
@@ -87,15 +82,15 @@ class MatchInput:
             scene.view.turn_board()
             return
         if b in (Button.CONFIRM, Button.CLICK) and scene.computer_to_move():
-            scene.go_on()  # the player has read the last move: the computer goes on
+            scene.motion.go_on()  # the player has read the last move: the computer goes on
         if b == Button.UNDO:
-            scene.undo()
+            scene.jump(Jump.UNDO)
         elif b == Button.REDO:
-            scene.redo()
+            scene.jump(Jump.REDO)
         elif b == Button.PAUSE or (
             b == Button.BACK and not scene.play.wants_back(scene.human_to_move())
         ):
-            scene.open_pause()
+            scene.app.open("pause", screen)
         else:
             scene.play.handle(action)
 
@@ -104,8 +99,8 @@ class MatchInput:
         pass is pending). Enter first finishes what is still animating."""
         scene = self.scene
         mover = scene.human_to_move()
-        if mover is None or not action.allowed_for(mover) or scene.passing:
+        if mover is None or not action.allowed_for(mover) or scene.motion.passing:
             return None
-        if action.button == Button.CONFIRM and scene.anims:
-            scene.finish_anims()
+        if action.button == Button.CONFIRM and scene.motion.anims:
+            scene.motion.finish()
         return mover

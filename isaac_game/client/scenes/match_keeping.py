@@ -13,15 +13,17 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
 from isaac_game.i18n import _
-from isaac_game.rules import GameState, Headers, Key, yes
+from isaac_game.rules import Headers, Key, yes
 
 from ..keeper import GameKeeper
 from ..scene import Question
 from ..unsaved import unsaved_question
 
 if TYPE_CHECKING:
+    from isaac_game.match import Match
+
     from ..app import App
-    from ..control import MatchControl
+    from ..control import BarSays, HeadersPolicy
     from ..handoff import GameSetup
     from ..scene import Scene
 
@@ -30,12 +32,13 @@ class KeptScene(Protocol):
     """The match scene, as its keeping sees it."""
 
     app: App
-    control: MatchControl
-    setup: GameSetup
 
     @property
-    def state(self) -> GameState: ...
-    def say(self, text: str, warn: bool = False, seconds: float = 2.5) -> None: ...
+    def control(self) -> HeadersPolicy: ...
+
+    setup: GameSetup
+    match: Match
+    bar: BarSays
 
 
 class MatchKeeping:
@@ -49,11 +52,6 @@ class MatchKeeping:
         self._ply = 0  # how far the game was when it was last kept
 
     @property
-    def save_path(self) -> Path | None:
-        """The file this game is kept in (None until its first move)."""
-        return self.keeper.path
-
-    @property
     def demo(self) -> bool:
         return self.scene.setup.demo
 
@@ -65,14 +63,14 @@ class MatchKeeping:
         """The game on disk after every move, undo and redo (never a demo's). A move
         taken back marks the record (`TakenBack: yes`), which counts it apart."""
         if not self.demo and self.scene.control.keeps_games:
-            state, journal = self.scene.state, self.keeper.journal
+            state, journal = self.scene.match.state, self.keeper.journal
             marked = journal is None or Headers(journal.headers).taken_back
             if state.ply < self._ply and not marked:
                 self.keeper.mark(yes(Key.TAKEN_BACK))
             self._ply = state.ply
             news = self.keeper.keep(state)
             if news:
-                self.scene.say(news, warn=bool(self.keeper.error), seconds=4.0)
+                self.scene.bar.say(news, warn=bool(self.keeper.error), seconds=4.0)
 
     def leave_question(self, leave: Callable[[], None], screen: Scene) -> Question | None:
         """Asked before the player leaves a game that is under way (never a demo's, a
@@ -85,8 +83,9 @@ class MatchKeeping:
             question = unsaved_question(scene.app, self.keeper, leave, screen)
             if question is not None:
                 return question
-        over = scene.state.is_over or scene.control.finished()
-        if over or not scene.state.moves:
+        state = scene.match.state
+        over = state.is_over or scene.control.finished()
+        if over or not state.moves:
             return None
         return scene.control.leave_question(leave)
 
@@ -94,12 +93,12 @@ class MatchKeeping:
         """Save the game before the program has to close (a bug): in words, where it is
         now, or why it could not be saved anywhere."""
         scene = self.scene
-        if not (scene.state.moves and not self.demo and scene.control.keeps_games):
+        if not (scene.match.state.moves and not self.demo and scene.control.keeps_games):
             return None
         self.save()
         trouble = self.keeper.unsaved()
         if not trouble:
-            return _("Your game was kept: {path}.").format(path=self.save_path)
+            return _("Your game was kept: {path}.").format(path=self.path)
         saved, words = self.keeper.save_elsewhere()
         if saved:
             # TRANSLATORS: {trouble} says what went wrong, {words} where the game went instead
@@ -111,12 +110,13 @@ class MatchKeeping:
 
     def save(self) -> str:
         """Save the game to its file now; a message for the user."""
-        return self.keeper.save(self.scene.state)
+        return self.keeper.save(self.scene.match.state)
 
     # ----- the file row of the pause menu (`unsaved.KeptFile`) ----------------------------
 
     @property
     def path(self) -> Path | None:
+        """The file this game is kept in (None until its first move)."""
         return self.keeper.path
 
     def unsaved(self) -> str:
@@ -125,7 +125,7 @@ class MatchKeeping:
     def retry(self) -> str:
         """Save the game as it stands now, whatever was played (a game never kept yet
         gets its file): "" once it is on disk, else why not."""
-        said = self.keeper.save(self.scene.state)
+        said = self.keeper.save(self.scene.match.state)
         if self.keeper.unsaved() or self.keeper.blocked:
             return self.keeper.unsaved() or said
         return ""
@@ -142,7 +142,7 @@ class MatchKeeping:
         """For the results: the record's headers, and why it is not on disk ("" if it is).
         A game decided off the board (a resignation) gets its Result in its file first."""
         scene = self.scene
-        decided = scene.control.result_headers(scene.state)
+        decided = scene.control.result_headers(scene.match.state)
         if decided and not self.demo and scene.control.keeps_games:
             self.keeper.conclude(decided)
         return {**self.keeper.record_headers(), **decided}, self.keeper.unsaved()

@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from isaac_game.match import Match
 
     from ..app import App
-    from ..control import MatchControl
+    from ..control import OverlayPolicy
     from ..games.base import GamePlay
     from ..handoff import GameSetup
     from ..widgets.coach import Coach
@@ -36,7 +36,10 @@ class ViewScene(Protocol):
 
     app: App
     play: GamePlay
-    control: MatchControl
+
+    @property
+    def control(self) -> OverlayPolicy: ...
+
     setup: GameSetup
     bar: MatchBar
     match: Match
@@ -91,6 +94,10 @@ class MatchView:
         entries = scene.bar.history.entries
         self.moves_box.draw(surface, scene.app.palette, entries, len(entries) - 1)
         scene.control.draw(surface, layout)
+
+    def lay_out_again(self) -> None:
+        """The layout changes before the window does (a puzzle's box changes sides)."""
+        self.layout = None
 
     def draw_top_bar(
         self, surface: pygame.Surface, title: str, inset: int = 600, px: int = 46

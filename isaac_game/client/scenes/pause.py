@@ -12,7 +12,7 @@ import pygame
 from isaac_game.i18n import N_
 
 from ..input import Action, Button
-from ..scene import GameScreen
+from ..scene import GameScreen, Jump
 from ..theme import blit_text
 from ..unsaved import file_label, show_file
 from ..widgets.menu import Menu, MenuItem
@@ -31,14 +31,14 @@ class PauseScene(MenuScreen):
         self.message = message
         items = [
             MenuItem(N_("Resume"), self.resume, key="resume"),
-            MenuItem(N_("Hint (H / Y)"), self.hint, enabled=game.hint_available, key="hint"),
+            MenuItem(N_("Hint (H / Y)"), self.hint, enabled=game.play.hint_available, key="hint"),
             MenuItem(N_("Undo (Ctrl+Z)"), self.undo, enabled=game.can_undo, key="undo"),
             MenuItem(N_("Redo (Ctrl+Y)"), self.redo, enabled=game.can_redo, key="redo"),
-            MenuItem(self.file_label, self.file, enabled=game.can_save, key="save"),
+            MenuItem(self.file_label, self.file, enabled=lambda: game.control.local, key="save"),
             MenuItem(N_("Turn the board (F)"), self.turn_board, key="turn"),
             MenuItem(N_("Rules"), self.rules, key="rules"),
             MenuItem(N_("Settings"), lambda: app.open("settings"), key="settings"),
-            *game.pause_items(),  # a LAN game adds "Resign"
+            *game.control.pause_items(),  # a LAN game adds "Resign"
             MenuItem(N_("Quit to menu"), self.quit_to_menu, key="quit"),
         ]
         super().__init__(app, items)
@@ -55,7 +55,7 @@ class PauseScene(MenuScreen):
         return max(min(int(self.row_px * u), fits), max(16, int(22 * u)))
 
     def update(self, dt: float) -> None:
-        self.game.tick_behind(dt)  # a LAN game goes on underneath
+        self.game.control.tick_behind(dt)  # a LAN game goes on underneath
 
     def resume(self) -> None:
         self.app.pop(self)
@@ -64,15 +64,15 @@ class PauseScene(MenuScreen):
 
     def hint(self) -> None:
         self.resume()  # the game polls for the answer only while it is on top
-        self.game.request_hint()
+        self.game.play.request_hint()
 
     def undo(self) -> None:
-        self.game.undo()
-        self.message = self.game.banner
+        self.game.jump(Jump.UNDO)
+        self.message = self.game.bar.text
 
     def redo(self) -> None:
-        self.game.redo()
-        self.message = self.game.banner
+        self.game.jump(Jump.REDO)
+        self.message = self.game.bar.text
 
     def file_label(self) -> str:
         return file_label(self.game.keeping)
@@ -87,17 +87,17 @@ class PauseScene(MenuScreen):
     def turn_board(self) -> None:
         """Back to the game, its board turned half round (to be seen at once)."""
         self.resume()
-        self.game.turn_board()
+        self.game.view.turn_board()
 
     def rules(self) -> None:
-        self.app.open("rules", self.game.game_name)
+        self.app.open("rules", self.game.setup.game)
 
     def quit_to_menu(self) -> None:
         """Back to the title (from a lesson: Learn to play), after asking when the game
         is not over (it is kept)."""
 
         def leave() -> None:
-            self.app.pop_to(self.game.leaves_to)
+            self.app.pop_to(self.game.control.leaves_to)
 
         question = self.game.leave_question(leave)
         if question is None:

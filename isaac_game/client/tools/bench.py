@@ -74,7 +74,7 @@ def run_ui_bench(seconds: float, think: str | None = None, game: str = "isaac") 
     assert isinstance(scene, MatchScene)
     surface = app.screen
     scene.draw(surface)  # warm the caches, as the first real frame would
-    grid = scene.board.grid
+    grid = scene.play.board.grid
     thinker = Thinker(think, game) if think else None
     if thinker is not None:  # the first move waits for its processes to start
         while not thinker.answered:

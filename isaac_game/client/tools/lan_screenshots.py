@@ -179,10 +179,10 @@ def visit_isaac(
         session = game.control.session
         chat = game.control.chat
         game.view.relayout(size)
-        while len(game.state.moves) < 16:
+        while len(game.match.state.moves) < 16:
             if game.human_to_move() is not None:
-                game.submit(game.state.legal_moves()[len(game.state.moves) % 5])
-            pump(lambda: game.human_to_move() is not None or len(game.state.moves) >= 16)
+                game.submit(game.match.state.legal_moves()[len(game.match.state.moves) % 5])
+            pump(lambda: game.human_to_move() is not None or len(game.match.state.moves) >= 16)
         guest.chat("good luck!")
         pump(lambda: session.chat_lines)
         session.chat("thanks, you too")
@@ -201,7 +201,7 @@ def visit_isaac(
         app.pop()
         session.remote.set_link(CONNECTED)
         session._lost_at = None
-        game.open_pause()
+        app.open("pause", game)
         save("pause")
         stage.choose("resign")
         save("resign-confirm")
@@ -251,19 +251,19 @@ def visit_game(
         assert isinstance(scene, MatchScene) and isinstance(scene.control, LanControl)
         session = scene.control.session
         plies = 10 if game == "hari" else 12
-        while scene.state.ply < plies or scene.human_to_move() is None:
+        while scene.match.state.ply < plies or scene.human_to_move() is None:
             if scene.human_to_move() is not None:
-                legal = list(scene.state.legal_moves())
+                legal = list(scene.match.state.legal_moves())
                 places = [m for m in legal if not isinstance(m, Slide)]
-                scene.submit(places[scene.state.ply % len(places)])
-            pump(lambda: scene.human_to_move() is not None or scene.state.is_over)
+                scene.submit(places[scene.match.state.ply % len(places)])
+            pump(lambda: scene.human_to_move() is not None or scene.match.state.is_over)
         if game == "hari":
-            slides = [m for m in scene.state.legal_moves() if isinstance(m, Slide)]
+            slides = [m for m in scene.match.state.legal_moves() if isinstance(m, Slide)]
             if slides:
                 scene.submit(slides[0])
             assert isinstance(scene.play, HariPlay)
             scene.play.move_input.focus, scene.play.move_input.pointer = 34, False
-        pump(lambda: not scene.anims)
+        pump(lambda: not scene.motion.anims)
         guest.chat("good luck!")
         pump(lambda: session.chat_lines)
         session.chat("thanks, you too")
@@ -301,7 +301,7 @@ def visit_joiner(
         pump(lambda: is_lan_game(app.top))
         scene = app.top
         assert isinstance(scene, MatchScene) and isinstance(scene.control, LanControl)
-        pump(lambda: scene.state.ply >= 1 and not scene.anims)
+        pump(lambda: scene.match.state.ply >= 1 and not scene.motion.anims)
         stage.long_chat(scene.control.session, host, scene.control.chat)
     finally:
         stage.close()

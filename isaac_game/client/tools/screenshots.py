@@ -61,8 +61,8 @@ def positions(seed: int = 3) -> tuple[IsaacState, IsaacState, IsaacState]:
 def show_hint(game) -> None:
     """Put Hard's hint on the game's screen, computed here (no worker process)."""
     helper = game.play.hints
-    helper.state = game.state
-    helper.move, helper.text = hint(game.state, scale=0.1)  # a picture: any good move
+    helper.state = game.match.state
+    helper.move, helper.text = hint(game.match.state, scale=0.1)  # a picture: any good move
 
 
 def shoot_words(app, save, mid: IsaacState, final: IsaacState) -> None:
@@ -227,7 +227,7 @@ def visit(
     game.play.placement.direction[player] = "v"
     # point at an empty spot so the ghost shows
     free = next(c for c in range(100) if mid.piece_at(c) is None and c > 40)
-    game.handle(Action(Button.POINT, "mouse", pos=game.board.cell_center(free)))
+    game.handle(Action(Button.POINT, "mouse", pos=game.play.board.cell_center(free)))
     save("placement")
     show_hint(game)
     save("placement-hint")
@@ -240,17 +240,21 @@ def visit(
     removable = game.play.scoring.removable(scoring, mover)
     blocked = list(scoring.blocked_pieces())
     if blocked:
-        game.handle(Action(Button.POINT, "mouse", pos=game.board.cell_center(blocked[0])))
+        game.handle(Action(Button.POINT, "mouse", pos=game.play.board.cell_center(blocked[0])))
         save("scoring-blocked")
     if removable:
         piece = max(removable, key=lambda p: scoring.removal_points(p.anchor).points)
-        game.handle(Action(Button.POINT, "mouse", pos=game.board.cell_center(piece.anchor)))
+        game.handle(Action(Button.POINT, "mouse", pos=game.play.board.cell_center(piece.anchor)))
         save("scoring-hover")
-        game.handle(Action(Button.CLICK, "mouse", pos=game.board.cell_center(piece.anchor)))
+        game.handle(Action(Button.CLICK, "mouse", pos=game.play.board.cell_center(piece.anchor)))
         target = game.play.scoring.target
         if target is not None and target < 100:
             game.handle(
-                Action(Button.POINT, "mouse", pos=game.board.cell_center(track_cell(mover, target)))
+                Action(
+                    Button.POINT,
+                    "mouse",
+                    pos=game.play.board.cell_center(track_cell(mover, target)),
+                )
             )
         save("scoring-target")
         game.play.scoring.reset()

@@ -52,8 +52,8 @@ def _hint_screen(app, save, game: str) -> None:
     screen = app.open("match", GameSetup(game, "human", "human", history=history_of(position)))
     assert isinstance(screen, MatchScene) and screen.play.hints is not None
     helper = screen.play.hints
-    helper.state = screen.state
-    helper.move, helper.text = hint(screen.state, scale=QUICK)
+    helper.state = screen.match.state
+    helper.move, helper.text = hint(screen.match.state, scale=QUICK)
     if helper.on_answer is not None:  # the hinted piece made ready, as in play
         helper.on_answer(helper.move)
     save(f"{game}-hint")

@@ -80,10 +80,10 @@ def _foundations(app, save) -> None:
     cell = move.cell + ((move.length - 1) // 2) * (1 if move.direction == "h" else 10)
     game.play.placement.length[mover] = move.length
     game.play.placement.direction[mover] = move.direction
-    game.handle(Action(Button.POINT, "mouse", pos=game.board.cell_center(cell)))
+    game.handle(Action(Button.POINT, "mouse", pos=game.play.board.cell_center(cell)))
     save("foundations-play")
     stacked = max(range(100), key=state.height)
-    game.handle(Action(Button.POINT, "mouse", pos=game.board.cell_center(stacked)))
+    game.handle(Action(Button.POINT, "mouse", pos=game.play.board.cell_center(stacked)))
     game.play.hover_rest = 1.0
     save("foundations-tooltip")  # the stack, listed in a side panel
     game.handle(Action(Button.LEVELS))
@@ -118,16 +118,16 @@ def _hari(app, save) -> None:
     state = game.play.state
     mover = state.to_move
     empty = next(c for c in (44, 45, 54, 55, 34, 65, 23, 76) if state.piece_at(c) is None)
-    game.handle(Action(Button.POINT, "mouse", pos=game.board.cell_center(empty)))
+    game.handle(Action(Button.POINT, "mouse", pos=game.play.board.cell_center(empty)))
     save("hari-play")
     piece = next(p for p in state.pieces() if p.owner == mover and state.slide_range(p.anchor).any)
-    game.handle(Action(Button.CLICK, "mouse", pos=game.board.cell_center(piece.anchor)))
+    game.handle(Action(Button.CLICK, "mouse", pos=game.play.board.cell_center(piece.anchor)))
     rng = state.slide_range(piece.anchor)
     step = 1 if piece.direction == "h" else 10
     delta = rng.high if rng.high else rng.low
     if delta:
         cell = piece.anchor + delta * step
-        game.handle(Action(Button.POINT, "mouse", pos=game.board.cell_center(cell)))
+        game.handle(Action(Button.POINT, "mouse", pos=game.play.board.cell_center(cell)))
     save("hari-slide")
     app.pop(game)
     j = _pick(states, lambda s: s.slid_value > 0 and s.to_move is not None, 0.35)

@@ -37,9 +37,9 @@ def shoot_lesson(app, save: Callable[[str], None], game_name: str, prefix: str) 
         save(f"{prefix}-{i:02d}")
         if not control.explained:  # a pass may have been played for the player already
             move = min(step.moves) if step.moves else str(step.state.legal_moves()[-1])
-            game.submit(game.state.parse_move(move))
+            game.submit(game.match.state.parse_move(move))
             game.update(0.0)
-        assert control.explained, f"{game_name} step {i}: {game.banner}"
+        assert control.explained, f"{game_name} step {i}: {game.bar.text}"
         save(f"{prefix}-{i:02d}-done")
         control.next_step()
     save(f"{prefix}-complete")

@@ -22,7 +22,7 @@ def shoot_puzzles(app, save: Callable[[str], None]) -> None:
         scene.update(0.0)
         save(f"puzzle-{game}")
         for action in puzzles[0].solution:
-            scene.submit(scene.state.parse_move(action))
+            scene.submit(scene.match.state.parse_move(action))
         scene.update(0.0)
         assert control.verdict is True
         scene.bar.seconds = 0.0
@@ -32,7 +32,7 @@ def shoot_puzzles(app, save: Callable[[str], None]) -> None:
         tries = turns(control.start)
         wrong = next(a for a, after in tries if measure_turn(puzzles[0], after) < mark)
         for action in wrong:
-            scene.submit(scene.state.parse_move(action))
+            scene.submit(scene.match.state.parse_move(action))
         scene.update(0.0)
         control.show_clue()
         scene.bar.seconds = 0.0

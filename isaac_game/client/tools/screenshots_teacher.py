@@ -104,7 +104,7 @@ def shoot_positions(app, save: Callable[[str], None]) -> None:
     control._verdict(control.position.played, 0.42)
     scene.bar.seconds = 0.0
     save("position-wrong")
-    scene.submit(scene.state.parse_move(control.position.best))
+    scene.submit(scene.match.state.parse_move(control.position.best))
     scene.update(0.0)
     scene.bar.seconds = 0.0
     save("position-solved")
@@ -134,7 +134,7 @@ def shoot_coach(app, save: Callable[[str], None]) -> None:
     scene = app.open("match", GameSetup("isaac", "hard", "human", history=history_of(before)))
     assert isinstance(scene, MatchScene)
     scene.submit(before.parse_move("x02-39"))
-    scene.finish_anims()
+    scene.motion.finish()
     played, preferred = before.parse_move("x02-39"), before.parse_move("x02-36")
     scene.coach.advice = Advice(before, played, preferred, 0.42)
     scene.bar.seconds = 0.0

@@ -28,13 +28,14 @@ from isaac_game.match import Match, MovePlayed, SeatKind
 from isaac_game.rules import GameState, Headers, Key, Move, yes
 
 from ..input import Action, Button
+from ..scene import Jump
 from ..theme import TextPart, draw_texts, draw_wrapped, mix, note_box, note_cover
 from .hints import draw_suggestion
 from .hud import GameLayout, bar_button
 
 if TYPE_CHECKING:
     from ..app import App
-    from ..control import MatchControl
+    from ..control import BarSays
     from ..games.base import GameEntry, GamePlay
     from ..handoff import GameSetup
     from ..keeper import GameKeeper
@@ -44,20 +45,42 @@ if TYPE_CHECKING:
 BUTTON_SHARE = 0.17
 
 
+class ShowsLayout(Protocol):
+    """The match scene's drawing, as the coach finds the bottom bar in it."""
+
+    @property
+    def layout(self) -> GameLayout | None: ...
+
+
+class CoachesIn(Protocol):
+    """What kind of game it is (the scene's control), as the coach decides whether it
+    checks moves at all: only in a local game kept on disk."""
+
+    @property
+    def local(self) -> bool: ...
+    @property
+    def keeps_games(self) -> bool: ...
+
+
 class CoachedScene(Protocol):
     """The match scene, as its coach sees it."""
 
     app: App
     match: Match
     setup: GameSetup
-    control: MatchControl
+
+    @property
+    def control(self) -> CoachesIn: ...
+
     play: GamePlay
     game: GameEntry
 
     @property
-    def layout(self) -> GameLayout | None: ...
-    def undo(self) -> None: ...
-    def say(self, text: str, warn: bool = False, seconds: float = 2.5) -> None: ...
+    def view(self) -> ShowsLayout: ...
+    @property
+    def bar(self) -> BarSays: ...
+
+    def jump(self, what: Jump) -> None: ...
 
 
 def coach_level(scene: CoachedScene) -> str:
@@ -121,7 +144,7 @@ class Coach:
         advice = worker.poll(reply_ready=ready)
         if ready and worker.busy and not self.told_waiting:  # a slow machine: say why
             self.told_waiting = True
-            scene.say(_("The coach is looking at your move..."), seconds=3.0)
+            scene.bar.say(_("The coach is looking at your move..."), seconds=3.0)
         if advice is not None:
             self.advice = advice
             scene.app.audio.play("illegal")
@@ -144,8 +167,8 @@ class Coach:
         for _step in range(match.state.ply - advice.before.ply):
             if match.state.ply <= advice.before.ply or not match.can_undo:
                 break
-            self.scene.undo()
-        self.scene.say(_("Move taken back: try another"))
+            self.scene.jump(Jump.UNDO)
+        self.scene.bar.say(_("Move taken back: try another"))
 
     def play_on(self) -> None:
         self.advice = None
@@ -207,7 +230,7 @@ class Coach:
 
     def buttons(self) -> tuple[pygame.Rect | None, pygame.Rect | None]:
         """(Take it back, Play on) at the bar's right end, while the offer is open."""
-        layout = self.scene.layout
+        layout = self.scene.view.layout
         if self.advice is None or layout is None:
             return None, None
         on = bar_button(layout.bottom, BUTTON_SHARE)

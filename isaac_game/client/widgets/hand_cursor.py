@@ -266,7 +266,7 @@ class HandCursorInput(Generic[S]):
         try:
             state.parse_move(move)
         except ValueError as error:
-            return self.host.why_not(error)
+            return self.host.bar.why_not(error)
         return ""
 
     def place_move(self, state: S, player: Player, piece: tuple[int, str, int]) -> Place:
@@ -302,7 +302,7 @@ class HandCursorInput(Generic[S]):
         if length is None:
             return
         direction = self.direction[player]
-        if self.host.app.settings.hints and self.host.legal_dots:
+        if self.host.app.settings.hints and self.host.control.legal_dots:
             radius = max(2, board.cell // 12)
             dx, dy = self.hint_offset(state, player)
             for cell in self.hint_cells(state, length, direction):

@@ -115,15 +115,15 @@ class HintHelper:
     # ----- asking ---------------------------------------------------------------------
 
     def available(self) -> bool:
-        """May a hint be asked for now? (a local human to move in a running game)"""
+        """May a hint be asked for now? (a local human to move in a running game: never
+        in a demo, where no human is to move)"""
         host = self.host
-        state = host.state
+        state = host.match.state
         return (
             not state.is_over
-            and not host.demo
-            and host.local  # against the computer or hotseat: no hints in a LAN game
+            and host.control.local  # against the computer or hotseat: no hints in a LAN game
             and host.human_to_move() is not None
-            and not host.passing
+            and not host.motion.passing
         )
 
     @property
@@ -132,13 +132,13 @@ class HintHelper:
 
     @property
     def shown(self) -> bool:
-        return self.move is not None and self.state is self.host.state
+        return self.move is not None and self.state is self.host.match.state
 
     def request(self) -> bool:
         """Ask for a hint for the current position; False when nothing was asked."""
         if self.pending or not self.available():
             return False
-        state = self.host.state
+        state = self.host.match.state
         if self.shown:
             return False  # already on the board
         if self.worker is None:
@@ -151,7 +151,7 @@ class HintHelper:
 
     def update(self) -> None:
         """Once per tick: drop a hint whose position is gone, collect an answer."""
-        if self.state is not None and self.state is not self.host.state:
+        if self.state is not None and self.state is not self.host.match.state:
             self.clear()
             return
         if not self.pending or self.worker is None:
@@ -182,7 +182,7 @@ class HintHelper:
 
     def button(self) -> pygame.Rect | None:
         """The bar's Hint button, while a hint may be asked for."""
-        layout = self.host.layout
+        layout = self.host.view.layout
         if layout is None or not self.available():
             return None
         return bar_button(layout.bottom, HINT_SHARE, right=False)
@@ -205,7 +205,7 @@ class HintHelper:
         """The suggested move on the board."""
         if not self.shown or self.state is None or self.move is None:
             return
-        pulse = 0.5 + 0.5 * abs(((self.host.age * 1.2) % 2.0) - 1.0)  # 0.5 .. 1, slowly
+        pulse = 0.5 + 0.5 * abs(((self.host.motion.age * 1.2) % 2.0) - 1.0)  # 0.5 .. 1, slowly
         draw_suggestion(surface, self.board, self.host.app.palette, self.state, self.move, pulse)
         if self.mark is not None:
             self.mark(surface, self.move, self.state)

@@ -8,6 +8,8 @@ menus look or answer keys lands everywhere at once.
 
 from __future__ import annotations
 
+from typing import Protocol
+
 import pygame
 
 from isaac_game.i18n import _
@@ -120,6 +122,12 @@ class MenuScreen(Scene):
         """Anything else the screen shows (a message line, a text block)."""
 
 
+class KeptGoing(Protocol):
+    """The screen under a question, as the question keeps it going (`Scene.tick_behind`)."""
+
+    def tick_behind(self, dt: float) -> None: ...
+
+
 class QuestionScreen(MenuScreen):
     """An overlay asking one question: a heading, up to three lines of text, answers.
 
@@ -130,7 +138,9 @@ class QuestionScreen(MenuScreen):
     overlay = True
     heading_px = 44
 
-    def __init__(self, app, behind=None, items: list[MenuItem] | None = None) -> None:
+    def __init__(
+        self, app, behind: KeptGoing | None = None, items: list[MenuItem] | None = None
+    ) -> None:
         super().__init__(app, items)
         self.behind = behind
         self.text = ""

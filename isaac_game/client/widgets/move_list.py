@@ -35,6 +35,18 @@ _PASSES = frozenset({Button.POINT, Button.RELEASE, Button.TEXT, Button.COMPOSE, 
 
 
 @dataclass(frozen=True)
+class _Measures:
+    """The box's inner measures (`MovesBox._measures`)."""
+
+    line_h: int  # a line's step
+    head: int  # the heading's height
+    inner: pygame.Rect  # where the rows go
+    text_x: int  # where a row's words start
+    width: int  # how wide its words may be
+    room: int  # how many lines the box holds
+
+
+@dataclass(frozen=True)
 class Row:
     index: int  # into the entries
     rect: pygame.Rect
@@ -58,6 +70,7 @@ class MovesBox:
         self.follow = True  # keep the newest entry in sight
         self.pointer: tuple[int, int] | None = None
         self._wrapped: dict[tuple, tuple[tuple[str, ...], tuple[str, ...]]] = {}
+        self._measured: tuple[tuple, _Measures] | None = None
         #: the analysis's marks by entry: a mistake or a blunder (drawn "?" and "??")
         self.marks: dict[int, Mark] = {}
 
@@ -112,36 +125,53 @@ class MovesBox:
     def px(self) -> int:
         return max(11, int(18 * self.u))
 
-    @property
-    def line_h(self) -> int:
-        """A line's step: its text's height, and a little more (the player's text size
-        included)."""
-        return max(int(self.px * 1.22), self.fonts.line_height(self.px) + int(2 * self.u))
+    def _measures(self) -> _Measures:
+        """The box's inner measures for its rect, scale, font and marks, worked out once
+        for them (a frame asks for them for every row it draws, and each is a few font
+        measurements)."""
+        key = (*self.rect, self.u, self.fonts.look, bool(self.marks))
+        if self._measured is None or self._measured[0] != key:
+            self._measured = (key, self._measure())
+        return self._measured[1]
 
-    def _head(self) -> int:
-        """The height of the box's heading ("Moves", the keys' hint)."""
-        return max(
-            int(28 * self.u), self.fonts.line_height(int(20 * self.u), True) + int(6 * self.u)
-        )
-
-    def _inner(self) -> pygame.Rect:
-        u, rect = self.u, self.rect
-        head = self._head()
-        return pygame.Rect(
+    def _measure(self) -> _Measures:
+        u, rect, fonts, px = self.u, self.rect, self.fonts, self.px
+        # a line's step: its text's height, and a little more (the player's text size
+        # included)
+        line_h = max(int(px * 1.22), fonts.line_height(px) + int(2 * u))
+        head = max(int(28 * u), fonts.line_height(int(20 * u), True) + int(6 * u))
+        inner = pygame.Rect(
             rect.x + int(10 * u),
             rect.y + head,
             rect.width - int(20 * u),
             rect.height - head - int(6 * u),
         )
+        # the words start after the number and the colour swatch
+        text_x = inner.x + fonts.size("888", px)[0] + int(px * 1.1)
+        width = inner.right - text_x - int(14 * u)  # the arrows
+        width -= fonts.size("??", px, True)[0] + int(4 * u) if self.marks else 0
+        room = max(1, (inner.height - int(4 * u)) // line_h)
+        return _Measures(line_h, head, inner, text_x, width, room)
+
+    @property
+    def line_h(self) -> int:
+        """A line's step: its text's height, and a little more."""
+        return self._measures().line_h
+
+    def _head(self) -> int:
+        """The height of the box's heading ("Moves", the keys' hint)."""
+        return self._measures().head
+
+    def _inner(self) -> pygame.Rect:
+        return self._measures().inner.copy()
 
     def _text_x(self) -> int:
         """Where the words start in a row: after the number and the colour swatch."""
-        return self._inner().x + self.fonts.size("888", self.px)[0] + int(self.px * 1.1)
+        return self._measures().text_x
 
     def _wrap(self, entry: MoveEntry) -> tuple[tuple[str, ...], tuple[str, ...]]:
-        width = self._inner().right - self._text_x() - int(14 * self.u)  # the arrows
-        width -= self.fonts.size("??", self.px, True)[0] + int(4 * self.u) if self.marks else 0
-        room = max(1, (self._inner().height - int(4 * self.u)) // self.line_h)
+        measures = self._measures()
+        width, room = measures.width, measures.room
         key = (entry.words, entry.player, width, self.px, room, self.fonts.look)
         if key not in self._wrapped:
             text = entry.words.text

@@ -24,5 +24,5 @@ def on_screen(scene: MatchScene, cell: int, facing: Player) -> tuple[int, int]:
     the other way round."""
     r, c = divmod(cell, 10)
     column, row_from_top = (c, 9 - r) if facing == Player.DARK else (9 - c, r)
-    grid, size = scene.board.grid, scene.board.cell
+    grid, size = scene.play.board.grid, scene.play.board.cell
     return grid.x + column * size + size // 2, grid.y + row_from_top * size + size // 2

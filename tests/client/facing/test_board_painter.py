@@ -129,12 +129,12 @@ def test_the_keys_cursor_leaves_the_value_of_the_piece_just_placed_readable(app)
     run(app, 2)
     key(app, pygame.K_2)  # the piece worth 2, by its printed value
     key(app, pygame.K_RETURN)  # put down where the keys' cursor rests
-    state = scene.state
+    state = scene.match.state
     assert len(state.pieces()) == 1 and state.pieces()[0].length == 4
-    frames_until(app, lambda: not scene.anims)
+    frames_until(app, lambda: not scene.motion.anims)
     surface = pygame.Surface(app.screen.get_size())
     app.draw(surface)
-    board = scene.board
+    board = scene.play.board
     focus = scene.play.placement.focus
     assert focus is not None and not scene.play.placement.pointer
     (value,) = board.printed
@@ -153,7 +153,7 @@ def test_a_puzzles_answer_marks_leave_the_values_under_them_readable(app):
         scene.control.age = age
         surface = pygame.Surface(app.screen.get_size())
         app.draw(surface)
-        board = scene.board
+        board = scene.play.board
         cells = [board.cell_rect(c) for c in marks]
         under = [n for n in board.printed if n.rect.collidelist(cells) >= 0]
         assert under, "the answer marks a piece on the board"

@@ -29,16 +29,16 @@ def light_to_slide(app) -> MatchScene:
 
 def test_slides_go_the_way_the_screen_shows_them(app):
     scene = light_to_slide(app)
-    board, ui = scene.board, scene.play.move_input
+    board, ui = scene.play.board, scene.play.move_input
     assert board.facing == Player.LIGHT
     move_mouse(app, on_screen(scene, 4, Player.LIGHT))
-    words = ui.info(scene.state, Player.LIGHT)
+    words = ui.info(scene.match.state, Player.LIGHT)
     # to Dark's column 9 (4 cells) is to the left on Light's side, to column 0 the right
     assert re.search(r"left[^;]*\b4\b", words) and re.search(r"right[^;]*\b3\b", words), words
     key(app, pygame.K_f)  # facing Dark, the same slides go the other ways
     assert board.facing == Player.DARK
     move_mouse(app, on_screen(scene, 4, Player.DARK))
-    words = ui.info(scene.state, Player.LIGHT)
+    words = ui.info(scene.match.state, Player.LIGHT)
     assert re.search(r"right[^;]*\b4\b", words) and re.search(r"left[^;]*\b3\b", words), words
     key(app, pygame.K_f)
     assert board.facing == Player.LIGHT
@@ -52,7 +52,7 @@ def test_slides_go_the_way_the_screen_shows_them(app):
     key(app, pygame.K_LEFT)
     assert ui.target == Slide(3, 1, 1)
     key(app, pygame.K_RETURN)
-    assert scene.state.moves[-1] == "s03+1"
+    assert scene.match.state.moves[-1] == "s03+1"
     entry = scene.bar.history.entries[-1]
     assert "cell left" in entry.words.text, entry.words.text
     # F: the board faces Dark, and the move list reads it from there
@@ -63,7 +63,7 @@ def test_slides_go_the_way_the_screen_shows_them(app):
 
 def test_a_drag_on_lights_side_slides_the_way_the_pointer_goes(app):
     scene = light_to_slide(app)
-    board, ui = scene.board, scene.play.move_input
+    board, ui = scene.play.board, scene.play.move_input
     start = on_screen(scene, 4, Player.LIGHT)
     move_mouse(app, start)
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
@@ -73,11 +73,11 @@ def test_a_drag_on_lights_side_slides_the_way_the_pointer_goes(app):
     to = (start[0] - 2 * board.cell, start[1])
     move_mouse(app, to)
     assert ui.target == Slide(3, 1, 2)
-    assert ui.drag_shift(scene.state) == (-2 * board.cell, 0)  # the piece rides the pointer
+    assert ui.drag_shift(scene.match.state) == (-2 * board.cell, 0)  # the piece rides the pointer
     # past the screen's left edge: off the board through Dark's column 9
     beyond = (board.grid.left - board.margin // 2, start[1])
     move_mouse(app, beyond)
     assert ui.target == Slide(3, 1, None)
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=to, button=1))
     run(app, 1)
-    assert scene.state.moves[-1] == "s03+2"
+    assert scene.match.state.moves[-1] == "s03+2"

@@ -24,11 +24,11 @@ def test_the_joiner_playing_light_sees_lights_side(app, loopback_host):
     game = join_from_the_list(app, host)
     assert game.control.session.you == Player.LIGHT
     pump(app, lambda: game.human_to_move() == Player.LIGHT, others=[host])
-    board, layout = game.board, game.layout
+    board, layout = game.play.board, game.view.layout
     assert board.facing == Player.LIGHT
     assert layout.panels[Player.LIGHT].right < board.rect.left
     assert game.control.chat.rect.left < board.rect.left  # the chat stays on the left
-    state = game.state
+    state = game.match.state
     move = next(
         m
         for m in state.legal_moves()
@@ -36,6 +36,6 @@ def test_the_joiner_playing_light_sees_lights_side(app, loopback_host):
     )
     focus = focus_for(move.cell, move.length, move.direction)
     click(app, on_screen(game, focus, Player.LIGHT))
-    assert game.state.moves[len(state.moves)] == str(move)
+    assert game.match.state.moves[len(state.moves)] == str(move)
     pump(app, lambda: len(host.state.moves) > len(state.moves), others=[host])
     assert host.state.moves[len(state.moves)] == str(move)

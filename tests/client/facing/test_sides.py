@@ -27,7 +27,7 @@ def input_of(scene):
 def test_against_the_computer_the_humans_side_faces_them(app, game):
     scene = start(app, game, dark="random", light="human")
     frames_until(app, lambda: scene.human_to_move() == Player.LIGHT)
-    board, layout = scene.board, scene.layout
+    board, layout = scene.play.board, scene.view.layout
     assert board.facing == Player.LIGHT
     # Light's panel is on the left, as Dark's is in Dark's view; the move list goes right
     assert layout.panels[Player.LIGHT].right < board.rect.left < board.rect.right
@@ -43,7 +43,7 @@ def test_against_the_computer_the_humans_side_faces_them(app, game):
     key(app, pygame.K_UP)
     assert on_screen(scene, ui.focus, Player.LIGHT) == (x0 + board.cell, y0 - board.cell)
     # a click on a screen cell places on the board cell shown there
-    state = scene.state
+    state = scene.match.state
     move = next(
         m
         for m in state.legal_moves()
@@ -53,21 +53,21 @@ def test_against_the_computer_the_humans_side_faces_them(app, game):
     if ui.direction[Player.LIGHT] != "h":
         key(app, pygame.K_r)
     click(app, on_screen(scene, focus_for(move.cell, move.length, move.direction), Player.LIGHT))
-    assert scene.state.moves[len(state.moves)] == str(move)
+    assert scene.match.state.moves[len(state.moves)] == str(move)
 
 
 def test_a_demo_and_a_game_as_dark_face_dark(app):
     demo = app.push(app.make("match", GameSetup("isaac", "random", "random", demo=True)))
     run(app, 2)
-    assert demo.board.facing == Player.DARK
+    assert demo.play.board.facing == Player.DARK
     app.pop(demo)
     scene = start(app, "isaac", dark="human", light="random")
-    assert scene.board.facing == Player.DARK
-    assert scene.layout.panels[Player.DARK].right < scene.board.rect.left
+    assert scene.play.board.facing == Player.DARK
+    assert scene.view.layout.panels[Player.DARK].right < scene.play.board.rect.left
 
 
 def play_first_legal(app, scene) -> None:
-    move = next(m for m in scene.state.legal_moves() if isinstance(m, Place))
+    move = next(m for m in scene.match.state.legal_moves() if isinstance(m, Place))
     scene.submit(move)
     run(app, 2)
 
@@ -75,39 +75,39 @@ def play_first_legal(app, scene) -> None:
 def test_hotseat_faces_dark_unless_the_setting_turns_it_for_the_mover(app):
     scene = start(app, "isaac", dark="human", light="human")
     play_first_legal(app, scene)
-    assert scene.state.to_move == Player.LIGHT
-    assert scene.board.facing == Player.DARK  # off by default: Light reads Dark's side
+    assert scene.match.state.to_move == Player.LIGHT
+    assert scene.play.board.facing == Player.DARK  # off by default: Light reads Dark's side
     app.pop(scene)
     app.settings.turn_board = True
     scene = start(app, "isaac", dark="human", light="human")
-    assert scene.board.facing == Player.DARK
+    assert scene.play.board.facing == Player.DARK
     play_first_legal(app, scene)
-    assert scene.board.facing == Player.LIGHT
-    assert scene.layout.panels[Player.LIGHT].right < scene.board.rect.left
+    assert scene.play.board.facing == Player.LIGHT
+    assert scene.view.layout.panels[Player.LIGHT].right < scene.play.board.rect.left
     play_first_legal(app, scene)
-    assert scene.board.facing == Player.DARK
+    assert scene.play.board.facing == Player.DARK
 
 
 def test_f_and_the_pause_menu_turn_the_board_at_any_time(app):
     app.settings.turn_board = True
     scene = start(app, "foundations", dark="human", light="human")
-    assert scene.board.facing == Player.DARK
+    assert scene.play.board.facing == Player.DARK
     key(app, pygame.K_f)
-    assert scene.board.facing == Player.LIGHT
+    assert scene.play.board.facing == Player.LIGHT
     # the board turned: a click goes to the cell shown under it
-    cell = scene.board.cell_at(on_screen(scene, 0, Player.LIGHT))
+    cell = scene.play.board.cell_at(on_screen(scene, 0, Player.LIGHT))
     assert cell == 0
     key(app, pygame.K_f)
-    assert scene.board.facing == Player.DARK
+    assert scene.play.board.facing == Player.DARK
     key(app, pygame.K_f)
     play_first_legal(app, scene)  # the turn passes: the board turns to the player to move
-    assert scene.board.facing == Player.LIGHT
+    assert scene.play.board.facing == Player.LIGHT
     key(app, pygame.K_ESCAPE)
     pause = app.top
     assert isinstance(pause, PauseScene)
     menu_to(app, pause.menu, "turn")
     key(app, pygame.K_RETURN)
-    assert app.top is scene and scene.board.facing == Player.DARK
+    assert app.top is scene and scene.play.board.facing == Player.DARK
 
 
 def bar_words(scene) -> str:
@@ -123,11 +123,11 @@ def test_the_bar_tells_the_last_move_from_the_side_the_board_turned_to(app):
     key(app, pygame.K_DOWN)
     key(app, pygame.K_RETURN)  # Dark places its 6 along a row, with the keyboard
     run(app, 2)
-    assert scene.board.facing == Player.LIGHT and scene.state.to_move == Player.LIGHT
+    assert scene.play.board.facing == Player.LIGHT and scene.match.state.to_move == Player.LIGHT
     move = scene.match.last_played.move
     assert isinstance(move, Place) and move.direction == "h"
     for side in (Player.LIGHT, Player.DARK):  # the turn passed; then F turns it back
-        assert scene.board.facing == side
+        assert scene.play.board.facing == side
         row, _column = own_cell(move.cell, side)
         told = bar_words(scene)
         assert f"on row {row}" in told, (side, told)

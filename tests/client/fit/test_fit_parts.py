@@ -64,13 +64,13 @@ def test_the_hint_is_whole_and_beside_the_discard_button(sized_app):
     run(app, 2)
     helper = scene.play.hints
     assert helper is not None
-    helper.state, helper.move, helper.text = scene.state, Place(3, "v", 17), LONG_HINT
+    helper.state, helper.move, helper.text = scene.match.state, Place(3, "v", 17), LONG_HINT
     surface = pygame.Surface(app.screen.get_size())
     with recording(surface) as log:
         app.draw(surface)
     button = scene.play.move_input.discard_button()
     assert button is not None
-    layout = scene.layout
+    layout = scene.view.layout
     assert layout is not None
     bar = [t for t in log.texts if layout.bottom.contains(t.rect) and not button.contains(t.rect)]
     hint_button = helper.button()
@@ -109,7 +109,7 @@ def test_both_hand_panels_use_the_same_sizes(sized_app):
     assert isinstance(scene, MatchScene)
     run(app, 2)
     dark, light = scene.hand_rows(Player.DARK), scene.hand_rows(Player.LIGHT)
-    layout = scene.layout
+    layout = scene.view.layout
     assert layout is not None
     assert layout.panels[Player.DARK].height != layout.panels[Player.LIGHT].height  # moves box
     assert {r.height for r in dark.values()} == {r.height for r in light.values()}

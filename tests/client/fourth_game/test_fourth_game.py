@@ -72,14 +72,14 @@ def play_toy(app) -> None:
     assert is_game(game, "toy") and game.human_to_move() == Player.DARK
     app.draw()
     assert game.bar.heading("lay your piece") == "Dark: lay your piece"
-    click(app, game.board.cell_center(11))  # along row 1 from 11: two centre cells
-    assert game.state.moves == ("3h11",)
-    assert game.banner == "Dark lays its piece on 3h11"
+    click(app, game.play.board.cell_center(11))  # along row 1 from 11: two centre cells
+    assert game.match.state.moves == ("3h11",)
+    assert game.bar.text == "Dark lays its piece on 3h11"
     assert [e.words.text for e in game.bar.history.entries] == ["Dark lays its piece on 3h11"]
-    click(app, game.board.cell_center(11))  # taken: Light is told so
-    assert game.state.moves == ("3h11",) and game.bar.warn
-    click(app, game.board.cell_center(30))  # along row 3: no centre cell
-    assert game.state.moves == ("3h11", "3h30") and game.state.is_over
+    click(app, game.play.board.cell_center(11))  # taken: Light is told so
+    assert game.match.state.moves == ("3h11",) and game.bar.warn
+    click(app, game.play.board.cell_center(30))  # along row 3: no centre cell
+    assert game.match.state.moves == ("3h11", "3h30") and game.match.state.is_over
     assert game.last_move() == (Player.LIGHT, Place(3, "h", 30), game.match.history[-2])
     run(app, 120)  # the results follow
     assert isinstance(app.top, ResultsScene)
@@ -180,8 +180,8 @@ def test_a_fourth_game_is_hosted_on_the_lan_and_played_to_its_end(toy_app, monke
         pump(app, lambda: is_lan_game(app.top, "toy"), others=[bob])
         game = app.top
         pump(app, lambda: game.human_to_move() == Player.DARK, others=[bob])
-        click(app, game.board.cell_center(11))
-        assert game.state.moves == ("3h11",)
+        click(app, game.play.board.cell_center(11))
+        assert game.match.state.moves == ("3h11",)
         pump(app, lambda: is_lan_results(app.top), others=[bob])
         assert app.top.outcome.state.is_over and bob.state is not None and bob.state.is_over
     finally:

@@ -19,18 +19,18 @@ def test_the_keys_cursor_stays_in_sight_after_the_computer_moves(app):
     run(app, 2)
     key(app, pygame.K_UP)  # the keys are the input now: the cursor shows
     key(app, pygame.K_RETURN)  # the piece goes down where the cursor is
-    assert len(game.state.moves) == 1
+    assert len(game.match.state.moves) == 1
     placement = game.play.placement
     focus = placement.focus
     deadline = time.monotonic() + 60
-    while not (len(game.state.moves) == 2 and game.human_to_move() == Player.DARK):
+    while not (len(game.match.state.moves) == 2 and game.human_to_move() == Player.DARK):
         assert time.monotonic() < deadline, "the computer never answered"
         run(app, 1)
         time.sleep(0.005)
     run(app, 90)  # the computer's move has been shown
     assert placement.focus == focus and not placement.pointer
-    assert placement.ghost(game.state, Player.DARK) is None  # on the piece just placed
+    assert placement.ghost(game.match.state, Player.DARK) is None  # on the piece just placed
     app.draw()
-    rect = game.board.cell_rect(focus)
+    rect = game.play.board.cell_rect(focus)
     edge = app.screen.get_at((rect.centerx, rect.top + 1))
     assert edge == pygame.Color(app.palette.highlight)

@@ -44,15 +44,15 @@ def start_foundations(app) -> MatchScene:
     key(app, pygame.K_RETURN)
     game = app.top
     assert is_game(game, "foundations")
-    assert isinstance(game.state, FoundationsState)
+    assert isinstance(game.match.state, FoundationsState)
     return game
 
 
 def place_by_mouse(app, game: MatchScene, move: Place, player: Player) -> None:
     click(app, game.hand_rows(player)[move.length].center)
     if game.play.placement.direction[player] != move.direction:
-        click(app, game.board.cell_center(45), button=3)  # right-click rotates
-    click(app, game.board.cell_center(focus_for(move.cell, move.length, move.direction)))
+        click(app, game.play.board.cell_center(45), button=3)  # right-click rotates
+    click(app, game.play.board.cell_center(focus_for(move.cell, move.length, move.direction)))
 
 
 def place_by_keys(app, game: MatchScene, move: Place, player: Player) -> None:
@@ -61,7 +61,7 @@ def place_by_keys(app, game: MatchScene, move: Place, player: Player) -> None:
         key(app, pygame.K_r)
     placement = game.play.placement
     arrows_to(app, lambda: placement.focus, focus_for(move.cell, move.length, move.direction))
-    assert placement.ghost(game.state, player)[3], "the ghost should be green"
+    assert placement.ghost(game.match.state, player)[3], "the ghost should be green"
     key(app, pygame.K_RETURN)
 
 
@@ -71,14 +71,14 @@ def play_by_events(app, game: MatchScene, rng: random.Random, plies: int = 400) 
     for _ in range(plies):
         if app.top is not game:
             break
-        state = game.state
+        state = game.match.state
         if state.is_over:
             run(app, 10, dt=0.1)
             continue
         legal = list(state.legal_moves())
         if str(legal[0]) == "pass":
             run(app, 1)
-            seen["pass_banner"] |= "passes" in game.banner
+            seen["pass_banner"] |= "passes" in game.bar.text
             run(app, 20, dt=0.1)  # announced, then played by itself
             continue
         move = rng.choice(legal)
@@ -94,9 +94,9 @@ def play_by_events(app, game: MatchScene, rng: random.Random, plies: int = 400) 
             place_by_mouse(app, game, move, mover)
         else:
             place_by_keys(app, game, move, mover)
-        assert len(game.state.moves) == before + 1, game.banner
-        assert game.state.moves[-1] == str(move)
-        seen["levels"] = max(seen["levels"], game.state.top_level)
+        assert len(game.match.state.moves) == before + 1, game.bar.text
+        assert game.match.state.moves[-1] == str(move)
+        seen["levels"] = max(seen["levels"], game.match.state.top_level)
     return seen
 
 
@@ -137,29 +137,29 @@ def test_whole_hotseat_foundations_game_to_results_and_replay(app):
     menu_to(app, results.menu, "rematch")
     key(app, pygame.K_RETURN)
     assert is_game(app.top, "foundations")
-    assert app.top.state.moves == ()
+    assert app.top.match.state.moves == ()
 
 
 def test_illegal_ghost_gives_the_engines_reason(app):
     game = start_foundations(app)
     key(app, pygame.K_RETURN)  # Dark: the 3 at the cursor (3h44)
-    assert game.state.moves == ("3h44",)
+    assert game.match.state.moves == ("3h44",)
     run(app, 5)
     app.draw()
     # the cursor rests on the piece just placed: no red ghost of the next one hides it
-    assert game.play.placement.ghost(game.state, Player.LIGHT) is None
-    assert "choose where to place" in game.play.placement.info(game.state, Player.LIGHT)
+    assert game.play.placement.ghost(game.match.state, Player.LIGHT) is None
+    assert "choose where to place" in game.play.placement.info(game.match.state, Player.LIGHT)
     key(app, pygame.K_RETURN)  # Enter there all the same: the engine says why not
-    assert game.state.moves == ("3h44",)
-    assert "taken" in game.banner and game.bar.warn
-    ghost = game.play.placement.ghost(game.state, Player.LIGHT)
+    assert game.match.state.moves == ("3h44",)
+    assert "taken" in game.bar.text and game.bar.warn
+    ghost = game.play.placement.ghost(game.match.state, Player.LIGHT)
     assert ghost is not None and not ghost[3]  # now the ghost shows, red
-    info = game.play.placement.info(game.state, Player.LIGHT)
+    info = game.play.placement.info(game.match.state, Player.LIGHT)
     assert "That cell is taken (row 4, column 4)" in info  # in words, no notation
     # the keyboard cursor resting on a stack lists it
     run(app, 30)
     assert game.play.tooltip_cell() == 45
-    assert stack_lines(game.state, 45)[1].startswith("Level 1: Dark's 1 on row 4")
+    assert stack_lines(game.match.state, 45)[1].startswith("Level 1: Dark's 1 on row 4")
     app.draw()
     # H asks Hard for a hint (a worker thinks; the bar says so)
     key(app, pygame.K_h)
@@ -172,18 +172,18 @@ def test_undo_redo_save_and_continue(app, storage):
     key(app, pygame.K_UP)
     key(app, pygame.K_UP)
     key(app, pygame.K_RETURN)  # Light 3h64
-    assert game.state.moves == ("3h44", "3h64")
+    assert game.match.state.moves == ("3h44", "3h64")
     key(app, pygame.K_z, mod=pygame.KMOD_LCTRL)
-    assert game.state.moves == ("3h44",)
+    assert game.match.state.moves == ("3h44",)
     key(app, pygame.K_y, mod=pygame.KMOD_LCTRL)
-    assert game.state.moves == ("3h44", "3h64")
+    assert game.match.state.moves == ("3h44", "3h64")
     key(app, pygame.K_ESCAPE)
     pause = app.top
     assert isinstance(pause, PauseScene)
     assert pause.menu.item("hint").enabled()  # hotseat: a hint for the player to move
     menu_to(app, pause.menu, "save")
     key(app, pygame.K_RETURN)  # Show the file: it is kept after every move
-    assert isinstance(app.top, MessageScene) and str(game.save_path) in app.top.text
+    assert isinstance(app.top, MessageScene) and str(game.keeping.path) in app.top.text
     key(app, pygame.K_RETURN)
     menu_to(app, pause.menu, "quit")
     key(app, pygame.K_RETURN)
@@ -200,11 +200,11 @@ def test_undo_redo_save_and_continue(app, storage):
     key(app, pygame.K_RETURN)
     resumed = app.top
     assert is_game(resumed, "foundations")
-    assert resumed.state.moves == ("3h44", "3h64")
+    assert resumed.match.state.moves == ("3h44", "3h64")
     assert resumed.last_move() is not None and resumed.last_move()[1] == Place(3, "h", 64)
     app.draw()
     key(app, pygame.K_z, mod=pygame.KMOD_LCTRL)
-    assert resumed.state.moves == ("3h44",)
+    assert resumed.match.state.moves == ("3h44",)
     # and a saved game replays
     key(app, pygame.K_ESCAPE)
     menu_to(app, app.top.menu, "quit")
@@ -227,14 +227,14 @@ def test_against_the_computer(app):
     assert game.match.seats[Player.LIGHT].kind != "human"
     key(app, pygame.K_RETURN)  # Dark 3h44
     deadline = time.monotonic() + 30
-    while len(game.state.moves) < 2 and time.monotonic() < deadline:
+    while len(game.match.state.moves) < 2 and time.monotonic() < deadline:
         run(app, 5, dt=0.1)
         app.draw()
-    assert len(game.state.moves) == 2
-    assert game.state.to_move == Player.DARK
+    assert len(game.match.state.moves) == 2
+    assert game.match.state.to_move == Player.DARK
     # undo against the computer takes back to Dark's turn
     key(app, pygame.K_z, mod=pygame.KMOD_LCTRL)
-    assert game.state.to_move == Player.DARK
+    assert game.match.state.to_move == Player.DARK
 
 
 def test_a_gamepad_places_and_rotates(app):
@@ -244,12 +244,12 @@ def test_a_gamepad_places_and_rotates(app):
     pad(app, pygame.CONTROLLER_BUTTON_X)  # rotate: vertical
     pad(app, pygame.CONTROLLER_BUTTON_DPAD_LEFT)
     pad(app, pygame.CONTROLLER_BUTTON_A)
-    assert game.state.moves == ("3v34",)
+    assert game.match.state.moves == ("3v34",)
     pad(app, pygame.CONTROLLER_BUTTON_LEFTSHOULDER)  # up the hand list, 3 to 4 cells
     pad(app, pygame.CONTROLLER_BUTTON_A)  # 4h43 would cover 44: refused, with the reason
-    assert game.state.moves == ("3v34",)
-    assert game.banner == "That cell is taken (row 4, column 4)"  # in words, no notation
+    assert game.match.state.moves == ("3v34",)
+    assert game.bar.text == "That cell is taken (row 4, column 4)"  # in words, no notation
     pad(app, pygame.CONTROLLER_BUTTON_DPAD_UP)
     pad(app, pygame.CONTROLLER_BUTTON_DPAD_UP)
     pad(app, pygame.CONTROLLER_BUTTON_A)
-    assert game.state.moves == ("3v34", "4h63")
+    assert game.match.state.moves == ("3v34", "4h63")

@@ -31,11 +31,11 @@ def test_panel_and_bar_agree_when_nothing_fits_and_the_mover_must_go_up(app, mon
     history = story()[: UP + 1]  # Dark's 7 left Dark nothing that fits on level 1
     game = app.open("match", GameSetup("foundations", history=history))
     assert isinstance(game, MatchScene)
-    state = game.state
+    state = game.match.state
     assert isinstance(state, FoundationsState) and state.to_move == Player.DARK
     assert state.current_level(Player.DARK) == 1
     click(app, game.hand_rows(Player.DARK)[5].center)  # the 3 (5 cells): it spans Dark's 1s
-    move_mouse(app, game.board.cell_center(focus_for(20, 5, "h")))  # a legal bridge shows
+    move_mouse(app, game.play.board.cell_center(focus_for(20, 5, "h")))  # a legal bridge shows
     app.draw()
     panel = panel_line(texts, game, Player.DARK)
     assert panel == "Must play on level 2 now, any piece"
@@ -53,17 +53,17 @@ def test_panel_level_is_the_bars_level_all_game_long(app, monkeypatch):
     rng = random.Random(11)
     checked = went_up = 0
     for _ in range(300):
-        state = game.state
+        state = game.match.state
         if state.is_over:
             break
         mover = state.to_move
         places = [m for m in state.legal_moves() if str(m) != "pass"]
-        if game.anims or game.passing or not places:
+        if game.motion.anims or game.motion.passing or not places:
             run(app, 10)
             continue
         shortest = min(m.length for m in places)
         move = rng.choice([m for m in places if m.length == shortest])
-        move_mouse(app, game.board.cell_center(move.cell))
+        move_mouse(app, game.play.board.cell_center(move.cell))
         texts.clear()
         app.draw()
         panel = panel_line(texts, game, mover)
@@ -78,5 +78,5 @@ def test_panel_level_is_the_bars_level_all_game_long(app, monkeypatch):
             assert f"go up to level {move.level}" in bar
         checked += 1
         place_by_mouse(app, game, move, mover)
-        assert game.state.moves[-1] == str(move)
+        assert game.match.state.moves[-1] == str(move)
     assert checked > 20 and went_up >= 1

@@ -49,12 +49,12 @@ def drawn_levels(monkeypatch, app, game) -> set[int]:
 
 def test_v_peels_the_top_levels_away_then_shows_all(app, monkeypatch):
     game = high_game(app)
-    top = game.state.top_level
+    top = game.match.state.top_level
     assert drawn_levels(monkeypatch, app, game) == set(range(1, top + 1))
     for shown in range(top - 1, 0, -1):
         key(app, pygame.K_v)
         assert drawn_levels(monkeypatch, app, game) == set(range(1, shown + 1))
-        assert f"of {top}" in game.banner
+        assert f"of {top}" in game.bar.text
     key(app, pygame.K_v)  # after level 1 alone: all again
     assert drawn_levels(monkeypatch, app, game) == set(range(1, top + 1))
     pad(app, pygame.CONTROLLER_BUTTON_LEFTSTICK)  # a pad peels too
@@ -63,7 +63,7 @@ def test_v_peels_the_top_levels_away_then_shows_all(app, monkeypatch):
 
 def test_a_badge_shows_the_levels_up_to_it_and_a_move_shows_all(app, monkeypatch):
     game = high_game(app)
-    top = game.state.top_level
+    top = game.match.state.top_level
     layout = game.view.relayout(app.screen.get_size())
     badges = legend_rects(app.fonts, layout.top, top, layout.u)
     click(app, badges[2].center)
@@ -72,12 +72,12 @@ def test_a_badge_shows_the_levels_up_to_it_and_a_move_shows_all(app, monkeypatch
     assert drawn_levels(monkeypatch, app, game) == set(range(1, top + 1))
     click(app, badges[1].center)
     assert drawn_levels(monkeypatch, app, game) == {1}
-    moves = len(game.state.moves)
-    move = next(m for m in game.state.legal_moves() if str(m) != "pass")
+    moves = len(game.match.state.moves)
+    move = next(m for m in game.match.state.legal_moves() if str(m) != "pass")
     game.submit(move)
     run(app, 2)
-    assert len(game.state.moves) == moves + 1
-    assert drawn_levels(monkeypatch, app, game) == set(range(1, game.state.top_level + 1))
+    assert len(game.match.state.moves) == moves + 1
+    assert drawn_levels(monkeypatch, app, game) == set(range(1, game.match.state.top_level + 1))
 
 
 def test_a_stack_is_listed_in_a_side_panel_never_over_the_board(app, monkeypatch):
@@ -93,17 +93,17 @@ def test_a_stack_is_listed_in_a_side_panel_never_over_the_board(app, monkeypatch
         return room
 
     monkeypatch.setattr(foundations_play, "draw_stack_in_panel", spy)
-    state = game.state
+    state = game.match.state
     stacked = [c for c in range(100) if state.height(c) >= 2][:4]
     assert stacked
     for cell in stacked:
         rooms.clear()
-        move_mouse(app, game.board.cell_center(cell))
+        move_mouse(app, game.play.board.cell_center(cell))
         run(app, 40)  # the pointer rests: the stack shows
         app.draw()
         assert rooms, cell
         room = rooms[-1]
-        assert not room.colliderect(game.board.rect)
+        assert not room.colliderect(game.play.board.rect)
         assert any(panel.contains(room) for panel in layout.panels.values()), room
         # the waiting player's panel, so the mover's hand stays in sight
         waiting = layout.panels[state.to_move.other]

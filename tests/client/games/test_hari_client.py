@@ -69,16 +69,16 @@ def arrows_to(app, game: MatchScene, cell: int) -> None:
     r, c = divmod(ui.focus, 10)
     tr, tc = divmod(cell, 10)
     for _ in range(abs(tr - r)):
-        key(app, arrow_towards(game.board, 1 if tr > r else -1, 0))
+        key(app, arrow_towards(game.play.board, 1 if tr > r else -1, 0))
     for _ in range(abs(tc - c)):
-        key(app, arrow_towards(game.board, 0, 1 if tc > c else -1))
+        key(app, arrow_towards(game.play.board, 0, 1 if tc > c else -1))
     assert ui.focus == cell
 
 
 def slide_point(game: MatchScene, move: Slide, margin: bool = False) -> tuple[int, int]:
     """Where to drop the grabbed anchor cell for `move` (past the edge: off the board)."""
-    board = game.board
-    piece = game.state.piece_at(move.cell)
+    board = game.play.board
+    piece = game.match.state.piece_at(move.cell)
     step = 1 if piece.direction == "h" else 10
     if move.distance is not None:
         return board.cell_center(move.cell + move.sign * move.distance * step)
@@ -96,7 +96,7 @@ def slide_point(game: MatchScene, move: Slide, margin: bool = False) -> tuple[in
 
 
 def slide_by_drag(app, game: MatchScene, move: Slide) -> None:
-    start = game.board.cell_center(move.cell)
+    start = game.play.board.cell_center(move.cell)
     move_mouse(app, start)
     press(app, 1, start)
     assert game.play.move_input.piece is not None and game.play.move_input.piece.anchor == move.cell
@@ -107,8 +107,8 @@ def slide_by_drag(app, game: MatchScene, move: Slide) -> None:
 
 
 def slide_by_clicks(app, game: MatchScene, move: Slide) -> None:
-    click(app, game.board.cell_center(move.cell))  # press and let go: picked up
-    release(app, game.board.cell_center(move.cell))
+    click(app, game.play.board.cell_center(move.cell))  # press and let go: picked up
+    release(app, game.play.board.cell_center(move.cell))
     assert game.play.move_input.piece is not None
     click(app, slide_point(game, move, margin=True))
 
@@ -118,12 +118,12 @@ def slide_by_keys(app, game: MatchScene, move: Slide) -> None:
     key(app, pygame.K_RETURN)
     ui = game.play.move_input
     assert ui.piece is not None and ui.piece.anchor == move.cell
-    options = ui.targets(game.state)
+    options = ui.targets(game.match.state)
     steps = options.index(move) - options.index(None)
     horizontal = ui.piece.direction == "h"
     # the arrows along its axis, as the screen shows the board
-    forward = arrow_towards(game.board, *((0, 1) if horizontal else (1, 0)))
-    back = arrow_towards(game.board, *((0, -1) if horizontal else (-1, 0)))
+    forward = arrow_towards(game.play.board, *((0, 1) if horizontal else (1, 0)))
+    back = arrow_towards(game.play.board, *((0, -1) if horizontal else (-1, 0)))
     for _ in range(abs(steps)):
         key(app, forward if steps > 0 else back)
     assert ui.target == move
@@ -139,8 +139,8 @@ def play_by_mouse(app, game: MatchScene, move) -> None:
         click(app, game.play.move_input.discard_button().center)  # it discards
         return
     if game.play.move_input.direction[Player.DARK] != move.direction:
-        click(app, game.board.cell_center(45), button=3)
-    click(app, game.board.cell_center(focus_for(move.cell, move.length, move.direction)))
+        click(app, game.play.board.cell_center(45), button=3)
+    click(app, game.play.board.cell_center(focus_for(move.cell, move.length, move.direction)))
 
 
 def play_by_keys(app, game: MatchScene, move) -> None:
@@ -169,7 +169,7 @@ def choose(rng: random.Random, state):
 
 
 def enter(app, game: MatchScene, move, turn: int) -> None:
-    if game.state.to_move == Player.DARK:
+    if game.match.state.to_move == Player.DARK:
         if isinstance(move, Slide):
             (slide_by_drag if turn % 2 else slide_by_clicks)(app, game, move)
         else:
@@ -187,21 +187,21 @@ def test_whole_hotseat_hari_game_from_menu_to_results(app):
     for turn in range(600):
         if not is_game(app.top, "hari"):
             break
-        state = game.state
+        state = game.match.state
         if state.is_over:
             run(app, 10, dt=0.1)
             continue
         if str(state.legal_moves()[0]) == "pass":
             run(app, 1)
-            assert "passes" in game.banner
+            assert "passes" in game.bar.text
             run(app, 20, dt=0.1)
             seen["pass"] += 1
             continue
         move = choose(rng, state)
         before = len(state.moves)
         enter(app, game, move, turn)
-        assert len(game.state.moves) == before + 1, game.banner
-        assert game.state.moves[-1] == str(move)
+        assert len(game.match.state.moves) == before + 1, game.bar.text
+        assert game.match.state.moves[-1] == str(move)
         kind = type(move).__name__.lower()
         seen["slide" if kind == "slide" else kind] += 1
         seen["off"] += isinstance(move, Slide) and move.distance is None
@@ -228,11 +228,11 @@ def test_all_discards_is_a_draw_worded_as_one(app):
     for _ in range(200):
         if not is_game(app.top, "hari"):
             break
-        if game.state.is_over or str(game.state.legal_moves()[0]) == "pass":
+        if game.match.state.is_over or str(game.match.state.legal_moves()[0]) == "pass":
             run(app, 10, dt=0.1)
             continue
         # the shortest piece the player may play: D for Dark, pad Y (discard) for Light
-        if game.state.to_move == Player.DARK:
+        if game.match.state.to_move == Player.DARK:
             key(app, pygame.K_d)
             key(app, pygame.K_d)
         else:
@@ -248,30 +248,30 @@ def test_all_discards_is_a_draw_worded_as_one(app):
 def test_undo_of_a_slide_goes_back_one_action_and_redo_replays_it(app):
     game = start_hari(app)
     for move in ("3h00", "3h90", "4h20", "4h70"):  # Dark's 4s can cover sliding its 3
-        play_by_keys(app, game, game.state.parse_move(move))
-    assert game.state.moves == ("3h00", "3h90", "4h20", "4h70")
-    slide = game.state.parse_move("s00+2")
+        play_by_keys(app, game, game.match.state.parse_move(move))
+    assert game.match.state.moves == ("3h00", "3h90", "4h20", "4h70")
+    slide = game.match.state.parse_move("s00+2")
     slide_by_keys(app, game, slide)
-    assert game.state.moves[-1] == "s00+2" and game.state.slid_value == 1
-    assert [p.anchor for p in game.state.slid_pieces] == [2]
+    assert game.match.state.moves[-1] == "s00+2" and game.match.state.slid_value == 1
+    assert [p.anchor for p in game.match.state.slid_pieces] == [2]
     key(app, pygame.K_z, mod=pygame.KMOD_CTRL)
-    assert game.state.moves[-1] == "4h70" and game.state.slid_value == 0
+    assert game.match.state.moves[-1] == "4h70" and game.match.state.slid_value == 0
     assert game.play.move_input.piece is None
     key(app, pygame.K_y, mod=pygame.KMOD_CTRL)
-    assert game.state.moves[-1] == "s00+2"
+    assert game.match.state.moves[-1] == "s00+2"
     # a piece that has slid says why it may not slide again
-    move_mouse(app, game.board.cell_center(3))
-    assert "once a turn" in game.play.move_input.info(game.state, Player.DARK)
-    click(app, game.board.cell_center(3))
-    assert "cannot slide" in game.banner and game.play.move_input.piece is None
+    move_mouse(app, game.play.board.cell_center(3))
+    assert "once a turn" in game.play.move_input.info(game.match.state, Player.DARK)
+    click(app, game.play.board.cell_center(3))
+    assert "cannot slide" in game.bar.text and game.play.move_input.piece is None
 
 
 def test_save_continue_and_replay_a_game_in_mid_turn(app):
     game = start_hari(app)
     for move in ("3h00", "3h90", "4h20", "4h70", "s00+2"):
-        m = game.state.parse_move(move)
+        m = game.match.state.parse_move(move)
         (slide_by_keys if isinstance(m, Slide) else play_by_keys)(app, game, m)
-    state = game.state
+    state = game.match.state
     assert state.slid_value == 1
     key(app, pygame.K_ESCAPE)
     pause = app.top
@@ -279,7 +279,7 @@ def test_save_continue_and_replay_a_game_in_mid_turn(app):
     assert pause.menu.item("hint").enabled()  # the pad's way to a hint in HARI
     menu_to(app, pause.menu, "save")
     key(app, pygame.K_RETURN)  # Show the file: it is kept after every move
-    assert isinstance(app.top, MessageScene) and str(game.save_path) in app.top.text
+    assert isinstance(app.top, MessageScene) and str(game.keeping.path) in app.top.text
     key(app, pygame.K_RETURN)
     menu_to(app, pause.menu, "quit")
     key(app, pygame.K_RETURN)
@@ -294,9 +294,9 @@ def test_save_continue_and_replay_a_game_in_mid_turn(app):
     key(app, pygame.K_RETURN)
     resumed = app.top
     assert is_game(resumed, "hari")
-    assert resumed.state == state and resumed.state.slid_value == 1
+    assert resumed.match.state == state and resumed.match.state.slid_value == 1
     key(app, pygame.K_z, mod=pygame.KMOD_CTRL)  # a continued game keeps its undo
-    assert resumed.state.moves[-1] == "4h70"
+    assert resumed.match.state.moves[-1] == "4h70"
     key(app, pygame.K_ESCAPE)
     menu_to(app, app.top.menu, "quit")
     key(app, pygame.K_RETURN)
@@ -321,7 +321,7 @@ def test_against_the_computer_and_rematch(app):
     for _ in range(400):
         if not is_game(app.top, "hari"):
             break
-        state = game.state
+        state = game.match.state
         if state.to_move == Player.DARK and str(state.legal_moves()[0]) != "pass":
             key(app, pygame.K_d)
             key(app, pygame.K_d)
@@ -336,4 +336,4 @@ def test_against_the_computer_and_rematch(app):
     assert is_game(rematch, "hari")
     assert (rematch.setup.dark, rematch.setup.light) == ("random", "human")
     run(app, 30, dt=0.1)
-    assert rematch.state.moves  # the computer (Dark now) has begun
+    assert rematch.match.state.moves  # the computer (Dark now) has begun

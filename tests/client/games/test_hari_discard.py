@@ -33,38 +33,38 @@ def test_the_first_discard_asks_the_second_discards(app, light):
     game = open_hari(app, light)
     ui = game.play.move_input
     press_d(app)
-    assert game.state.moves == () and "Discard your 1 (3 cells)?" in game.banner
+    assert game.match.state.moves == () and "Discard your 1 (3 cells)?" in game.bar.text
     assert ui.armed == 3
     app.draw()  # the button asks too
     key(app, pygame.K_LEFT)  # anything else keeps the piece
     assert ui.armed is None
     press_d(app)
-    assert game.state.moves == ()
+    assert game.match.state.moves == ()
     press_d(app)
-    assert game.state.moves == ("d3",)
+    assert game.match.state.moves == ("d3",)
 
 
 def test_a_pad_and_the_mouse_ask_once_too(app):
     game = open_hari(app, "human")
     pad(app, pygame.CONTROLLER_BUTTON_Y)
-    assert game.state.moves == ()
+    assert game.match.state.moves == ()
     pad(app, pygame.CONTROLLER_BUTTON_Y)
-    assert game.state.moves == ("d3",)
+    assert game.match.state.moves == ("d3",)
     run(app, 30)
     button = game.play.move_input.discard_button()
-    assert button is not None and game.state.to_move == Player.LIGHT
+    assert button is not None and game.match.state.to_move == Player.LIGHT
     click(app, button.center)
-    assert game.state.moves == ("d3",)
+    assert game.match.state.moves == ("d3",)
     click(app, button.center)
-    assert game.state.moves == ("d3", "d3")
+    assert game.match.state.moves == ("d3", "d3")
 
 
 def test_one_ctrl_z_takes_a_discard_back_after_the_computer_answered(app):
     game = open_hari(app, "random")
     press_d(app)
     press_d(app)
-    assert game.state.moves == ("d3",)
-    frames_until(app, lambda: game.state.to_move == Player.DARK)
-    assert len(game.state.moves) >= 2  # the computer's turn is in
+    assert game.match.state.moves == ("d3",)
+    frames_until(app, lambda: game.match.state.to_move == Player.DARK)
+    assert len(game.match.state.moves) >= 2  # the computer's turn is in
     key(app, pygame.K_z, mod=pygame.KMOD_LCTRL)
-    assert game.state.moves == () and game.state.to_move == Player.DARK
+    assert game.match.state.moves == () and game.match.state.to_move == Player.DARK

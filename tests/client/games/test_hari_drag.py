@@ -43,22 +43,22 @@ def open_at(app, plies: int) -> MatchScene:
 
 def test_a_dragged_piece_rides_the_pointer_along_its_row_within_its_range(app):
     game = open_at(app, 4)  # Dark's 2 at 4h32 may slide 1 right, or left and off the board
-    ui, board, cell = game.play.move_input, game.board, game.board.cell
-    assert game.state.to_move == Player.DARK
+    ui, board, cell = game.play.move_input, game.play.board, game.play.board.cell
+    assert game.match.state.to_move == Player.DARK
     grab = board.cell_center(33)
     move_mouse(app, grab)
     press(app, grab)
     assert ui.piece is not None and ui.piece.anchor == 32 and ui.dragging
     # a cell and a half to the right: it may go only one, so it stops there
     move_mouse(app, (grab[0] + cell * 3 // 2, grab[1]))
-    assert ui.drag_shift(game.state) == (cell, 0)
+    assert ui.drag_shift(game.match.state) == (cell, 0)
     assert ui.target == Slide(32, 1, 2)  # the ghost under the pointer, red: not legal
     assert fill_at(app, game, board.cell_center(36), Player.DARK)  # it is drawn there
     assert not fill_at(app, game, board.cell_center(32), Player.DARK)  # and gone from here
     # left, and up off its row: it follows along its row only, by the pointer's way
     at = (grab[0] - cell * 7 // 5, grab[1] - cell * 2)
     move_mouse(app, at)
-    assert ui.drag_shift(game.state) == (at[0] - grab[0], 0)
+    assert ui.drag_shift(game.match.state) == (at[0] - grab[0], 0)
     assert ui.target == Slide(32, -1, 1)
     left_edge = board.cell_rect(32).left + (at[0] - grab[0])
     assert fill_at(app, game, (left_edge + cell // 2, grab[1]), Player.DARK)
@@ -67,28 +67,28 @@ def test_a_dragged_piece_rides_the_pointer_along_its_row_within_its_range(app):
     drop = board.cell_center(31)
     move_mouse(app, drop)
     release(app, drop)
-    assert game.state.moves[-1] == "s32-2"
-    assert ui.piece is None and ui.drag_shift(game.state) is None
-    moved = game.state.piece_at(30)
+    assert game.match.state.moves[-1] == "s32-2"
+    assert ui.piece is None and ui.drag_shift(game.match.state) is None
+    moved = game.match.state.piece_at(30)
     assert moved is not None and moved.cells == (30, 31, 32, 33)
 
 
 def test_a_dragged_upright_piece_rides_its_column(app):
     game = open_at(app, 6)  # Light's 1 at 3v66 may slide down six, or off the board
-    ui, board, cell = game.play.move_input, game.board, game.board.cell
-    assert game.state.to_move == Player.LIGHT
+    ui, board, cell = game.play.move_input, game.play.board, game.play.board.cell
+    assert game.match.state.to_move == Player.LIGHT
     grab = board.cell_center(76)
     move_mouse(app, grab)
     press(app, grab)
     assert ui.piece is not None and ui.piece.anchor == 66
     at = (grab[0] + cell, grab[1] + cell * 12 // 5)  # down 2.4 rows (and aside a little)
     move_mouse(app, at)
-    assert ui.drag_shift(game.state) == (0, at[1] - grab[1])
+    assert ui.drag_shift(game.match.state) == (0, at[1] - grab[1])
     assert ui.target == Slide(66, -1, 2)
     assert fill_at(app, game, board.cell_center(46), Player.LIGHT)
     assert not fill_at(app, game, board.cell_center(86), Player.LIGHT)
     # never below the board's bottom edge plus its length: it may slide off, no further
     move_mouse(app, (grab[0], grab[1] + cell * 20))
-    assert ui.drag_shift(game.state) == (0, cell * 9)  # 6 rows under it + its 3 cells
+    assert ui.drag_shift(game.match.state) == (0, cell * 9)  # 6 rows under it + its 3 cells
     release(app, board.cell_center(46))
-    assert game.state.moves[-1] == "s66-3"
+    assert game.match.state.moves[-1] == "s66-3"

@@ -45,34 +45,34 @@ def plays_left(state: HariState, player: Player) -> int:
 def test_the_6_picked_first_is_told_as_the_last_play_and_it_is(app):
     game = open_hari(app)
     key(app, pygame.K_1)  # the 1 (3 cells) gives nothing up: nothing said
-    assert "Playing" not in game.banner
+    assert "Playing" not in game.bar.text
     key(app, pygame.K_6)
-    assert game.banner == LAST_PLAY
+    assert game.bar.text == LAST_PLAY
     assert game.bar.seconds > 0 and not game.bar.warn  # said, not refused: it is legal
-    click(app, game.board.cell_center(focus_for(0, 7, "h")))
-    assert game.state.moves == ("7h00",)
+    click(app, game.play.board.cell_center(focus_for(0, 7, "h")))
+    assert game.match.state.moves == ("7h00",)
     key(app, pygame.K_1)  # Light's 1, played on the far row
-    click(app, game.board.cell_center(focus_for(90, 3, "h")))
-    assert game.state.moves[-1] == "3h90" and game.state.to_move == Player.DARK
-    assert game.state.legal_moves() == [Pass()]  # true to its word: Dark only passes
-    frames_until(app, lambda: game.state.moves[-1] == "pass", timeout=10)
-    assert sum(game.state.hand(Player.DARK).values()) == 14
+    click(app, game.play.board.cell_center(focus_for(90, 3, "h")))
+    assert game.match.state.moves[-1] == "3h90" and game.match.state.to_move == Player.DARK
+    assert game.match.state.legal_moves() == [Pass()]  # true to its word: Dark only passes
+    frames_until(app, lambda: game.match.state.moves[-1] == "pass", timeout=10)
+    assert sum(game.match.state.hand(Player.DARK).values()) == 14
 
 
 def test_a_piece_that_gives_up_the_1s_tells_the_plays_left(app):
     game = open_hari(app)
     two = game.hand_rows(Player.DARK)[4]  # the 2 (4 cells), clicked in the hand
     click(app, two.center)
-    assert game.banner == (
+    assert game.bar.text == (
         "Playing the 2 (4 cells) now leaves you 9 more plays after it. "
         "Your 5 shorter pieces could never be played."
     )
-    after = game.state.play(Discard(4))
+    after = game.match.state.play(Discard(4))
     assert plays_left(after, Player.DARK) == 9  # the rules agree
     key(app, pygame.K_1)
     key(app, pygame.K_TAB)  # Tab picks the next piece down the hand, and is told too
     assert game.play.move_input.length[Player.DARK] == 7  # round to the top: the 6
-    assert game.banner == LAST_PLAY
+    assert game.bar.text == LAST_PLAY
 
 
 def test_the_cost_counts_the_pieces_given_up_from_those_still_playable():

@@ -56,7 +56,7 @@ def bar_text(app, game: MatchScene) -> str:
 
 def test_h_in_hotseat_shows_a_legal_hint_in_the_hud(app):
     game = start_game(app)
-    state = game.state
+    state = game.match.state
     key(app, pygame.K_h)
     helper = game.play.hints
     assert helper.pending and helper.worker is not None
@@ -69,7 +69,7 @@ def test_h_in_hotseat_shows_a_legal_hint_in_the_hud(app):
     assert str(helper.move) in {str(m) for m in state.legal_moves()}
     assert helper.text and "places" in helper.text
     assert helper.text in bar_text(app, game)
-    assert game.state is state  # a hint never plays the move
+    assert game.match.state is state  # a hint never plays the move
     # pressing H again with the hint on the board does nothing either
     key(app, pygame.K_h)
     assert helper.shown and not helper.pending
@@ -81,7 +81,7 @@ def test_hint_disappears_after_a_move(app):
     wait_for_hint(app, game)
     assert game.play.hints.shown
     key(app, pygame.K_RETURN)  # Dark places the preselected piece at the cursor
-    assert len(game.state.moves) == 1
+    assert len(game.match.state.moves) == 1
     assert not game.play.hints.shown
     assert bar_text(app, game) == ""
 
@@ -100,7 +100,7 @@ def test_h_during_a_computers_turn_does_nothing(app):
 
 def test_pad_y_asks_for_a_hint_and_x_still_rotates(app):
     game = start_game(app)
-    dark = game.state.to_move
+    dark = game.match.state.to_move
     direction = game.play.placement.direction[dark]
     pad(app, X)
     assert game.play.placement.direction[dark] != direction
@@ -118,12 +118,12 @@ def test_the_bar_button_and_the_pause_menu_ask_too(app):
     assert button.width > 0
     click(app, button.center)
     assert game.play.hints.pending
-    assert not game.state.moves  # the click did not place a piece
+    assert not game.match.state.moves  # the click did not place a piece
     wait_for_hint(app, game)
     assert game.play.hints.shown
     hinted = str(game.play.hints.move)
     key(app, pygame.K_RETURN)  # the hint made its move ready: Enter plays it, and it goes
-    assert game.state.moves == (hinted,)
+    assert game.match.state.moves == (hinted,)
     assert not game.play.hints.shown
     key(app, pygame.K_ESCAPE)
     pause = app.top
@@ -134,7 +134,7 @@ def test_the_bar_button_and_the_pause_menu_ask_too(app):
     assert game.play.hints.pending
     wait_for_hint(app, game)
     assert game.play.hints.shown
-    assert game.play.hints.state is game.state
+    assert game.play.hints.state is game.match.state
 
 
 def test_a_stale_answer_is_dropped(app):
@@ -142,7 +142,7 @@ def test_a_stale_answer_is_dropped(app):
     key(app, pygame.K_h)
     assert game.play.hints.pending
     key(app, pygame.K_RETURN)  # move before the answer arrives
-    assert len(game.state.moves) == 1
+    assert len(game.match.state.moves) == 1
     assert not game.play.hints.pending and not game.play.hints.shown
     deadline = time.monotonic() + 2 * BUDGET + 1.0
     while time.monotonic() < deadline:  # the late answer comes and is ignored
@@ -155,40 +155,40 @@ def test_a_stale_answer_is_dropped(app):
 def test_scoring_hint_names_a_removal(app):
     _mid, scoring, _final = positions()
     game = start_game(app, history=history_of(scoring))
-    assert game.state.phase == "scoring" and game.human_to_move() is not None
+    assert game.match.state.phase == "scoring" and game.human_to_move() is not None
     key(app, pygame.K_h)
     wait_for_hint(app, game)
     move = game.play.hints.move
     assert isinstance(move, Remove)
-    assert str(move) in {str(m) for m in game.state.legal_moves()}
+    assert str(move) in {str(m) for m in game.match.state.legal_moves()}
     assert "removes" in game.play.hints.text
     app.draw()  # the piece and its target drawn without trouble
 
 
 def test_a_placement_hint_is_one_enter_away(app):
     game = start_game(app)
-    move_mouse(app, game.board.cell_center(90))  # the pointer rests on the board
+    move_mouse(app, game.play.board.cell_center(90))  # the pointer rests on the board
     key(app, pygame.K_h)
     wait_for_hint(app, game)
     move = game.play.hints.move
     assert isinstance(move, Place)
-    ui, dark = game.play.placement, game.state.to_move
+    ui, dark = game.play.placement, game.match.state.to_move
     # the hinted piece is chosen and turned, the keyboard cursor is on its cells
     assert (ui.length[dark], ui.direction[dark]) == (move.length, move.direction)
     assert ui.focus == focus_for(move.cell, move.length, move.direction)
     assert not ui.pointer
-    assert ui.ghost(game.state, dark) == (move.length, move.direction, move.cell, True)
+    assert ui.ghost(game.match.state, dark) == (move.length, move.direction, move.cell, True)
     run(app, 10)  # the resting pointer does not take the cursor back
     assert ui.focus == focus_for(move.cell, move.length, move.direction)
     app.draw()
     key(app, pygame.K_RETURN)
-    assert game.state.moves == (str(move),)
+    assert game.match.state.moves == (str(move),)
 
 
 def test_a_removal_hint_is_one_enter_away(app):
     _mid, scoring, _final = positions()
     game = start_game(app, history=history_of(scoring))
-    move_mouse(app, game.board.cell_center(0))
+    move_mouse(app, game.play.board.cell_center(0))
     key(app, pygame.K_h)
     wait_for_hint(app, game)
     move = game.play.hints.move
@@ -201,8 +201,8 @@ def test_a_removal_hint_is_one_enter_away(app):
     run(app, 10)
     app.draw()
     key(app, pygame.K_RETURN)
-    assert game.state.moves[-1] == str(Remove(piece.anchor, move.target))
-    assert len(game.state.moves) == len(scoring.moves) + 1
+    assert game.match.state.moves[-1] == str(Remove(piece.anchor, move.target))
+    assert len(game.match.state.moves) == len(scoring.moves) + 1
 
 
 def test_hint_worker_closed_with_the_scene(app):
@@ -242,12 +242,12 @@ def test_h_in_a_lan_game_says_hints_are_not_given(app, loopback_host):
     pump(app, lambda: game.human_to_move() == Player.LIGHT, others=[loopback_host])
     key(app, pygame.K_h)
     assert not game.play.hints.pending and game.play.hints.worker is None
-    assert game.bar.warn and game.banner == "Hints are not given in a LAN game"
+    assert game.bar.warn and game.bar.text == "Hints are not given in a LAN game"
 
 
 def test_no_hints_with_a_remote_seat(app, monkeypatch):
     game = start_game(app)
-    monkeypatch.setattr(MatchScene, "local", property(lambda self: False))
+    monkeypatch.setattr(game.control, "local", False)
     key(app, pygame.K_h)
     assert not game.play.hints.pending
     app.draw()
@@ -289,7 +289,7 @@ def test_a_hari_slide_hint_is_one_enter_away(app, slide):
         app.make("match", GameSetup("hari", "human", "human", history=history_of(state)))
     )
     run(app, 2)
-    move_mouse(app, game.board.cell_center(21))  # the pointer rests on Dark's other piece
+    move_mouse(app, game.play.board.cell_center(21))  # the pointer rests on Dark's other piece
     game.play.hints.worker = AnsweringHint(slide)
     key(app, pygame.K_h)
     wait_for_hint(app, game)
@@ -299,5 +299,5 @@ def test_a_hari_slide_hint_is_one_enter_away(app, slide):
     run(app, 10)  # the resting pointer does not take the slide back
     app.draw()
     key(app, pygame.K_RETURN)
-    assert game.state.moves == (*state.moves, slide), game.banner
+    assert game.match.state.moves == (*state.moves, slide), game.bar.text
     assert not game.bar.warn

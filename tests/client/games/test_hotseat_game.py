@@ -25,7 +25,7 @@ from ..kinds import is_game
 def arrows_to(app, get_focus, cell: int) -> None:
     if get_focus() is None:
         key(app, pygame.K_UP)  # the first arrow shows the cursor
-    board = app.top.board  # the arrows go as the screen shows the board
+    board = app.top.play.board  # the arrows go as the screen shows the board
     r, c = divmod(get_focus(), 10)
     tr, tc = divmod(cell, 10)
     for _ in range(abs(tr - r)):
@@ -39,8 +39,8 @@ def enter_place_by_mouse(app, game: MatchScene, move: Place) -> None:
     rows = game.hand_rows(Player.DARK)
     click(app, rows[move.length].center)
     if game.play.placement.direction[Player.DARK] != move.direction:
-        click(app, game.board.cell_center(45), button=3)  # right-click rotates
-    click(app, game.board.cell_center(focus_for(move.cell, move.length, move.direction)))
+        click(app, game.play.board.cell_center(45), button=3)  # right-click rotates
+    click(app, game.play.board.cell_center(focus_for(move.cell, move.length, move.direction)))
 
 
 def enter_place_by_keys(app, game: MatchScene, move: Place) -> None:
@@ -53,12 +53,12 @@ def enter_place_by_keys(app, game: MatchScene, move: Place) -> None:
 
 
 def enter_remove_by_mouse(app, game: MatchScene, move: Remove) -> None:
-    click(app, game.board.cell_center(move.cell))
+    click(app, game.play.board.cell_center(move.cell))
     assert game.play.scoring.anchor == move.cell
     if move.target >= 100:
         click(app, game.play.off_track_button().center)
     else:
-        click(app, game.board.cell_center(track_cell(Player.DARK, move.target)))
+        click(app, game.play.board.cell_center(track_cell(Player.DARK, move.target)))
 
 
 def enter_remove_by_keys(app, game: MatchScene, move: Remove) -> None:
@@ -85,14 +85,14 @@ def test_whole_hotseat_game_from_title_to_results(app):
     for _ in range(400):
         if not is_game(app.top, "isaac"):
             break
-        state = game.state
+        state = game.match.state
         if state.is_over:
             run(app, 10, dt=0.1)
             continue
         legal = list(state.legal_moves())
         if str(legal[0]) == "pass":
             run(app, 1)
-            saw_pass_banner |= "passes" in game.banner
+            saw_pass_banner |= "passes" in game.bar.text
             run(app, 20, dt=0.1)  # the pass is announced, then played by itself
             continue
         if state.phase == "scoring":
@@ -113,8 +113,8 @@ def test_whole_hotseat_game_from_title_to_results(app):
             enter_place_by_keys(app, game, move)
         else:
             enter_remove_by_keys(app, game, move)
-        assert len(game.state.moves) == before + 1, game.banner
-        assert game.state.moves[-1] == str(move)
+        assert len(game.match.state.moves) == before + 1, game.bar.text
+        assert game.match.state.moves[-1] == str(move)
     results = app.top
     assert isinstance(results, ResultsScene)
     final = results.outcome.state

@@ -34,13 +34,13 @@ def pixels(rect: pygame.Rect) -> list[tuple[int, int]]:
 def test_a_placement_is_outlined_alike_in_isaac_and_hari(app):
     """The same placement, on the same board, is marked with the same pixels."""
     isaac, screen = board_after(app, "isaac", [Place(3, "h", 0)])
-    around = isaac.board.span_rect((0, 1, 2)).inflate(isaac.board.cell // 2, 8)
+    around = isaac.play.board.span_rect((0, 1, 2)).inflate(isaac.play.board.cell // 2, 8)
     colour = app.palette.last_move
     isaac_pixels = patch(screen, around)
     assert any(screen.get_at(p)[:3] == colour for p in pixels(around))
     app.pop()
     hari, screen = board_after(app, "hari", [Place(3, "h", 0)])
-    assert hari.board.rect == isaac.board.rect
+    assert hari.play.board.rect == isaac.play.board.rect
     assert patch(screen, around) == isaac_pixels
 
 
@@ -49,7 +49,7 @@ def test_a_slide_rings_the_cells_it_left_and_outlines_where_it_went(app):
     scene.submit(Slide(0, 1, 2))  # Dark slides its 1 two cells right: 00-01 left empty
     run(app, 60)
     app.draw()
-    board, colour = scene.board, app.palette.target  # this turn's slide: in blue
+    board, colour = scene.play.board, app.palette.target  # this turn's slide: in blue
     left = board.cell_rect(0)
     assert screen.get_at(left.center)[:3] != colour  # a ring, not a fill
     ring_y = left.y + board.cell // 3 // 2 + 1  # the ring's top edge, inside the cell

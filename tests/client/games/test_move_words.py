@@ -46,7 +46,7 @@ def open_game(app, game: str = "isaac", history=(), **seats) -> MatchScene:
 def settle(app, game: MatchScene) -> None:
     """Let the move's animations finish (the board marks the last move after them)."""
     for _ in range(120):
-        if not game.anims:
+        if not game.motion.anims:
             return
         run(app, 1)
     raise AssertionError("the animations never ended")
@@ -73,16 +73,16 @@ def wheel(app, pos: tuple[int, int], y: int) -> None:
 
 def test_isaac_placements_are_told_by_value_on_the_bar_in_the_list_and_marked(app):
     game = open_game(app)
-    click(app, game.board.cell_center(45))  # Dark: the 6 (7 cells) along row 4
-    assert game.state.moves == ("7h42",)
+    click(app, game.play.board.cell_center(45))  # Dark: the 6 (7 cells) along row 4
+    assert game.match.state.moves == ("7h42",)
     said = "Dark places the 6 on row 4, columns 2-8"
-    assert game.banner == said and game.bar.seconds > 0
+    assert game.bar.text == said and game.bar.seconds > 0
     assert [e.words.text for e in game.bar.history.entries] == [said]
     settle(app, game)
     app.draw()
-    piece = game.state.piece_at(42)
+    piece = game.match.state.piece_at(42)
     pal = app.palette
-    assert marked(app.screen, game.board.span_rect(piece.cells), pal.last_move)
+    assert marked(app.screen, game.play.board.span_rect(piece.cells), pal.last_move)
     # the list under Light's panel shows it, marked as the last move
     (row,) = game.view.moves_box.rows(game.bar.history.entries)
     assert row.lines == ("places the 6 on row 4, columns 2-8",)  # the swatch says who
@@ -90,9 +90,9 @@ def test_isaac_placements_are_told_by_value_on_the_bar_in_the_list_and_marked(ap
     # Light answers with the keys: the 1 (3 cells) up a column
     move = first_place(game, 3, "v")
     enter_place_by_keys(app, game, move)
-    assert game.state.moves[1] == str(move)
+    assert game.match.state.moves[1] == str(move)
     row, column = divmod(move.cell, 10)
-    assert game.banner == f"Light places the 1 on column {column}, rows {row}-{row + 2}"
+    assert game.bar.text == f"Light places the 1 on column {column}, rows {row}-{row + 2}"
     assert [e.player for e in game.bar.history.entries] == [Player.DARK, Player.LIGHT]
 
 
@@ -116,7 +116,7 @@ def test_isaac_removals_passes_and_the_end_of_placement_in_words(app):
         key=lambda p: scoring.removal_points(p.anchor).points,
     )
     points = scoring.removal_points(piece.anchor)
-    click(app, game.board.cell_center(piece.anchor))
+    click(app, game.play.board.cell_center(piece.anchor))
     key(app, pygame.K_RETURN)
     row, column = divmod(piece.anchor, 10)
     last = piece.length - 1
@@ -126,7 +126,7 @@ def test_isaac_removals_passes_and_the_end_of_placement_in_words(app):
         else f"column {column}, rows {row}-{row + last}"
     )
     end = scoring.scores[mover.index] + points.points
-    assert game.banner.startswith(
+    assert game.bar.text.startswith(
         f"{mover.title} removes the {VALUE[piece.length]} on {where}: {points}, counter to {end}"
     )
     assert " x " in str(points)  # value x N (x M) = points
@@ -144,12 +144,12 @@ def test_foundations_words_name_the_level_and_moving_up(app):
     # in the scene: Enter places the 1 (3 cells) at the cursor; the stack is ringed
     game = open_game(app, "foundations")
     key(app, pygame.K_RETURN)
-    assert game.state.moves == ("3h44",)
-    assert game.banner == "Dark places the 1 on row 4, columns 4-6, level 1: 35 in hand"
+    assert game.match.state.moves == ("3h44",)
+    assert game.bar.text == "Dark places the 1 on row 4, columns 4-6, level 1: 35 in hand"
     settle(app, game)
     app.draw()
-    piece = game.state.pieces()[-1]
-    body = game.board.body_rect(piece.cells, piece.level)
+    piece = game.match.state.pieces()[-1]
+    body = game.play.board.body_rect(piece.cells, piece.level)
     assert marked(app.screen, body.inflate(8, 8), app.palette.last_move)
 
 
@@ -165,19 +165,20 @@ def test_hari_words_tell_slides_the_value_slid_and_discards(app):
     # in the scene: Dark places with the mouse, Light with the keys, then Dark slides
     game = open_game(app, "hari")
     play_by_mouse(app, game, Place(4, "h", 22))
-    assert game.banner == "Dark places the 2 on row 2, columns 2-5: 2 on the board"
+    assert game.bar.text == "Dark places the 2 on row 2, columns 2-5: 2 on the board"
     play_by_keys(app, game, Place(3, "h", 77))
     settle(app, game)
     app.draw()  # Light's last turn marked on the board
-    piece = game.state.piece_at(77)
-    assert marked(app.screen, game.board.span_rect(piece.cells), app.palette.last_move)
+    piece = game.match.state.piece_at(77)
+    assert marked(app.screen, game.play.board.span_rect(piece.cells), app.palette.last_move)
     slide_by_drag(app, game, Slide(22, 1, 2))
     assert (
-        game.banner == "Dark slides the 2 on row 2, columns 2-5, two cells right: slid 2 this turn"
+        game.bar.text
+        == "Dark slides the 2 on row 2, columns 2-5, two cells right: slid 2 this turn"
     )
     assert game.panel_info(Player.DARK).status == "so far: slid the 2"  # words, no notation
     play_by_mouse(app, game, Discard(5))
-    assert game.banner == "Dark discards the 3 (5 cells) after sliding 2: 2 on the board"
+    assert game.bar.text == "Dark discards the 3 (5 cells) after sliding 2: 2 on the board"
     assert len(game.bar.history.entries) == 4
     assert game.panel_info(Player.DARK).status == "last: slid the 2, discarded the 3"
 
@@ -266,7 +267,7 @@ def test_the_move_list_scrolls_with_the_wheel_over_it_and_opens_with_l(app):
     wheel(app, box.rect.center, 1)  # the wheel over the list scrolls it ...
     assert box.top == bottom - 1
     assert placement.direction[mover] == direction  # ... and does not turn the piece
-    wheel(app, game.board.cell_center(45), 1)  # over the board it is the game's
+    wheel(app, game.play.board.cell_center(45), 1)  # over the board it is the game's
     assert box.top == bottom - 1
     assert placement.direction[mover] != direction
     # L opens the list taller over the panel's foot and lends it the arrow keys
@@ -305,27 +306,27 @@ def test_the_move_list_scrolls_with_the_wheel_over_it_and_opens_with_l(app):
 def first_place(game: MatchScene, length: int, direction: str) -> Place:
     return next(
         m
-        for m in game.state.legal_moves()
+        for m in game.match.state.legal_moves()
         if isinstance(m, Place) and m.length == length and m.direction == direction
     )
 
 
 def place_by_mouse(app, game: MatchScene, move: Place) -> None:
-    mover = game.state.to_move
+    mover = game.match.state.to_move
     key(app, KEY_FOR_PIECE[move.length])
     if game.play.placement.direction[mover] != move.direction:
         key(app, pygame.K_r)
-    click(app, game.board.cell_center(focus_for(move.cell, move.length, move.direction)))
-    assert game.state.moves[-1] == str(move)
+    click(app, game.play.board.cell_center(focus_for(move.cell, move.length, move.direction)))
+    assert game.match.state.moves[-1] == str(move)
 
 
 def test_undo_takes_the_move_off_the_list(app):
     game = open_game(app)
-    click(app, game.board.cell_center(45))
+    click(app, game.play.board.cell_center(45))
     enter_place_by_keys(app, game, first_place(game, 3, "v"))
     assert len(game.bar.history.entries) == 2
     key(app, pygame.K_z, mod=pygame.KMOD_CTRL)
-    assert len(game.bar.history.entries) == 1 and game.bar.history.states[-1] is game.state
+    assert len(game.bar.history.entries) == 1 and game.bar.history.states[-1] is game.match.state
 
 
 @pytest.mark.parametrize("size", [(1280, 720), (3840, 2160), (1024, 768), (1920, 1200)])

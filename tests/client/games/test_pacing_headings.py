@@ -37,13 +37,13 @@ def seeded(monkeypatch) -> None:
 def headings(app, game: MatchScene, monkeypatch) -> list[str]:
     """Draw the screen for real; the words the top bar was given."""
     seen: list[str] = []
-    real = game.draw_top_bar
+    real = game.view.draw_top_bar
 
     def record(surface, title, *args, **kwargs):
         seen.append(title)
         real(surface, title, *args, **kwargs)
 
-    monkeypatch.setattr(game, "draw_top_bar", record)
+    monkeypatch.setattr(game.view, "draw_top_bar", record)
     app.draw()
     monkeypatch.undo()
     return seen
@@ -51,10 +51,10 @@ def headings(app, game: MatchScene, monkeypatch) -> list[str]:
 
 def frames_until_a_move(app, game: MatchScene, most: int) -> int:
     """Run frames until a move is played; how many it took."""
-    start = len(game.state.moves)
+    start = len(game.match.state.moves)
     for n in range(1, most + 1):
         run(app, 1)
-        if len(game.state.moves) > start:
+        if len(game.match.state.moves) > start:
             return n
     raise AssertionError(f"no move within {most} frames")
 
@@ -74,26 +74,26 @@ def test_the_end_of_placement_and_each_computer_move_stay_readable(app, monkeypa
         app, GameSetup(dark="random", light="random", history=history_of(before))
     )
     frames_until_a_move(app, game, 60)  # the computer passes: placement is over
-    assert game.state.phase == "scoring"
-    first = game.state.first_passer
-    assert game.banner.endswith(f"Placement over. {first.title} passed first and starts scoring")
+    assert game.match.state.phase == "scoring"
+    first = game.match.state.first_passer
+    assert game.bar.text.endswith(f"Placement over. {first.title} passed first and starts scoring")
     # the news stays NEWS_TIME before the computer's first removal
     run(app, int((NEWS_TIME - 0.15) * FPS))
-    assert len(game.state.moves) == len(before.moves) + 1
-    assert "Placement over." in game.banner and game.bar.seconds > 0
+    assert len(game.match.state.moves) == len(before.moves) + 1
+    assert "Placement over." in game.bar.text and game.bar.seconds > 0
     assert frames_until_a_move(app, game, int(0.4 * FPS)) > 0
-    removal = game.banner
+    removal = game.bar.text
     assert " removes the " in removal
     # each computer move is announced READ_TIME before the next one
     run(app, int((READ_TIME - 0.15) * FPS))
-    assert game.banner == removal and len(game.state.moves) == len(before.moves) + 2
+    assert game.bar.text == removal and len(game.match.state.moves) == len(before.moves) + 2
     frames_until_a_move(app, game, int(0.4 * FPS))
     # Enter cuts the wait short
     run(app, 2)
-    played = len(game.state.moves)
-    assert game.pace.wait > READ_TIME - 0.1
+    played = len(game.match.state.moves)
+    assert game.motion.pace.wait > READ_TIME - 0.1
     key(app, pygame.K_RETURN)  # one frame: the next move comes at once
-    assert len(game.state.moves) == played + 1
+    assert len(game.match.state.moves) == played + 1
 
 
 def match_scene_for(app, setup: GameSetup) -> MatchScene:
@@ -107,13 +107,13 @@ def test_a_humans_move_is_answered_without_the_reading_pause(app, monkeypatch):
     game = match_scene_for(app, GameSetup(dark="human", light="random"))
     run(app, 2)
     assert headings(app, game, monkeypatch) == ["Dark: place a piece"]
-    click(app, game.board.cell_center(45))
-    assert COMPUTER_PAUSE - 0.05 < game.pace.wait <= COMPUTER_PAUSE  # not READ_TIME
+    click(app, game.play.board.cell_center(45))
+    assert COMPUTER_PAUSE - 0.05 < game.motion.pace.wait <= COMPUTER_PAUSE  # not READ_TIME
     assert headings(app, game, monkeypatch) == ["Light: Level 1 (Random) is thinking..."]
     frames = frames_until_a_move(app, game, int(1.0 * FPS))
     assert frames <= int((COMPUTER_PAUSE + 0.1) * FPS)
     assert headings(app, game, monkeypatch) == ["Dark: place a piece"]
-    assert game.banner.startswith("Light places the ")
+    assert game.bar.text.startswith("Light places the ")
     assert game.panel_info(Player.LIGHT).status != "thinking..."
 
 
@@ -124,7 +124,7 @@ def test_the_isaac_heading_follows_the_removal_step(app, monkeypatch):
     mover = scoring.to_move
     assert headings(app, game, monkeypatch) == [f"{mover.title}: choose a piece to remove"]
     piece = game.play.scoring.removable(scoring, mover)[0]
-    click(app, game.board.cell_center(piece.anchor))
+    click(app, game.play.board.cell_center(piece.anchor))
     assert game.play.scoring.anchor == piece.anchor
     assert headings(app, game, monkeypatch) == [f"{mover.title}: choose where your counter goes"]
     key(app, pygame.K_ESCAPE)  # back to choosing a piece
@@ -145,9 +145,9 @@ def test_news_just_given_keeps_the_bar_before_the_computers_move_is_told(app, mo
     seeded(monkeypatch)
     game = match_scene_for(app, GameSetup(dark="human", light="random"))
     run(app, 2)
-    click(app, game.board.cell_center(45))
-    game.say("Reconnected: the game goes on")  # as the LAN control says it
+    click(app, game.play.board.cell_center(45))
+    game.bar.say("Reconnected: the game goes on")  # as the LAN control says it
     frames_until_a_move(app, game, FPS)
-    assert game.banner == "Reconnected: the game goes on"  # its full time first
+    assert game.bar.text == "Reconnected: the game goes on"  # its full time first
     run(app, int(2.5 * FPS))
-    assert game.banner.startswith("Light places the ") and game.bar.seconds > 0
+    assert game.bar.text.startswith("Light places the ") and game.bar.seconds > 0

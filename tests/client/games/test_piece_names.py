@@ -62,7 +62,7 @@ def record_texts(monkeypatch) -> list[str]:
 
 def input_of(game: MatchScene):
     play = game.play
-    return play.move_input if game.game_name == "hari" else play.placement
+    return play.move_input if game.setup.game == "hari" else play.placement
 
 
 def look_around(app, game: MatchScene, rng: random.Random) -> None:
@@ -70,7 +70,7 @@ def look_around(app, game: MatchScene, rng: random.Random) -> None:
     the opponent's, empty cells: each says something), press a digit for a piece that
     may not be in hand, draw."""
     for cell in rng.sample(range(100), 3):
-        move_mouse(app, game.board.cell_center(cell))
+        move_mouse(app, game.play.board.cell_center(cell))
         app.draw()
     key(app, KEY_FOR_PIECE[rng.choice((3, 4, 5, 6, 7))])
     app.draw()
@@ -78,7 +78,7 @@ def look_around(app, game: MatchScene, rng: random.Random) -> None:
 
 def enter(app, game: MatchScene, move) -> None:
     """Play `move` with the mouse (and D to discard), as a player would."""
-    board, mover = game.board, game.state.to_move
+    board, mover = game.play.board, game.match.state.to_move
     if isinstance(move, Remove):
         click(app, board.cell_center(move.cell))
         if move.target < 100:
@@ -142,20 +142,20 @@ def test_no_text_names_a_piece_by_its_length(app, monkeypatch, game_name):
     assert isinstance(game, MatchScene)
     rng = random.Random(5)
     for _ in range(400):
-        state = game.state
+        state = game.match.state
         if state.is_over:
             break
-        if game.anims or game.passing or str(state.legal_moves()[0]) == "pass":
+        if game.motion.anims or game.motion.passing or str(state.legal_moves()[0]) == "pass":
             run(app, 10)
             continue
         look_around(app, game, rng)
-        before = len(game.state.moves)
+        before = len(game.match.state.moves)
         move = choose(state, rng)
         enter(app, game, move)
-        assert len(game.state.moves) == before + 1, (move, game.banner)
-        assert game.state.moves[-1] == str(move)
+        assert len(game.match.state.moves) == before + 1, (move, game.bar.text)
+        assert game.match.state.moves[-1] == str(move)
         app.draw()
-    assert game.state.is_over or app.top is not game
+    assert game.match.state.is_over or app.top is not game
     named = [t for t in texts if BY_LENGTH.search(t)]
     assert not named, named[:5]
     # the words did name pieces, by their value
@@ -168,7 +168,7 @@ def test_a_digit_that_names_no_piece_says_so(app, digit):
     key(app, pygame.K_RETURN)
     game = app.top
     key(app, digit)
-    assert app.top is game and "Pieces are worth 1, 2, 3, 4 or 6" in game.banner
+    assert app.top is game and "Pieces are worth 1, 2, 3, 4 or 6" in game.bar.text
 
 
 def test_number_keys_choose_by_printed_value_and_tab_walks_down_the_hand(app):
@@ -178,22 +178,22 @@ def test_number_keys_choose_by_printed_value_and_tab_walks_down_the_hand(app):
     key(app, pygame.K_RETURN)
     game = app.top
     placement = game.play.placement
-    me = game.state.to_move
+    me = game.match.state.to_move
     for value, length in ((1, 3), (2, 4), (3, 5), (4, 6), (6, 7)):
         key(app, getattr(pygame, f"K_{value}"))
-        assert placement.selected(game.state, me) == length
+        assert placement.selected(game.match.state, me) == length
         key(app, getattr(pygame, f"K_KP{value}"))
-        assert placement.selected(game.state, me) == length
+        assert placement.selected(game.match.state, me) == length
     rows = game.hand_rows(me)
     listed = sorted(rows, key=lambda n: rows[n].y)  # top to bottom, as drawn
     assert listed == [7, 6, 5, 4, 3]
     key(app, pygame.K_6)
-    walked = [placement.selected(game.state, me)]
+    walked = [placement.selected(game.match.state, me)]
     for _ in range(5):
         key(app, pygame.K_TAB)
-        walked.append(placement.selected(game.state, me))
+        walked.append(placement.selected(game.match.state, me))
     assert walked == [7, 6, 5, 4, 3, 7]
     key(app, pygame.K_TAB, mod=pygame.KMOD_LSHIFT)
-    assert placement.selected(game.state, me) == 3
+    assert placement.selected(game.match.state, me) == 3
     key(app, pygame.K_TAB, mod=pygame.KMOD_LSHIFT)
-    assert placement.selected(game.state, me) == 4
+    assert placement.selected(game.match.state, me) == 4

@@ -66,9 +66,9 @@ def test_a_refused_placement_says_why_in_words(app):
     run(app, 2)
     scene.play.placement.direction[Player.LIGHT] = "v"
     scene.play.placement.length[Player.LIGHT] = 7
-    click(app, scene.board.cell_center(33))
-    assert scene.state is state  # refused
-    assert scene.bar.warn and scene.banner == "That cell is taken (row 3, column 3)"
+    click(app, scene.play.board.cell_center(33))
+    assert scene.match.state is state  # refused
+    assert scene.bar.warn and scene.bar.text == "That cell is taken (row 3, column 3)"
     pygame.event.clear()
 
 

@@ -91,10 +91,10 @@ def test_a_removal_that_puts_light_out_and_blocks_your_own_piece_says_both(app):
     seats = {p: make_seat("human", name=p.title) for p in (DARK, LIGHT)}
     scene.follow(Match(seats, state))
     run(app, 2)
-    click(app, scene.board.cell_center(43))  # Dark's 4: the full gain, 32, is chosen
+    click(app, scene.play.board.cell_center(43))  # Dark's 4: the full gain, 32, is chosen
     scoring = scene.play.scoring
     assert scoring.pending and scoring.target == 32 and state.piece_at(32).owner == DARK
-    said = scoring.info(scene.state, DARK)
+    said = scoring.info(scene.match.state, DARK)
     out = "Light's one piece left is shorter than the 6 (7 cells) Light removed last"
     assert f"{out}: Light passes and is out" in said, said
     assert "lands on your own 6 (7 cells): it is blocked" in said, said

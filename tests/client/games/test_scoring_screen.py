@@ -30,19 +30,19 @@ def test_hover_shows_points_and_blocked_reasons(app):
     mover = state.to_move
     removable = game.play.scoring.removable(state, mover)
     piece = removable[0]
-    move_mouse(app, game.board.cell_center(piece.anchor))
+    move_mouse(app, game.play.board.cell_center(piece.anchor))
     text = game.play.scoring.info(state, mover)
     assert str(state.removal_points(piece.anchor)) in text  # "3 x 5 x 2 = 30"
     for anchor, reason in state.blocked_pieces().items():
-        move_mouse(app, game.board.cell_center(anchor))
+        move_mouse(app, game.play.board.cell_center(anchor))
         assert reason in game.play.scoring.info(state, mover)
     # choosing a piece lights its targets with the full gain preselected
-    click(app, game.board.cell_center(piece.anchor))
+    click(app, game.play.board.cell_center(piece.anchor))
     targets = state.removal_targets(piece.anchor)
     assert game.play.scoring.target == targets[-1]
     # the arrow towards lower scores on the screen: the mover's track runs right and up
     # from the mover's own edge, so it runs left and down on a board facing the other
-    key(app, pygame.K_LEFT if game.board.facing == mover else pygame.K_RIGHT)
+    key(app, pygame.K_LEFT if game.play.board.facing == mover else pygame.K_RIGHT)
     if len(targets) > 1:
         assert game.play.scoring.target == targets[-2]
     key(app, pygame.K_ESCAPE)  # back to choosing a piece, not the pause menu

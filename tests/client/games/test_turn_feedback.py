@@ -52,14 +52,14 @@ def bar_texts(app, monkeypatch) -> list[str]:
 
 def until_human_moves(app, game: MatchScene, most: int = 240) -> None:
     for _ in range(most):
-        if game.human_to_move() is not None and not game.anims:
+        if game.human_to_move() is not None and not game.motion.anims:
             return
         run(app, 1)
     raise AssertionError("the computer did not answer")
 
 
 def inside(game: MatchScene, cell: int, dx: int = 0) -> tuple[int, int]:
-    x, y = game.board.cell_center(cell)
+    x, y = game.play.board.cell_center(cell)
     return x + dx, y
 
 
@@ -72,32 +72,32 @@ def test_the_ghost_follows_the_pointer_and_hides_no_piece_just_placed(app, monke
     run(app, 2)
     ui = game.play.placement
     click(app, inside(game, 45))  # Dark puts the 7 down on 42..48
-    assert game.state.moves == ("7h42",)
+    assert game.match.state.moves == ("7h42",)
     # the pointer rests on it while the computer answers and after: no red ghost of the
     # next piece is drawn over it
     until_human_moves(app, game)
-    assert len(game.state.moves) == 2
+    assert len(game.match.state.moves) == 2
     assert ui.focus == 45
-    assert ui.ghost(game.state, Player.DARK) is None
-    assert "choose where to place" in ui.info(game.state, Player.DARK)
+    assert ui.ghost(game.match.state, Player.DARK) is None
+    assert "choose where to place" in ui.info(game.match.state, Player.DARK)
     move_mouse(app, inside(game, 45, dx=3))  # it moves (in the same cell): now it shows
-    ghost = ui.ghost(game.state, Player.DARK)
+    ghost = ui.ghost(game.match.state, Player.DARK)
     assert ghost is not None and not ghost[3]
     # Dark places; the pointer goes elsewhere while the computer thinks (its events are
     # not Dark's to take), and the preview is where the pointer really is when the turn
     # comes back
     click(app, inside(game, 11))
-    assert len(game.state.moves) == 3
+    assert len(game.match.state.moves) == 3
     pygame.mouse.set_pos(inside(game, 85))
     run(app, 1)
     until_human_moves(app, game)
     assert ui.focus == 85
-    shown = ui.ghost(game.state, Player.DARK)
+    shown = ui.ghost(game.match.state, Player.DARK)
     assert shown is not None and shown[3], "a legal spot shows its ghost at once"
     # a click without moving lands exactly where the preview showed
     click(app, inside(game, 85))
     length, direction, anchor, _legal = shown
-    assert game.state.moves[4] == f"{length}{direction}{anchor:02d}"
+    assert game.match.state.moves[4] == f"{length}{direction}{anchor:02d}"
 
 
 def test_an_overlay_does_not_leave_the_ghost_behind(app):
@@ -133,13 +133,13 @@ def test_a_chosen_removal_wins_the_bar_and_a_stray_click_keeps_it(app, monkeypat
     mine = min(scoring.removable(state, Player.DARK), key=lambda p: p.length)
     click(app, inside(game, mine.anchor))
     key(app, pygame.K_RETURN)  # Dark removes a short piece (lengths never go down)
-    assert len(game.state.moves) == len(state.moves) + 1
+    assert len(game.match.state.moves) == len(state.moves) + 1
     until_human_moves(app, game)
-    announced = game.banner
+    announced = game.bar.text
     assert "Light" in announced and game.bar.seconds > 0  # the computer's move, still shown
     assert announced in bar_texts(app, monkeypatch)
     # Dark chooses a piece right away: the breakdown and the prompt, not the announcement
-    now = game.state
+    now = game.match.state
     piece = max(scoring.removable(now, Player.DARK), key=lambda p: p.length)
     click(app, inside(game, piece.anchor))
     assert scoring.pending and game.bar.seconds > 0
@@ -157,12 +157,12 @@ def test_a_chosen_removal_wins_the_bar_and_a_stray_click_keeps_it(app, monkeypat
     )
     click(app, inside(game, far))
     assert (scoring.anchor, scoring.target) == (anchor, target)
-    assert "out of your counter's reach" in game.banner and game.bar.warn
-    assert game.banner in bar_texts(app, monkeypatch)  # said after the choice: shown
+    assert "out of your counter's reach" in game.bar.text and game.bar.warn
+    assert game.bar.text in bar_texts(app, monkeypatch)  # said after the choice: shown
     click(app, (4, 4))  # off the board too
     assert (scoring.anchor, scoring.target) == (anchor, target)
-    assert "highlighted cell" in game.banner
+    assert "highlighted cell" in game.bar.text
     run(app, 200)  # the warning runs out; the choice is still there
     assert any("Enter / click to confirm" in t for t in bar_texts(app, monkeypatch))
     key(app, pygame.K_RETURN)
-    assert game.state.moves[len(now.moves)] == f"x{anchor:02d}-{target}"
+    assert game.match.state.moves[len(now.moves)] == f"x{anchor:02d}-{target}"

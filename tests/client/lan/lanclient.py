@@ -102,25 +102,25 @@ def enter_move(app, game, move, player: Player, by_mouse: bool) -> None:
         if by_mouse:
             click(app, game.hand_rows(player)[move.length].center)
             if game.play.placement.direction[player] != move.direction:
-                click(app, game.board.cell_center(45), button=3)
-            click(app, game.board.cell_center(focus))
+                click(app, game.play.board.cell_center(45), button=3)
+            click(app, game.play.board.cell_center(focus))
         else:
             key(app, KEY_FOR_PIECE[move.length])
             if game.play.placement.direction[player] != move.direction:
                 key(app, pygame.K_r)
-            _arrows_to(app, game.board, lambda: game.play.placement.focus, focus)
+            _arrows_to(app, game.play.board, lambda: game.play.placement.focus, focus)
             key(app, pygame.K_RETURN)
         return
     scoring = game.play.scoring
     if by_mouse:
-        click(app, game.board.cell_center(move.cell))
+        click(app, game.play.board.cell_center(move.cell))
         assert scoring.anchor == move.cell
         if move.target >= 100:
             click(app, scoring.off_rect.center)
         else:
-            click(app, game.board.cell_center(track_cell(player, move.target)))
+            click(app, game.play.board.cell_center(track_cell(player, move.target)))
     else:
-        _arrows_to(app, game.board, lambda: scoring.focus, move.cell)
+        _arrows_to(app, game.play.board, lambda: scoring.focus, move.cell)
         key(app, pygame.K_RETURN)
         assert scoring.anchor == move.cell
         for _ in range(len(scoring.targets) - 1 - scoring.targets.index(move.target)):
@@ -133,21 +133,21 @@ def play_turn(app, game, rng: random.Random, by_mouse: bool, others: Iterable = 
     """If the local player is to move, enter one move (or let an automatic pass go)
     and return True; else pump a frame and return False."""
     mover = game.human_to_move()
-    if mover is None or game.passing:
+    if mover is None or game.motion.passing:
         app.frame()
         for session in others:
             session.update()
         time.sleep(0.002)
         return False
-    state = game.state
+    state = game.match.state
     if str(state.legal_moves()[0]) == "pass":
-        pump(app, lambda: game.state is not state or game.match.state is not state, others=others)
+        pump(app, lambda: game.match.state is not state, others=others)
         return True
     move = pick_move(state, rng)
     before = len(state.moves)
     enter_move(app, game, move, mover, by_mouse)
-    assert len(game.state.moves) > before, game.banner
-    assert game.state.moves[before] == str(move)
+    assert len(game.match.state.moves) > before, game.bar.text
+    assert game.match.state.moves[before] == str(move)
     return True
 
 

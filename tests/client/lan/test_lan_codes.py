@@ -97,14 +97,14 @@ def test_the_hosts_bye_is_a_pause_and_the_client_comes_back(app, storage):
         token, moves = first.token, first.adapter.snapshot().moves
         first.close()  # the host's program closes mid-game: bye
         pump(app, lambda: session.link == RECONNECTING)
-        assert "left for now" in game.banner and session.resigned is None
+        assert "left for now" in game.bar.text and session.resigned is None
         assert session.closed is None and not session.finished
         ticket = TicketBook(storage.data_dir).load()
         assert ticket is not None and ticket.token == token  # kept: it can come back
         again = host("isaac", port, moves=moves, token=token, seat=first.you.value)
         pump(app, lambda: session.link == CONNECTED, others=[again])
         assert app.top is game and game.match is session.match
-        assert game.state.moves[: len(moves)] == moves and session.games == 1
+        assert game.match.state.moves[: len(moves)] == moves and session.games == 1
         assert again.opponent == session.name
     finally:
         first.close()

@@ -80,7 +80,7 @@ def idle(app) -> None:
 
 
 def play_foundations(app, game, rng: random.Random, turn: int) -> None:
-    move = rng.choice(list(game.state.legal_moves()))
+    move = rng.choice(list(game.match.state.legal_moves()))
     mover = game.human_to_move()
     (place_by_mouse if turn % 2 else place_by_keys)(app, game, move, mover)
 
@@ -95,8 +95,8 @@ def hari_play(app, game, move, player: Player, by_mouse: bool) -> None:
             click(app, game.play.move_input.discard_button().center)  # it discards
             return
         if game.play.move_input.direction[player] != move.direction:
-            click(app, game.board.cell_center(45), button=3)
-        click(app, game.board.cell_center(focus_for(move.cell, move.length, move.direction)))
+            click(app, game.play.board.cell_center(45), button=3)
+        click(app, game.play.board.cell_center(focus_for(move.cell, move.length, move.direction)))
         return
     key(app, KEY_FOR_PIECE[move.length])
     if isinstance(move, Discard):
@@ -125,18 +125,18 @@ def play_whole_game(app, game: MatchScene, rng, enter, on_move=None) -> int:
     entered = 0
     while app.top is game:
         mover = game.human_to_move()
-        state = game.state
-        if mover is None or game.passing or game.anims:
+        state = game.match.state
+        if mover is None or game.motion.passing or game.motion.anims:
             idle(app)
             continue
         if str(state.legal_moves()[0]) == "pass":  # played by itself after a moment
-            pump(app, lambda s=state: game.state is not s)
+            pump(app, lambda s=state: game.match.state is not s)
             continue
         before = len(state.moves)
         app.draw()  # lays out the hand rows that clicks aim at
         move = enter(app, game, rng, entered)
-        assert len(game.state.moves) > before, game.banner
-        assert game.state.moves[before] == str(move)
+        assert len(game.match.state.moves) > before, game.bar.text
+        assert game.match.state.moves[before] == str(move)
         if on_move is not None:
             on_move(before, mover, str(move))
         entered += 1
@@ -174,7 +174,7 @@ def test_host_foundations_and_play_it_out_against_a_joining_subprocess(app):
         assert game.control.chat.rect.height > 0 and game.control.link_box.height > 0
 
         def enter(app, game, rng, turn):
-            move = rng.choice(list(game.state.legal_moves()))
+            move = rng.choice(list(game.match.state.legal_moves()))
             (place_by_mouse if turn % 2 else place_by_keys)(app, game, move, game.human_to_move())
             return move
 
@@ -205,7 +205,7 @@ def test_host_hari_as_light_slides_go_out_one_by_one_and_undo_is_off(app):
         seen = {"slides": 0, "undo_checked": False}
 
         def enter(app, game, rng, turn):
-            move = choose_hari(rng, game.state)
+            move = choose_hari(rng, game.match.state)
             if isinstance(move, Slide):
                 slide = (slide_by_drag, slide_by_clicks, slide_by_keys)[turn % 3]
                 slide(app, game, move)
@@ -219,19 +219,19 @@ def test_host_hari_as_light_slides_go_out_one_by_one_and_undo_is_off(app):
             seen["slides"] += 1
             # the joiner has the slide while our turn goes on
             join.wait_line(lambda line: line == f"{n + 1}. {mover.value} {move}", 10, "out")
-            assert game.state.to_move == mover
+            assert game.match.state.to_move == mover
             if not seen["undo_checked"]:
                 seen["undo_checked"] = True
-                ply = game.state.ply
+                ply = game.match.state.ply
                 key(app, pygame.K_z, mod=pygame.KMOD_LCTRL)
-                assert "off" in game.banner and game.state.ply == ply
+                assert "off" in game.bar.text and game.match.state.ply == ply
                 key(app, pygame.K_ESCAPE)
                 pause = app.top
                 assert isinstance(pause, PauseScene)
                 assert not pause.menu.item("undo").enabled()
                 assert not pause.menu.item("save").enabled()
                 key(app, pygame.K_ESCAPE)
-                assert app.top is game and game.state.ply == ply
+                assert app.top is game and game.match.state.ply == ply
 
         entered = play_whole_game(app, game, random.Random(5), enter, on_move)
         assert entered > 5 and seen["slides"] > 0 and seen["undo_checked"]
@@ -267,11 +267,11 @@ def test_join_a_headless_hari_host_from_the_join_list(app, loopback_lan_only):
         assert session.adapter.game == "hari" and session.you == Player.LIGHT
         assert session.opponent == "Hal"
         cut = []  # animations a new action cut short: none, the peer's actions are paced
-        finish = game.finish_anims
-        game.finish_anims = lambda: (cut.extend(game.anims), finish())
+        finish = game.motion.finish
+        game.motion.finish = lambda: (cut.extend(game.motion.anims), finish())
 
         def enter(app, game, rng, turn):
-            move = choose_hari(rng, game.state)
+            move = choose_hari(rng, game.match.state)
             if isinstance(move, Slide):
                 (slide_by_keys if turn % 2 else slide_by_drag)(app, game, move)
             else:
@@ -329,6 +329,6 @@ def test_a_typed_address_learns_the_hosts_game_and_a_rematch_keeps_it(app):
         pump(app, lambda: is_lan_game(app.top, "foundations"), others=[host])
         again = app.top
         assert again is not game and again.control.session.games == 2
-        assert again.control.session.you == Player.DARK and again.state.ply == 0  # swapped
+        assert again.control.session.you == Player.DARK and again.match.state.ply == 0  # swapped
     finally:
         host.close()

@@ -32,9 +32,9 @@ def test_the_peers_turn_is_named_and_the_list_opens_over_the_panel(app, monkeypa
         assert isinstance(game, MatchScene)
         pump(app, lambda: game.human_to_move() == Player.DARK, others=[bob])
         assert headings(app, game, monkeypatch) == ["Dark: place a piece"]
-        click(app, game.board.cell_center(45))
-        pump(app, lambda: len(game.state.moves) == 1, others=[bob])
-        assert game.banner == "Dark places the 6 on row 4, columns 2-8"
+        click(app, game.play.board.cell_center(45))
+        pump(app, lambda: len(game.match.state.moves) == 1, others=[bob])
+        assert game.bar.text == "Dark places the 6 on row 4, columns 2-8"
         assert headings(app, game, monkeypatch) == ["Bob's turn"]
         assert game.panel_info(Player.LIGHT).status != "thinking..."
         box = game.view.moves_box

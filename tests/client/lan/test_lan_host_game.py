@@ -89,7 +89,7 @@ def listed(browser, port: int) -> bool:
 
 
 def resign_from_the_pause_menu(app, game) -> None:
-    pump(app, lambda: not game.anims)
+    pump(app, lambda: not game.motion.anims)
     key(app, pygame.K_ESCAPE)
     menu_to(app, app.top.menu, "resign")
     key(app, pygame.K_RETURN)
@@ -143,7 +143,7 @@ def test_a_finished_host_is_unlisted_and_closed_until_its_player_hosts_again(
         pump(app, lambda: listed(browser, port), timeout=10)
         cat = Cli(["join", f"127.0.0.1:{port}", "--ai", "random", "--name", "Cat"])
         pump(app, lambda: is_lan_game(app.top, "isaac") and session.opponent == "Cat")
-        assert app.top.state.ply == 0 and session.games == 2
+        assert app.top.match.state.ply == 0 and session.games == 2
         assert session.chat_lines == [] and app.top.control.chat.session.chat_lines == []
         kept = json.loads((app.storage.data_dir / "lan-chat-host.json").read_text("utf-8"))
         assert kept == {"token": session.token, "lines": []}

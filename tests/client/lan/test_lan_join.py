@@ -91,9 +91,9 @@ def test_join_a_listed_host_chat_resign_and_rematch(app, loopback_host):
     assert app.top is game and not game.control.chat.typing and len(session.chat_lines) == 2
     # undo is off
     key(app, pygame.K_z, mod=pygame.KMOD_LCTRL)
-    assert "off" in game.banner
+    assert "off" in game.bar.text
     # resign: pause menu, confirm
-    pump(app, lambda: not game.anims, others=[host])
+    pump(app, lambda: not game.motion.anims, others=[host])
     key(app, pygame.K_ESCAPE)
     pause = app.top
     assert isinstance(pause, PauseScene)
@@ -122,7 +122,7 @@ def test_join_a_listed_host_chat_resign_and_rematch(app, loopback_host):
     again = app.top
     assert again is not game and again.control.session is session
     assert session.games == 2 and session.you == Player.DARK
-    assert again.match is session.match and again.state.ply == 0
+    assert again.match is session.match and again.match.state.ply == 0
     # the host resigns this one
     pump(app, lambda: host.match is not None and host.games == 2, others=[host])
     host.resign()

@@ -49,9 +49,9 @@ def test_host_shows_reconnecting_then_offers_save_or_leave(app, storage, monkeyp
         assert game.panel_info(Player.LIGHT).status == RECONNECTING
         app.draw()  # the notice over the board draws
         # the local player may still move while the link is down
-        ply = game.state.ply
+        ply = game.match.state.ply
         play_turn(app, game, rng, by_mouse=True)
-        assert game.state.ply > ply
+        assert game.match.state.ply > ply
         # the window passes: save or leave
         pump(app, lambda: isinstance(app.top, GiveUpScene), timeout=15)
         give_up = app.top
@@ -65,7 +65,7 @@ def test_host_shows_reconnecting_then_offers_save_or_leave(app, storage, monkeyp
         saves = storage.list_saves()
         assert len(saves) == 1
         record, error = storage.load_game(saves[0])
-        assert error is None and record.state.moves == game.state.moves
+        assert error is None and record.state.moves == game.match.state.moves
         menu_to(app, give_up.menu, "leave")
         key(app, pygame.K_RETURN)
         assert isinstance(app.top, TitleScene)
@@ -105,12 +105,12 @@ def test_joiner_shows_reconnecting_on_both_sides_and_resumes(app):
         assert game.panel_info(Player.DARK).status == RECONNECTING
         app.draw()
         # moves made while the link is down reach the host on rejoin
-        ply = game.state.ply
-        while game.state.ply == ply and game.state.to_move == session.you:
+        ply = game.match.state.ply
+        while game.match.state.ply == ply and game.match.state.to_move == session.you:
             play_turn(app, game, rng, by_mouse=False, others=[host])
         proxy.resume()
         pump(app, lambda: session.link == CONNECTED and host.link == CONNECTED, others=[host])
-        assert "Reconnected" in game.banner
+        assert "Reconnected" in game.bar.text
         assert game.match is session.match
         while turns < 6:
             turns += play_turn(app, game, rng, by_mouse=False, others=[host])

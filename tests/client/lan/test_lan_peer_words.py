@@ -83,7 +83,7 @@ def test_random_names_and_chat_from_a_peer_are_cleaned_and_drawn(app):
         cleaned = [clean_text(text, MAX_PEER_TEXT) for text in lines]  # cut when long
         pump(app, lambda c=cleaned: [line.text for line in session.chat_lines[-5:]] == c)
         assert all(is_clean(c.text) and is_clean(c.who) for c in session.chat_lines)
-        assert is_clean(session.opponent) and is_clean(game.banner)
+        assert is_clean(session.opponent) and is_clean(game.bar.text)
         peer.close()
         if round_ % 2:  # gone: the lost-link notice over the board names the peer
             pump(app, lambda: session.link == RECONNECTING)
@@ -115,9 +115,9 @@ def test_a_drive_by_joiner_leaves_no_saved_game_on_the_hosting_client(app, monke
     give_up = app.top
     assert give_up.freed and not give_up.menu.item("new").enabled() and not session.held
     assert "Drive-by's seat is free" in give_up.heading
-    assert game.control.kept == "" and game.save_path is None
+    assert game.control.kept == "" and game.keeping.path is None
     nxt = RawPeer(port)
     assert nxt.hello(name="Next")["moves"] == []  # seated at once, in a new game
     pump(app, lambda: is_lan_game(app.top, "isaac") and session.opponent == "Next")
-    assert not app.storage.list_saves() and game.save_path is None
+    assert not app.storage.list_saves() and game.keeping.path is None
     nxt.close()

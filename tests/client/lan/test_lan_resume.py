@@ -71,7 +71,7 @@ def test_the_host_keeps_the_game_until_its_person_chooses_a_new_one(
     monkeypatch.setenv("ISAAC_LAN_REJOIN_WINDOW", "2.0")
     lobby, game, session, bob = play_then_lose_the_joiner(app, tmp_path, seed=11)
     give_up = app.top
-    moves = game.state.moves
+    moves = game.match.state.moves
     # saved before anything is asked, with what marks it as a LAN game hosted here
     assert game.control.kept.startswith("Saved as ") and "Host it again" in give_up.text
     (path,) = storage.list_saves()
@@ -98,19 +98,19 @@ def test_the_host_keeps_the_game_until_its_person_chooses_a_new_one(
         cat = joiner(tmp_path, "cat", lobby.port, seed=13)
         pump(app, lambda: session.games == 2 and session.link == CONNECTED and app.top is game)
         assert session.opponent == "Cat" and game.match is session.match
-        assert game.state.ply == 0
+        assert game.match.state.ply == 0
         while not play_turn(app, game, random.Random(14), by_mouse=True):
             pass
 
         def no_file_before_cats_move() -> bool:
             """Every frame until Cat has moved: nothing to lose yet, so no file."""
-            if game.state.ply >= 2:
+            if game.match.state.ply >= 2:
                 return True
-            assert game.save_path is None
+            assert game.keeping.path is None
             return False
 
         pump(app, no_file_before_cats_move)
-        assert game.save_path is not None and game.save_path != path  # a file of its own
+        assert game.keeping.path is not None and game.keeping.path != path  # a file of its own
         assert load_record(path).state.moves == moves  # the old one is still there
         cat.kill()
     finally:
@@ -125,7 +125,7 @@ def test_host_it_again_and_the_old_joiner_rejoins_with_its_ticket(
 ):
     monkeypatch.setenv("ISAAC_LAN_REJOIN_WINDOW", "2.0")
     lobby, game, session, bob = play_then_lose_the_joiner(app, tmp_path, seed=21)
-    kept = game.state.moves
+    kept = game.match.state.moves
     assert (tmp_path / "bob" / "data" / "lan-ticket.json").exists()
     menu_to(app, app.top.menu, "leave")
     key(app, pygame.K_RETURN)
@@ -152,7 +152,7 @@ def test_host_it_again_and_the_old_joiner_rejoins_with_its_ticket(
         game2 = app.top
         s2 = game2.control.session
         assert s2.opponent == "Bob" and s2.you is not None and s2.you.value == "dark"
-        assert game2.state.moves[: len(kept)] == kept  # every move, from the welcome
+        assert game2.match.state.moves[: len(kept)] == kept  # every move, from the welcome
         rng = random.Random(23)
         turns = 0
         while is_lan_game(app.top, "isaac"):

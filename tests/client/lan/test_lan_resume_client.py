@@ -70,12 +70,12 @@ def client_main(argv: list[str]) -> int:
             app.shutdown()
             return 0
         if is_lan_game(top):
-            moves = top.state.moves
+            moves = top.match.state.moves
             for n in range(printed, len(moves)):
                 print(f"{n + 1}. {moves[n]}", flush=True)
             printed = len(moves)
-            if top.human_to_move() is not None and not top.anims and not top.passing:
-                top.submit(rng.choice(list(top.state.legal_moves())))
+            if top.human_to_move() is not None and not top.motion.anims and not top.motion.passing:
+                top.submit(rng.choice(list(top.match.state.legal_moves())))
         time.sleep(0.002)
     print("timed out", flush=True)
     return 1

@@ -135,13 +135,13 @@ def lan_game(app, name: str = "Ann") -> tuple[object, LanSession]:
 
 def aim_at_a_place(app, game) -> Place:
     """Choose a piece and put the keyboard cursor where Enter places it (no Enter)."""
-    move = next(m for m in game.state.legal_moves() if isinstance(m, Place))
+    move = next(m for m in game.match.state.legal_moves() if isinstance(m, Place))
     player = game.human_to_move()
     key(app, KEY_FOR_PIECE[move.length])
     if game.play.placement.direction[player] != move.direction:
         key(app, pygame.K_r)
     focus = focus_for(move.cell, move.length, move.direction)
-    _arrows_to(app, game.board, lambda: game.play.placement.focus, focus)
+    _arrows_to(app, game.play.board, lambda: game.play.placement.focus, focus)
     return move
 
 
@@ -198,10 +198,10 @@ def test_enter_after_a_chat_line_plays_the_move_under_the_cursor(app):
         assert not game.control.chat.typing
         assert not text_input_on()  # the input method lets the next keys through
         pump(app, lambda: [line.text for line in bob.chat_lines] == ["gl hf"], others=[bob])
-        ply = game.state.ply
+        ply = game.match.state.ply
         press(pygame.K_RETURN, "\r")
         run(app)
-        assert game.state.ply == ply + 1 and game.state.moves[-1] == str(move)
+        assert game.match.state.ply == ply + 1 and game.match.state.moves[-1] == str(move)
         press(pygame.K_t, "t")  # T opens the chat again, Esc closes it
         run(app)
         assert game.control.chat.typing and text_input_on()

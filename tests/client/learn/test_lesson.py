@@ -26,13 +26,13 @@ def open_lesson(app):
 
 
 def cell(scene, n: int) -> tuple[int, int]:
-    return scene.board.cell_center(n)
+    return scene.play.board.cell_center(n)
 
 
 def step_done(app, scene, frames: int = 2) -> None:
     """The step's move is in: its explanation shows; A on a pad goes on."""
     run(app, frames)
-    assert scene.control.explained, scene.banner
+    assert scene.control.explained, scene.bar.text
     run(app, 3)
 
 
@@ -46,10 +46,10 @@ def test_the_isaac_lesson_to_its_end(app, storage):
     control = scene.control
     # 1. place: a legal but other move is refused kindly; nothing is played
     click(app, cell(scene, 55))
-    assert "this step asks for the lit cells (row 0)" in scene.banner
-    assert not scene.state.moves and control.explained is None
+    assert "this step asks for the lit cells (row 0)" in scene.bar.text
+    assert not scene.match.state.moves and control.explained is None
     click(app, cell(scene, focus_for(0, 7, "h")))
-    assert scene.state.moves == ("7h00",)
+    assert scene.match.state.moves == ("7h00",)
     step_done(app, scene)
     next_step(app)
     # 2. turn a piece; first an illegal try: the engine's reason, in words, kindly put
@@ -57,8 +57,8 @@ def test_the_isaac_lesson_to_its_end(app, storage):
     key(app, pygame.K_3)  # the 3 (5 cells), by its printed value
     key(app, pygame.K_r)
     click(app, cell(scene, 3))  # the 5 upright over the 7 on row 0
-    assert scene.banner.startswith("Not quite: "), scene.banner
-    reason = scene.banner.removeprefix("Not quite: ").removesuffix(". Try again.")
+    assert scene.bar.text.startswith("Not quite: "), scene.bar.text
+    reason = scene.bar.text.removeprefix("Not quite: ").removesuffix(". Try again.")
     assert reason == "That cell is taken (row 0, column 3)"  # no notation
     click(app, cell(scene, focus_for(14, 5, "v")))
     step_done(app, scene)
@@ -66,13 +66,13 @@ def test_the_isaac_lesson_to_its_end(app, storage):
     # 3. passing: the player who cannot place passes, with Enter (no pass is made for them)
     assert control.index == 2
     run(app, 90)
-    assert scene.state is control.step.state
+    assert scene.match.state is control.step.state
     key(app, pygame.K_RETURN)
-    assert scene.state.moves[-1] == "pass"
+    assert scene.match.state.moves[-1] == "pass"
     step_done(app, scene)
     click(app, cell(scene, 0))
     # 4. N and M: the engine's numbers in the explanation
-    assert control.index == 3 and scene.state.phase == "scoring"
+    assert control.index == 3 and scene.match.state.phase == "scoring"
     click(app, cell(scene, 52))
     key(app, pygame.K_RETURN)
     step_done(app, scene)
@@ -80,7 +80,7 @@ def test_the_isaac_lesson_to_its_end(app, storage):
     next_step(app)
     # 5. lengths never go down: the shorter piece is refused with the engine's reason
     click(app, cell(scene, 2))
-    assert "shorter than your last removal" in scene.banner
+    assert "shorter than your last removal" in scene.bar.text
     click(app, cell(scene, 38))
     key(app, pygame.K_RETURN)
     step_done(app, scene)
@@ -94,7 +94,7 @@ def test_the_isaac_lesson_to_its_end(app, storage):
     # 7. stop short to block: the full gain is refused, a lit cell is taken
     click(app, cell(scene, 43))
     key(app, pygame.K_RETURN)
-    assert "leaves Light a piece" in scene.banner and control.explained is None
+    assert "leaves Light a piece" in scene.bar.text and control.explained is None
     click(app, cell(scene, 43))
     click(app, cell(scene, 21))
     step_done(app, scene)

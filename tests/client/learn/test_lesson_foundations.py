@@ -36,13 +36,13 @@ def choose(app, scene, player: Player, length: int, direction: str) -> None:
 
 
 def at(scene, anchor: int, length: int, direction: str) -> tuple[int, int]:
-    return scene.board.cell_center(focus_for(anchor, length, direction))
+    return scene.play.board.cell_center(focus_for(anchor, length, direction))
 
 
 def step_done(app, scene, frames: int = 2) -> None:
     """The step's move is in: its explanation shows."""
     run(app, frames)
-    assert scene.control.explained, scene.banner
+    assert scene.control.explained, scene.bar.text
     run(app, 3)
 
 
@@ -53,7 +53,7 @@ def test_the_foundations_lesson_to_its_end(app, storage):
     # 1. pieces and values: a 1 (3 cells) upright on 00-20, with the keys and a click
     choose(app, scene, Player.DARK, 3, "v")
     click(app, at(scene, 0, 3, "v"))
-    assert scene.state.moves == ("3v00",)
+    assert scene.match.state.moves == ("3v00",)
     step_done(app, scene)
     assert "Value in your hand: 36 to 35" in control.explained
     pad(app, pygame.CONTROLLER_BUTTON_A)
@@ -62,8 +62,8 @@ def test_the_foundations_lesson_to_its_end(app, storage):
     assert control.index == 1
     choose(app, scene, Player.DARK, 3, "v")
     click(app, at(scene, 45, 3, "v"))
-    assert "this step asks for your 1 (3 cells) on the lit cells (column 4)" in scene.banner
-    assert scene.state.moves == ("3v00", "3v12") and control.explained is None
+    assert "this step asks for your 1 (3 cells) on the lit cells (column 4)" in scene.bar.text
+    assert scene.match.state.moves == ("3v00", "3v12") and control.explained is None
     click(app, at(scene, 4, 3, "v"))
     step_done(app, scene)
     assert "shortest piece allowed there is now a 1 (3 cells)" in control.explained
@@ -76,24 +76,24 @@ def test_the_foundations_lesson_to_its_end(app, storage):
     key(app, pygame.K_RETURN)
     step_done(app, scene)
     assert "only 7-cell pieces or longer may go on level 1" in control.explained
-    click(app, scene.board.cell_center(0))
+    click(app, scene.play.board.cell_center(0))
     # 4. moving up: both ends on one piece is refused with the engine's reason, in words
     assert control.index == 3
     choose(app, scene, Player.DARK, 3, "v")
     click(app, at(scene, 0, 3, "v"))
-    assert scene.banner.startswith("Not quite: "), scene.banner
-    reason = scene.banner.removeprefix("Not quite: ").removesuffix(". Try again.")
+    assert scene.bar.text.startswith("Not quite: "), scene.bar.text
+    reason = scene.bar.text.removeprefix("Not quite: ").removesuffix(". Try again.")
     assert reason.startswith("Both ends rest on the same piece (your 1 (row 0, column 0))")
     choose(app, scene, Player.DARK, 5, "h")
     click(app, at(scene, 20, 5, "h"))
     step_done(app, scene)
-    assert scene.state.moves[-1] == "5h20@2"
+    assert scene.match.state.moves[-1] == "5h20@2"
     assert "You are on level 2 for good" in control.explained
     key(app, pygame.K_RETURN)
     # 5. passing: the player who cannot place passes, with Enter
     assert control.index == 4
     key(app, pygame.K_RETURN)
-    assert scene.state.moves[-1] == "pass"
+    assert scene.match.state.moves[-1] == "pass"
     step_done(app, scene)
     assert "with value 10 still in hand" in control.explained
     key(app, pygame.K_RETURN)
@@ -101,7 +101,7 @@ def test_the_foundations_lesson_to_its_end(app, storage):
     assert control.index == 5
     click(app, scene.hand_rows(Player.DARK)[4].center)
     if scene.play.placement.direction[Player.DARK] != "v":
-        click(app, scene.board.cell_center(45), button=3)
+        click(app, scene.play.board.cell_center(45), button=3)
     click(app, at(scene, 56, 4, "v"))
     step_done(app, scene)
     assert "Up to level 3 with a 2 (4 cells)" in control.explained
@@ -110,7 +110,7 @@ def test_the_foundations_lesson_to_its_end(app, storage):
     assert control.index == 6
     key(app, pygame.K_RETURN)
     step_done(app, scene)
-    assert scene.state.is_over
+    assert scene.match.state.is_over
     assert "Dark 4, Light 10. The lower wins: Dark" in control.explained
     key(app, pygame.K_RETURN)
     # 8. the tie-break, as Light

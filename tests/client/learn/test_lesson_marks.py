@@ -35,12 +35,12 @@ def test_the_step_chooser_ticks_the_steps_finished(app, storage):
     assert app.top is scene
     assert not any(TICK in text for text in rows.values())
     # step 1 played with the mouse, and step 6 chosen out of order and played
-    click(app, scene.board.cell_center(focus_for(0, 7, "h")))
+    click(app, scene.play.board.cell_center(focus_for(0, 7, "h")))
     run(app, 2)
     assert scene.control.explained
     pad(app, pygame.CONTROLLER_BUTTON_A)  # on to step 2, not played
     go_to_step(app, scene, 5)
-    click(app, scene.board.cell_center(43))
+    click(app, scene.play.board.cell_center(43))
     key(app, pygame.K_RETURN)
     run(app, 2)
     assert scene.control.explained
@@ -67,14 +67,14 @@ def test_isaac_step_3_waits_for_the_players_pass(app, storage):
     control = scene.control
     go_to_step(app, scene, 2)  # "Passing": the last piece fits nowhere
     run(app, 240)  # four seconds: nothing passes for the player
-    assert scene.state is control.step.state and not scene.state.moves
+    assert scene.match.state is control.step.state and not scene.match.state.moves
     assert control.explained is None
     assert "Well done" not in scene.bar.heading("")
-    assert scene.banner == "You cannot move, so you pass: Enter, click or A"
+    assert scene.bar.text == "You cannot move, so you pass: Enter, click or A"
     assert 2 not in Progress(storage).steps_done("lesson:isaac")
     key(app, pygame.K_RETURN)  # the player's own pass
     run(app, 2)
-    assert scene.state.moves == ("pass",)
+    assert scene.match.state.moves == ("pass",)
     assert control.explained.startswith("You passed first")
     assert scene.bar.heading("") == "Well done: read the box, then go on"
     assert 2 in Progress(storage).steps_done("lesson:isaac")
@@ -86,15 +86,21 @@ def test_a_pass_by_click_or_pad_in_the_other_lessons(app):
     scene = open_lesson(app, "hari")
     go_to_step(app, scene, 7)  # "Passing": no piece 7 cells long
     run(app, 240)
-    assert scene.state is scene.control.step.state and scene.control.explained is None
-    click(app, scene.board.cell_center(55))
+    assert scene.match.state is scene.control.step.state and scene.control.explained is None
+    click(app, scene.play.board.cell_center(55))
     run(app, 2)
-    assert scene.state.moves[-1] == "pass" and "can never play again" in scene.control.explained
+    assert (
+        scene.match.state.moves[-1] == "pass" and "can never play again" in scene.control.explained
+    )
     app.pop_to("title")
     scene = open_lesson(app, "foundations")
     go_to_step(app, scene, 6)  # "The end": both pass in a row
     run(app, 240)
-    assert scene.state is scene.control.step.state and scene.control.explained is None
+    assert scene.match.state is scene.control.step.state and scene.control.explained is None
     pad(app, pygame.CONTROLLER_BUTTON_A)
     run(app, 2)
-    assert scene.state.moves[-1] == "pass" and scene.state.is_over and scene.control.explained
+    assert (
+        scene.match.state.moves[-1] == "pass"
+        and scene.match.state.is_over
+        and scene.control.explained
+    )

@@ -35,7 +35,7 @@ def go_to_step(app, scene, index: int) -> None:
     key(app, pygame.K_RETURN)
     run(app, 2)
     assert app.top is scene and scene.control.index == index
-    assert scene.state is scene.control.step.state
+    assert scene.match.state is scene.control.step.state
 
 
 def leave(app) -> None:
@@ -84,7 +84,7 @@ def test_leaving_returns_to_learn_to_play_and_coming_back_resumes(app, storage):
     key(app, pygame.K_RETURN)  # the same row again
     back = app.top
     assert back.name == "match" and back.control.index == 3
-    assert back.state is back.control.step.state
+    assert back.match.state is back.control.step.state
     # a pad: Start, down to the chooser, A; then the next step is kept too
     pad(app, pygame.CONTROLLER_BUTTON_START)
     menu_to(app, app.top.menu, "steps", via_pad=True)
@@ -127,12 +127,12 @@ def test_isaac_step_4_refuses_another_piece_at_the_first_click(app):
     go_to_step(app, scene, 3)  # "Scoring: N and M": remove the lit 3 on row 5
     step, scoring = scene.control.step, scene.play.scoring
     for other in (20, 49):  # Dark's 4 (6 cells) and 1 (3 cells): removable, not asked
-        assert other in {p.anchor for p in scoring.removable(scene.state, Player.DARK)}
-        click(app, scene.board.cell_center(other))
-        assert scene.banner == step.wrong
+        assert other in {p.anchor for p in scoring.removable(scene.match.state, Player.DARK)}
+        click(app, scene.play.board.cell_center(other))
+        assert scene.bar.text == step.wrong
         assert scoring.anchor is None and not scoring.targets  # no counter to choose
-        assert scene.state is step.state
-    click(app, scene.board.cell_center(52))
+        assert scene.match.state is step.state
+    click(app, scene.play.board.cell_center(52))
     assert scoring.anchor == 52 and scoring.targets
 
 
@@ -142,7 +142,7 @@ def test_foundations_refuses_another_piece_from_the_hand_at_once(app):
     placement = scene.play.placement
     before = placement.length[Player.DARK]
     key(app, pygame.K_1)  # the 1 (3 cells): legal, not asked
-    assert scene.banner == scene.control.step.wrong
+    assert scene.bar.text == scene.control.step.wrong
     assert placement.length[Player.DARK] == before
     key(app, pygame.K_6)
     assert placement.length[Player.DARK] == 7
@@ -152,10 +152,10 @@ def test_hari_refuses_another_piece_to_slide_at_once(app):
     scene = open_lesson(app, "hari")
     go_to_step(app, scene, 2)  # "Slide a piece": the 1 on 00-02, two cells right
     move_input = scene.play.move_input
-    click(app, scene.board.cell_center(21))  # the 2 on 20-23: it may slide, not asked
-    assert scene.banner == scene.control.step.wrong
-    assert move_input.piece is None and scene.state is scene.control.step.state
-    click(app, scene.board.cell_center(1))
+    click(app, scene.play.board.cell_center(21))  # the 2 on 20-23: it may slide, not asked
+    assert scene.bar.text == scene.control.step.wrong
+    assert move_input.piece is None and scene.match.state is scene.control.step.state
+    click(app, scene.play.board.cell_center(1))
     assert move_input.piece is not None and move_input.piece.anchor == 0
 
 
@@ -165,7 +165,7 @@ def test_every_lesson_offers_its_chooser(app):
             continue
         scene = app.open("lesson", game.name)
         run(app, 1)
-        assert "steps" in {item.key for item in scene.pause_items()}
+        assert "steps" in {item.key for item in scene.control.pause_items()}
         app.pop_to("title")
 
 

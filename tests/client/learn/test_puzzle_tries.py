@@ -40,7 +40,7 @@ def test_a_wrong_try_says_so_and_the_third_shows_the_answer(app, storage):
     puzzle = PUZZLES[0]
     scene = open_puzzle(app, "isaac", 0)
     control = scene.control
-    start = scene.state
+    start = scene.match.state
     answer = start.parse_move(puzzle.solution[0])
     wrong = wrong_removal(start, answer)
     for left in range(TRIES - 1, 0, -1):
@@ -48,8 +48,8 @@ def test_a_wrong_try_says_so_and_the_third_shows_the_answer(app, storage):
         run(app, 3)
         # wrong, said so, and the position is back to try again: no answer given
         assert control.verdict is None and control.may_move()
-        assert scene.state is control.start and control.marks == []
-        assert "Not the best" in scene.banner
+        assert scene.match.state is control.start and control.marks == []
+        assert "Not the best" in scene.bar.text
         said = box_text(control)
         assert "Not the best. That scores" in said and f"({left} " in said
         assert "The answer" not in said
@@ -59,7 +59,7 @@ def test_a_wrong_try_says_so_and_the_third_shows_the_answer(app, storage):
     assert control.verdict is False and "The answer: Dark removes" in control.words
     piece = start.piece_at(answer.cell)
     assert set(control.marks) == set(piece.cells)
-    assert scene.state is control.start
+    assert scene.match.state is control.start
     assert not Progress(storage).done(progress_key(puzzle))
     click(app, control.buttons["retry"].center)
     assert control.verdict is None and control.marks == [] and control.tries == 0
@@ -73,7 +73,7 @@ def test_a_wrong_try_is_told_in_the_points_the_puzzle_asks_for(app):
     totals from its start at 51: the try is told in the points it scored."""
     puzzle = PUZZLES[1]
     scene = open_puzzle(app, "isaac", 1)
-    start = scene.state
+    start = scene.match.state
     assert start.scores[0] == 51
     wrong = wrong_removal(start, start.parse_move(puzzle.solution[0]))
     isaac_remove(app, scene, wrong)
@@ -90,7 +90,7 @@ def test_one_clue_by_h_by_the_box_button_and_by_the_pause_menu_on_a_pad(app):
     run(app, 2)
     assert PUZZLES[0].clue not in box_text(control)
     key(app, pygame.K_h)
-    assert scene.banner == f"Clue: {PUZZLES[0].clue}"
+    assert scene.bar.text == f"Clue: {PUZZLES[0].clue}"
     assert f"Clue: {PUZZLES[0].clue}" in box_text(control)
     assert control.verdict is None  # a clue, not the answer
     # the next puzzle starts without its clue; the box's button gives it
@@ -153,11 +153,11 @@ def test_no_legal_move_dots_in_a_foundations_puzzle(app, monkeypatch):
     assert app.settings.hints
     game = app.open("match", GameSetup("foundations"))
     run(app, 2)
-    assert game.legal_dots and count_dots(monkeypatch, app, game) > 0
+    assert game.control.legal_dots and count_dots(monkeypatch, app, game) > 0
     app.pop_to("title")
     scene = open_puzzle(app, "foundations", 0)
     run(app, 2)
-    assert not scene.legal_dots and count_dots(monkeypatch, app, scene) == 0
+    assert not scene.control.legal_dots and count_dots(monkeypatch, app, scene) == 0
 
 
 def test_leaving_a_puzzle_goes_back_to_its_list(app):
@@ -171,7 +171,7 @@ def test_leaving_a_puzzle_goes_back_to_its_list(app):
 def test_leaving_a_solved_puzzle_asks_nothing(app):
     """Solved, the puzzle is kept: leaving it no longer warns that it starts again."""
     scene = open_puzzle(app, "isaac", 0)
-    answer = scene.state.parse_move(PUZZLES[0].solution[0])
+    answer = scene.match.state.parse_move(PUZZLES[0].solution[0])
     isaac_remove(app, scene, answer)
     run(app, 3)
     assert scene.control.verdict is True

@@ -101,8 +101,8 @@ def open_puzzle(app, game: str, index: int):
 
 def isaac_remove(app, scene, move: Remove) -> None:
     scoring = scene.play.scoring
-    click(app, scene.board.cell_center(move.cell))
-    targets = scene.state.removal_targets(move.cell)
+    click(app, scene.play.board.cell_center(move.cell))
+    targets = scene.match.state.removal_targets(move.cell)
     assert scoring.target == targets[-1]
     for _ in range(targets.index(targets[-1]) - targets.index(move.target)):
         key(app, pygame.K_LEFT)
@@ -114,16 +114,16 @@ def test_isaac_puzzle_solved_then_the_next_and_progress_survives_a_new_app(app, 
     puzzle = PUZZLES["isaac"][6]  # the block: the counter stops short of its full gain
     scene = open_puzzle(app, "isaac", 6)
     control = scene.control
-    move = scene.state.parse_move(puzzle.solution[0])
+    move = scene.match.state.parse_move(puzzle.solution[0])
     isaac_remove(app, scene, move)
     run(app, 3)
     assert control.verdict is True and "You found the best move!" in control.words
     assert not control.may_move()
     assert Progress(storage).done(progress_key(puzzle))
     run(app, 120)  # Light must pass, but the puzzle waits: no auto-pass, no results
-    assert app.top is scene and scene.state.to_move == Player.LIGHT
+    assert app.top is scene and scene.match.state.to_move == Player.LIGHT
     key(app, pygame.K_RETURN)  # next puzzle
-    assert control.index == 7 and control.verdict is None and scene.state is control.start
+    assert control.index == 7 and control.verdict is None and scene.match.state is control.start
     app.shutdown()
     again = make_app(size=(1280, 720), fullscreen=False, storage=storage, sound=False)
     again.open("title")
@@ -138,9 +138,9 @@ def test_isaac_puzzle_solved_then_the_next_and_progress_survives_a_new_app(app, 
 def test_foundations_puzzle_solved_with_keys(app, storage):
     puzzle = PUZZLES["foundations"][0]
     scene = open_puzzle(app, "foundations", 0)
-    move = scene.state.parse_move(puzzle.solution[0])
+    move = scene.match.state.parse_move(puzzle.solution[0])
     assert isinstance(move, Place)
-    place_by_keys(app, scene, move, scene.state.to_move)
+    place_by_keys(app, scene, move, scene.match.state.to_move)
     run(app, 3)
     assert scene.control.verdict is True
     assert Progress(storage).done(progress_key(puzzle))
@@ -152,7 +152,7 @@ def test_hari_puzzle_turn_of_slides_and_a_play_is_judged_at_its_end(app, storage
     control = scene.control
     for action in puzzle.solution:
         assert control.verdict is None  # slides keep the turn: nothing judged yet
-        move = scene.state.parse_move(action)
+        move = scene.match.state.parse_move(action)
         if isinstance(move, Slide):
             slide_by_keys(app, scene, move)
         else:

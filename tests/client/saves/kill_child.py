@@ -31,12 +31,12 @@ def main(light: str, plies: int) -> None:
     game = app.top
     assert isinstance(game, MatchScene)
     deadline = time.monotonic() + 60
-    while len(game.state.moves) < plies and time.monotonic() < deadline:
-        if game.human_to_move() is not None and not game.anims:
-            move = game.state.legal_moves()[len(game.state.moves) % 3]
+    while len(game.match.state.moves) < plies and time.monotonic() < deadline:
+        if game.human_to_move() is not None and not game.motion.anims:
+            move = game.match.state.legal_moves()[len(game.match.state.moves) % 3]
             game.submit(move)  # the move itself; entering moves by events is tested elsewhere
         run(app, 2, dt=0.05)
-    print("played: " + " ".join(game.state.moves), flush=True)
+    print("played: " + " ".join(game.match.state.moves), flush=True)
     app.run_for(None)  # the real loop, until the kill
 
 

@@ -36,7 +36,7 @@ def test_game_and_seats_start_that_game_at_once(opened, storage):
 def test_the_demo_honours_the_game(opened, storage):
     assert play_command.run(parse(["--demo", "--game", "foundations"])) == 0
     (game,) = opened
-    assert isinstance(game, MatchScene) and game.demo and game.setup.game == "foundations"
+    assert isinstance(game, MatchScene) and game.setup.demo and game.setup.game == "foundations"
 
 
 def test_a_file_in_progress_resumes_and_a_finished_one_replays(opened, storage, tmp_path):
@@ -49,8 +49,8 @@ def test_a_file_in_progress_resumes_and_a_finished_one_replays(opened, storage, 
     assert play_command.run(parse([str(tmp_path / "going.isaac.txt")])) == 0
     assert play_command.run(parse([str(tmp_path / "over.isaac.txt")])) == 0
     game, replay = opened
-    assert isinstance(game, MatchScene) and game.state.moves == ("5v04",)
-    assert game.save_path == tmp_path / "going.isaac.txt"  # it goes on in its own file
+    assert isinstance(game, MatchScene) and game.match.state.moves == ("5v04",)
+    assert game.keeping.path == tmp_path / "going.isaac.txt"  # it goes on in its own file
     assert isinstance(replay, ReplayScene) and replay.states[-1].moves == over.moves
 
 

@@ -21,7 +21,7 @@ def parse(argv: list[str]) -> argparse.Namespace:
 def test_a_crash_keeps_the_game_and_writes_a_report(app, storage):
     scene = start_game(app)
     app.frame()
-    scene.match.submit(scene.state.to_move, scene.state.legal_moves()[0])
+    scene.match.submit(scene.match.state.to_move, scene.match.state.legal_moves()[0])
     message = play_command.crash_message(app, "Traceback: boom")
     assert "Your game was kept" in message and "Traceback" not in message.splitlines()[0]
     (save,) = storage.list_saves()

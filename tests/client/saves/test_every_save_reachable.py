@@ -83,7 +83,7 @@ def test_the_oldest_save_is_reached_with_the_mouse_wheel_and_a_click(app, storag
     assert row.rect.width  # scrolled into view
     click(app, row.rect.center)
     game = app.top
-    assert isinstance(game, MatchScene) and len(game.state.moves) == 1
+    assert isinstance(game, MatchScene) and len(game.match.state.moves) == 1
 
 
 def test_more_below_is_a_button_too(app, storage):
@@ -105,7 +105,7 @@ def test_the_oldest_save_is_reached_with_a_pad(app, storage):
     assert names[-1] in shown(saves)
     pad(app, pygame.CONTROLLER_BUTTON_A)
     game = app.top
-    assert isinstance(game, MatchScene) and len(game.state.moves) == 1
+    assert isinstance(game, MatchScene) and len(game.match.state.moves) == 1
 
 
 def test_home_and_end(app, storage):

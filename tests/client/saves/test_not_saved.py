@@ -36,8 +36,8 @@ def start(app) -> MatchScene:
 
 
 def play(app, game: MatchScene, plies: int) -> None:
-    while len(game.state.moves) < plies:
-        game.submit(game.state.legal_moves()[len(game.state.moves) % 3])
+    while len(game.match.state.moves) < plies:
+        game.submit(game.match.state.legal_moves()[len(game.match.state.moves) % 3])
         run(app, 1)
 
 
@@ -69,7 +69,7 @@ def test_leaving_says_it_is_not_saved_and_try_again_saves_it(app, storage):
     blocker = break_the_disk(storage)
     game = start(app)
     play(app, game, 1)
-    assert game.banner.startswith("The game cannot be saved") and game.bar.warn
+    assert game.bar.text.startswith("The game cannot be saved") and game.bar.warn
     play(app, game, 3)
     question = ask_to_leave(app)
     assert question.heading == "Leave the game? It is not saved"
@@ -82,12 +82,12 @@ def test_leaving_says_it_is_not_saved_and_try_again_saves_it(app, storage):
     answer(app, question, "retry")  # the disk still says no: asked again
     again = app.top
     assert isinstance(again, QuestionScene) and again.heading == question.heading
-    assert app.scenes[-3] is game and len(game.state.moves) == 3  # kept, under the pause
+    assert app.scenes[-3] is game and len(game.match.state.moves) == 3  # kept, under the pause
     blocker.unlink()  # room on the disk again
     answer(app, again, "retry")
     assert isinstance(app.top, TitleScene)
     (path,) = storage.list_saves()
-    assert load_journal(path).state.moves == game.state.moves
+    assert load_journal(path).state.moves == game.match.state.moves
     assert app.top.menu.current.text() == "Resume: ISAAC, Human vs Human, move 4"
 
 
@@ -101,7 +101,7 @@ def test_save_it_in_another_folder(app, storage):
     elsewhere = storage.config_dir.parent / "elsewhere"
     (path,) = elsewhere.glob("*.isaac.txt")
     assert str(path) in told.text  # where it went, so it can be found
-    assert load_journal(path).state.moves == game.state.moves
+    assert load_journal(path).state.moves == game.match.state.moves
     key(app, pygame.K_RETURN)  # OK: then it leaves
     assert isinstance(app.top, TitleScene)
 
@@ -113,7 +113,7 @@ def test_only_an_answer_that_says_so_loses_the_game(app, storage):
     question = ask_to_leave(app)
     assert [item.key for item in question.menu.items] == ["retry", "elsewhere", "stay", "lose"]
     answer(app, question, "stay")
-    assert isinstance(app.top, PauseScene) and len(game.state.moves) == 2
+    assert isinstance(app.top, PauseScene) and len(game.match.state.moves) == 2
     key(app, pygame.K_ESCAPE)
     answer(app, ask_to_leave(app), "lose")
     assert isinstance(app.top, TitleScene)
@@ -128,24 +128,24 @@ def test_a_full_disk_mid_game_is_said_and_then_healed(app, storage, monkeypatch)
 
     monkeypatch.setattr(files, "_write_all", full)
     play(app, game, 3)
-    assert game.banner == "The game cannot be saved: No space left on device"
+    assert game.bar.text == "The game cannot be saved: No space left on device"
     question = ask_to_leave(app)
     assert "No space left on device" in question.text
     answer(app, question, "stay")
     key(app, pygame.K_ESCAPE)
     monkeypatch.undo()
     play(app, game, 4)  # the next move writes the whole game again
-    assert game.banner == "The game is saved again"
+    assert game.bar.text == "The game is saved again"
     (path,) = storage.list_saves()
-    assert load_journal(path).state.moves == game.state.moves
+    assert load_journal(path).state.moves == game.match.state.moves
 
 
 @pytest.mark.timeout(60)
 def test_a_finished_game_the_disk_refused_is_not_left_without_asking(app, storage):
     break_the_disk(storage)
     game = start(app)
-    while not game.state.is_over:
-        game.submit(game.state.legal_moves()[0])
+    while not game.match.state.is_over:
+        game.submit(game.match.state.legal_moves()[0])
         run(app, 1)
     for _ in range(600):
         if isinstance(app.top, ResultsScene):
@@ -164,3 +164,25 @@ def test_a_finished_game_the_disk_refused_is_not_left_without_asking(app, storag
     assert isinstance(app.top, TitleScene)
     (path,) = (storage.config_dir.parent / "elsewhere").glob("*.isaac.txt")
     assert load_journal(path).state.is_over
+
+
+@pytest.mark.timeout(60)
+def test_closing_the_window_over_results_not_on_disk_asks_and_keeps_running(app, storage):
+    """The question asked over the results (closing the window while their game is not
+    on disk) keeps the screen under it going: it used to ask the results scene for
+    `tick_behind`, which only the match scene had, and the next frame crashed."""
+    break_the_disk(storage)
+    game = start(app)
+    while not game.match.state.is_over:
+        game.submit(game.match.state.legal_moves()[0])
+        run(app, 1)
+    for _ in range(600):
+        if isinstance(app.top, ResultsScene):
+            break
+        run(app, 1)
+    assert isinstance(app.top, ResultsScene)
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    run(app, 30)  # the question's frames, with the results under it
+    question = app.top
+    assert isinstance(question, QuestionScene) and "not saved" in question.heading
+    assert app.running

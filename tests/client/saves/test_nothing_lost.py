@@ -35,8 +35,8 @@ def start(app, light: str = "human") -> MatchScene:
 
 
 def play(app, game: MatchScene, plies: int) -> None:
-    while len(game.state.moves) < plies:
-        game.submit(game.state.legal_moves()[len(game.state.moves) % 3])
+    while len(game.match.state.moves) < plies:
+        game.submit(game.match.state.legal_moves()[len(game.match.state.moves) % 3])
         run(app, 1)
 
 
@@ -45,15 +45,15 @@ def test_every_move_is_on_disk_without_saving(app, storage):
     assert not storage.list_saves()  # nothing played, nothing written
     play(app, game, 3)
     (path,) = storage.list_saves()
-    assert load_journal(path).state.moves == game.state.moves
+    assert load_journal(path).state.moves == game.match.state.moves
     key(app, pygame.K_z, mod=pygame.KMOD_LCTRL)  # an undo is kept too
-    assert load_journal(path).state.moves == game.state.moves[:2] == game.state.moves
+    assert load_journal(path).state.moves == game.match.state.moves[:2] == game.match.state.moves
 
 
 def test_leaving_asks_and_resume_picks_the_game_up(app, storage):
     game = start(app)
     play(app, game, 4)
-    moves = game.state.moves
+    moves = game.match.state.moves
     key(app, pygame.K_ESCAPE)
     assert isinstance(app.top, PauseScene)
     menu_to(app, app.top.menu, "quit")
@@ -63,7 +63,7 @@ def test_leaving_asks_and_resume_picks_the_game_up(app, storage):
     assert question.heading == "Leave the game?" and "Resume picks it up" in question.text
     menu_to(app, question.menu, "stay")
     key(app, pygame.K_RETURN)  # Stay: back on the pause menu, the game untouched
-    assert isinstance(app.top, PauseScene) and game.state.moves == moves
+    assert isinstance(app.top, PauseScene) and game.match.state.moves == moves
     menu_to(app, app.top.menu, "quit")
     key(app, pygame.K_RETURN)
     leave_if_asked(app)
@@ -74,7 +74,7 @@ def test_leaving_asks_and_resume_picks_the_game_up(app, storage):
     assert title.menu.current is first  # Enter resumes it
     key(app, pygame.K_RETURN)
     resumed = app.top
-    assert isinstance(resumed, MatchScene) and resumed.state.moves == moves
+    assert isinstance(resumed, MatchScene) and resumed.match.state.moves == moves
 
 
 def test_closing_the_window_asks_and_closing_again_closes(app):
@@ -137,7 +137,7 @@ def test_resume_from_the_command_line(monkeypatch, storage):
     play_command.add_arguments(parser)
     assert play_command.run(parser.parse_args(["--resume", "--size", "1280x720"])) == 0
     (top,) = seen
-    assert isinstance(top, MatchScene) and top.state.moves == ("3h00", "4h90")
+    assert isinstance(top, MatchScene) and top.match.state.moves == ("3h00", "4h90")
 
 
 def kill_and_resume(tmp_path: Path, light: str, plies: int) -> tuple[tuple[str, ...], Storage]:
@@ -181,12 +181,12 @@ def test_a_killed_client_resumes_at_the_same_move(tmp_path, monkeypatch, light):
         assert app.top.menu.current.key == "resume0"
         key(app, pygame.K_RETURN)
         game = app.top
-        assert isinstance(game, MatchScene) and game.state.moves == kept
-        assert game.match.seats[game.state.to_move or "dark"].kind in ("human", "computer")
-        assert game.save_path == path  # and it goes on being kept in the same file
+        assert isinstance(game, MatchScene) and game.match.state.moves == kept
+        assert game.match.seats[game.match.state.to_move or "dark"].kind in ("human", "computer")
+        assert game.keeping.path == path  # and it goes on being kept in the same file
         if game.human_to_move() is not None:
-            game.submit(game.state.legal_moves()[0])
-            assert load_journal(path).state.moves == game.state.moves
+            game.submit(game.match.state.legal_moves()[0])
+            assert load_journal(path).state.moves == game.match.state.moves
     finally:
         app.shutdown()
 

@@ -51,7 +51,7 @@ def test_a_game_the_disk_refused_is_saved_from_the_row_once_it_can_be(app, stora
     key(app, pygame.K_RETURN)
     (path,) = storage.list_saves()
     assert pause.message == f"Saved as {path.name}"
-    assert load_journal(path).state.moves == game.state.moves
+    assert load_journal(path).state.moves == game.match.state.moves
     assert pause.menu.current.text() == "Show the file"
 
 

@@ -27,7 +27,7 @@ def play_to_the_results(app) -> ResultsScene:
     final = finished_game(2)[-1]
     game = app.open("match", GameSetup("hari", "human", "human"))
     for move in final.moves:
-        game.submit(game.state.parse_move(move))
+        game.submit(game.match.state.parse_move(move))
         run(app, 1)
     deadline = time.monotonic() + 30
     while not isinstance(app.top, ResultsScene):

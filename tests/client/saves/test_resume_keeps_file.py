@@ -44,7 +44,7 @@ def resume_from_title(app, label: str = "Resume: ISAAC, Ann vs Bob, move 3") -> 
 
 
 def play_one(app, game: MatchScene) -> None:
-    game.submit(game.state.legal_moves()[0])
+    game.submit(game.match.state.legal_moves()[0])
     run(app, 1)
 
 
@@ -57,7 +57,7 @@ def test_resuming_keeps_the_date_the_names_and_every_other_header(app, storage):
     text = path.read_text()
     assert text.startswith(OLD)  # not a byte of it changed: the move was appended
     record = load_journal(path)
-    assert record.state.moves == game.state.moves and len(game.state.moves) == 3
+    assert record.state.moves == game.match.state.moves and len(game.match.state.moves) == 3
     assert record.headers["Date"] == "2020-01-02"
     assert (record.headers["Dark"], record.headers["Light"]) == ("Ann", "Bob")
     assert (record.headers["Event"], record.headers["Site"]) == ("Club night", "Upstairs")
@@ -73,10 +73,10 @@ def test_a_last_move_without_its_line_break_is_not_eaten(app, storage):
     path.write_text(OLD.removesuffix("\n"))  # an editor that adds no final newline
     assert load_record(path).state.moves == ("5v04", "3h71")
     game = resume_from_title(app)
-    assert game.state.moves == ("5v04", "3h71")  # the client reads what the loader reads
+    assert game.match.state.moves == ("5v04", "3h71")  # the client reads what the loader reads
     play_one(app, game)
-    assert load_record(path).state.moves == game.state.moves
-    assert len(game.state.moves) == 3
+    assert load_record(path).state.moves == game.match.state.moves
+    assert len(game.match.state.moves) == 3
 
 
 def test_a_file_with_carriage_returns_only_resumes_and_grows(app, storage):
@@ -84,9 +84,9 @@ def test_a_file_with_carriage_returns_only_resumes_and_grows(app, storage):
     path = storage.saves_dir / "2020-01-02_20-00-00.isaac.txt"
     path.write_bytes(OLD.replace("\n", "\r").encode())
     game = resume_from_title(app)
-    assert game.state.moves == ("5v04", "3h71")
+    assert game.match.state.moves == ("5v04", "3h71")
     play_one(app, game)
-    assert load_journal(path).state.moves == game.state.moves
+    assert load_journal(path).state.moves == game.match.state.moves
     assert path.read_bytes().startswith(OLD.replace("\n", "\r").encode())
 
 
@@ -131,6 +131,6 @@ def test_any_text_in_the_headers_starts_lists_and_resumes(tmp_path_factory, dark
         menu_to(app, saves_scene.menu, "2026-04-01_10-00-00.isaac.txt")
         key(app, pygame.K_RETURN)  # ours always loads, whatever the names
         game = app.top
-        assert isinstance(game, MatchScene) and game.state.moves == ("3h00",)
+        assert isinstance(game, MatchScene) and game.match.state.moves == ("3h00",)
     finally:
         app.shutdown()

@@ -30,19 +30,19 @@ def test_undo_and_redo_with_ctrl_z_and_ctrl_y(app):
     key(app, pygame.K_UP)
     key(app, pygame.K_UP)
     key(app, pygame.K_RETURN)  # Light places a 3 further up
-    assert len(game.state.moves) == 2
+    assert len(game.match.state.moves) == 2
     key(app, pygame.K_z, mod=pygame.KMOD_LCTRL)
-    assert len(game.state.moves) == 1
+    assert len(game.match.state.moves) == 1
     key(app, pygame.K_z, mod=pygame.KMOD_LCTRL)
-    assert game.state.moves == ()
+    assert game.match.state.moves == ()
     key(app, pygame.K_y, mod=pygame.KMOD_LCTRL)
-    assert len(game.state.moves) == 1
+    assert len(game.match.state.moves) == 1
     # and from the pause menu
     key(app, pygame.K_ESCAPE)
     pause = app.top
     menu_to(app, pause.menu, "undo")
     key(app, pygame.K_RETURN)
-    assert game.state.moves == ()
+    assert game.match.state.moves == ()
 
 
 def test_save_then_continue_from_the_menu(app, storage):
@@ -51,7 +51,7 @@ def test_save_then_continue_from_the_menu(app, storage):
     key(app, pygame.K_UP)
     key(app, pygame.K_UP)
     key(app, pygame.K_RETURN)
-    moves = game.state.moves
+    moves = game.match.state.moves
     assert len(moves) == 2
     key(app, pygame.K_ESCAPE)
     pause = app.top
@@ -79,15 +79,15 @@ def test_save_then_continue_from_the_menu(app, storage):
     key(app, pygame.K_RETURN)  # the newest save
     resumed = app.top
     assert is_game(resumed, "isaac")
-    assert resumed.state.moves == moves
+    assert resumed.match.state.moves == moves
     key(app, pygame.K_z, mod=pygame.KMOD_LCTRL)  # history came back too
-    assert len(resumed.state.moves) == 1
+    assert len(resumed.match.state.moves) == 1
 
 
 def test_replay_a_saved_game_steps_with_arrows(app, storage):
     game = start_game(app)
     key(app, pygame.K_RETURN)
-    message = game.save()
+    message = game.keeping.save()
     assert "Saved" in message
     key(app, pygame.K_ESCAPE)
     menu_to(app, app.top.menu, "quit")
@@ -172,17 +172,17 @@ def test_corrupt_settings_file_gives_a_message(storage):
 def test_window_resize_relayouts_every_scene(app):
     game = start_game(app)
     run(app, 1)
-    small_cell = game.board.cell
+    small_cell = game.play.board.cell
     pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(1920, 1200), w=1920, h=1200))
     run(app, 1)
     assert app.screen.get_size() == (1920, 1200)
-    assert game.board.cell > small_cell
+    assert game.play.board.cell > small_cell
     # odd aspect ratios still draw
     for size in ((1600, 720), (1280, 1024), (3840, 2160)):
         pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1]))
         run(app, 1)
-        assert game.board.grid.bottom <= size[1]
-        assert game.layout.panels[next(iter(game.layout.panels))].left >= 0
+        assert game.play.board.grid.bottom <= size[1]
+        assert game.view.layout.panels[next(iter(game.view.layout.panels))].left >= 0
 
 
 def test_fullscreen_toggle_with_f11_and_alt_enter(app):

@@ -51,10 +51,10 @@ def main() -> None:
                 say("played: none")
                 continue
             for _ in range(int(rest[0])):
-                state = game.state
+                state = game.match.state
                 game.submit(state.legal_moves()[len(state.moves) % 3])
                 run(app, 1)
-            say("played: " + " ".join(game.state.moves))
+            say("played: " + " ".join(game.match.state.moves))
         elif command == "back":
             for _ in range(6):
                 if app.top.name == "title":
@@ -67,7 +67,7 @@ def main() -> None:
             say(f"title: {app.top.menu.items[0].text()}")
         elif command == "bar":
             game = app.top
-            say(f"bar: {game.banner}" if isinstance(game, MatchScene) else "bar: none")
+            say(f"bar: {game.bar.text}" if isinstance(game, MatchScene) else "bar: none")
         elif command == "quit":
             break
     app.shutdown()

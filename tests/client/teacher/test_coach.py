@@ -50,9 +50,9 @@ def coached_game(app, level: str = "blunders") -> MatchScene:
 
 
 def remove_by_mouse(app, game: MatchScene, move: Remove) -> None:
-    click(app, game.board.cell_center(move.cell))
+    click(app, game.play.board.cell_center(move.cell))
     assert game.play.scoring.anchor == move.cell
-    click(app, game.board.cell_center(track_cell(Player.LIGHT, move.target)))
+    click(app, game.play.board.cell_center(track_cell(Player.LIGHT, move.target)))
 
 
 def checked_moves(game: MatchScene) -> list[tuple[Player, str]]:
@@ -74,14 +74,14 @@ def test_the_coach_warns_of_a_planted_blunder_and_takes_it_back(app):
     game = coached_game(app)
     asked = checked_moves(game)
     remove_by_mouse(app, game, Remove(2, 39))
-    assert game.state.moves[-1] == "x02-39"
-    frames_until(app, lambda: game.coach.offering or game.state.moves[-1] != "x02-39")
+    assert game.match.state.moves[-1] == "x02-39"
+    frames_until(app, lambda: game.coach.offering or game.match.state.moves[-1] != "x02-39")
     assert game.coach.offering, "the coach said nothing of the blunder"
     # the computer's reply is held back while the coach asks: it waits for the player
     seat = game.match.seats[Player.DARK]
     frames_until(app, lambda: seat.ready)
     run(app, 30)
-    assert game.state.moves[-1] == "x02-39" and game.coach.offering
+    assert game.match.state.moves[-1] == "x02-39" and game.coach.offering
     # the heading says what the game waits for: the player's answer, not the computer
     assert game.bar.heading("") == "The coach asks: take your move back, or play on?"
     assert asked == [(Player.LIGHT, "x02-39")]  # never the computer's move
@@ -97,10 +97,10 @@ def test_the_coach_warns_of_a_planted_blunder_and_takes_it_back(app):
     assert back is not None and on is not None
     key(app, pygame.K_BACKSPACE)  # Take it back
     assert not game.coach.offering
-    assert game.state.moves == replay(BLOCK_LAST).moves
+    assert game.match.state.moves == replay(BLOCK_LAST).moves
     assert game.human_to_move() == Player.LIGHT
     # the save says the game was coached
-    path = game.save_path
+    path = game.keeping.path
     assert path is not None and read_headers(path).get("Coached") == "yes"
     assert game.keeping.finished()[0].get("Coached") == "yes"
     # the right move now: Dark is blocked, the game is won, the results say it was coached
@@ -116,15 +116,15 @@ def test_the_coach_warns_of_a_planted_blunder_and_takes_it_back(app):
 def test_play_on_by_click_lets_the_computer_answer(app):
     game = coached_game(app, "mistakes")
     remove_by_mouse(app, game, Remove(2, 39))
-    frames_until(app, lambda: game.coach.offering or game.state.moves[-1] != "x02-39")
+    frames_until(app, lambda: game.coach.offering or game.match.state.moves[-1] != "x02-39")
     assert game.coach.offering
     app.draw()
     _back, on = game.coach.buttons()
     assert on is not None
     click(app, on.center)  # Play on
     assert not game.coach.offering
-    frames_until(app, lambda: game.state.moves[-1] != "x02-39")  # Dark's reply comes
-    path = game.save_path
+    frames_until(app, lambda: game.match.state.moves[-1] != "x02-39")  # Dark's reply comes
+    path = game.keeping.path
     assert path is not None and "Coached" not in read_headers(path)
 
 
@@ -138,13 +138,13 @@ def test_the_coach_stays_silent_for_the_good_move_and_never_speaks_of_the_comput
 
     def answered() -> bool:
         offered.append(game.coach.offering)
-        return not worker.busy and game.state.is_over
+        return not worker.busy and game.match.state.is_over
 
     # the check answered; Dark passed (it is out), then Light (nothing left): the game is won
     frames_until(app, answered)
     assert not any(offered) and not game.coach.offering
-    assert game.state.moves[len(BLOCK_LAST) :] == ("x02-36", "pass", "pass")
-    assert game.state.winner == Player.LIGHT
+    assert game.match.state.moves[len(BLOCK_LAST) :] == ("x02-36", "pass", "pass")
+    assert game.match.state.winner == Player.LIGHT
     assert asked == [(Player.LIGHT, "x02-36")]  # Dark's pass was never checked
 
 
@@ -211,7 +211,7 @@ def test_the_hints_move_played_draws_no_remark(app):
     frames_until(app, lambda: hints.shown)
     hinted = str(hints.move)
     key(app, pygame.K_RETURN)  # the hinted move, made ready, played with one press
-    assert game.state.moves[len(start.moves)] == hinted
+    assert game.match.state.moves[len(start.moves)] == hinted
     worker = game.coach.worker
     assert worker is not None
     offered = []

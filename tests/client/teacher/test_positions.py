@@ -123,8 +123,8 @@ def test_the_title_counts_only_the_positions_that_can_be_played(app, storage, mo
 def isaac_remove(app, scene, move: Remove) -> None:
     """Click the piece, step the counter to its target with arrows, Enter."""
     scoring = scene.play.scoring
-    click(app, scene.board.cell_center(move.cell))
-    targets = scene.state.removal_targets(move.cell)
+    click(app, scene.play.board.cell_center(move.cell))
+    targets = scene.match.state.removal_targets(move.cell)
     for _step in range(targets.index(targets[-1]) - targets.index(move.target)):
         key(app, pygame.K_LEFT)
     assert scoring.target == move.target
@@ -148,11 +148,13 @@ def test_a_position_opens_from_learn_to_play_a_wrong_try_is_told_and_hards_move_
     scene = app.top
     control = scene.control
     assert isinstance(control, PracticeControl)
-    assert scene.state.to_move == Player.LIGHT and scene.state.moves == tuple(BLOCK_LAST)
-    start = scene.state
+    assert scene.match.state.to_move == Player.LIGHT and scene.match.state.moves == tuple(
+        BLOCK_LAST
+    )
+    start = scene.match.state
     isaac_remove(app, scene, start.parse_move("x02-39"))  # the blunder again
     frames_until(app, lambda: not control.tried)
-    assert control.verdict is None and scene.state is control.start  # refused: try again
+    assert control.verdict is None and scene.match.state is control.start  # refused: try again
     said = " ".join(text for text, _colour in control.box_words().paragraphs)
     assert "win chance against Hard's move" in said and "Try again" in said
     (kept,) = all_positions(storage.stats)
@@ -171,7 +173,7 @@ def test_hards_move_first_time_moves_the_position_a_day_on(app, storage):
     app.pop(app.open("replay", record, path))
     scene = app.open("positions")
     run(app, 1)
-    isaac_remove(app, scene, scene.state.parse_move("x02-36"))
+    isaac_remove(app, scene, scene.match.state.parse_move("x02-36"))
     frames_until(app, lambda: not scene.control.tried)
     assert scene.control.verdict is True
     (kept,) = all_positions(storage.stats)

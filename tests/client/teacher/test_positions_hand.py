@@ -26,12 +26,12 @@ def test_your_positions_shows_the_other_sides_pieces_left(app, storage, monkeypa
     key(app, pygame.K_RETURN)
     scene = app.top
     assert isinstance(scene.control, PracticeControl)
-    assert scene.state.to_move == Player.LIGHT  # you play Light: Dark is the other side
-    assert scene.state.hand(Player.DARK) == {3: 3, 4: 1, 5: 1, 6: 0, 7: 0}
+    assert scene.match.state.to_move == Player.LIGHT  # you play Light: Dark is the other side
+    assert scene.match.state.hand(Player.DARK) == {3: 3, 4: 1, 5: 1, 6: 0, 7: 0}
     theirs = "Dark's pieces left: 1 piece, value 3; 1 piece, value 2; 3 pieces, value 1"
     said = " ".join(drawn_texts(app, monkeypatch, text_module))
     assert theirs in said, said
-    isaac_remove(app, scene, scene.state.parse_move("x02-39"))  # a wrong try: still shown
+    isaac_remove(app, scene, scene.match.state.parse_move("x02-39"))  # a wrong try: still shown
     frames_until(app, lambda: not scene.control.tried)
     assert scene.control.verdict is None
     said = " ".join(drawn_texts(app, monkeypatch, text_module))

@@ -139,23 +139,23 @@ def test_a_move_taken_back_marks_the_save_and_the_record_counts_it_apart(app, st
 
     game = app.open("match", GameSetup("isaac", "human", "easy"))
     run(app, 2)
-    move = next(m for m in game.state.legal_moves() if isinstance(m, Place) and m.length == 7)
+    move = next(m for m in game.match.state.legal_moves() if isinstance(m, Place) and m.length == 7)
     key(app, pygame.K_6)  # the piece printed 6
     if game.play.placement.direction[Player.DARK] != move.direction:
         key(app, pygame.K_r)
-    click(app, game.board.cell_center(focus_for(move.cell, move.length, move.direction)))
+    click(app, game.play.board.cell_center(focus_for(move.cell, move.length, move.direction)))
     for _ in range(600):  # the computer answers
-        if game.state.ply >= 2:
+        if game.match.state.ply >= 2:
             break
         run(app, 1)
-    assert game.state.ply >= 2 and game.save_path is not None
-    assert read_headers(game.save_path).get("TakenBack") is None
+    assert game.match.state.ply >= 2 and game.keeping.path is not None
+    assert read_headers(game.keeping.path).get("TakenBack") is None
     key(app, pygame.K_z, mod=pygame.KMOD_CTRL)
-    assert game.state.ply == 0
-    assert read_headers(game.save_path).get("TakenBack") == "yes"
+    assert game.match.state.ply == 0
+    assert read_headers(game.keeping.path).get("TakenBack") == "yes"
     # once the game is over, the record counts it apart (with the coached ones)
-    finished = GameRecord(last_pass(1).play("pass"), read_headers(game.save_path))
-    result = result_of(game.save_path, finished)
+    finished = GameRecord(last_pass(1).play("pass"), read_headers(game.keeping.path))
+    result = result_of(game.keeping.path, finished)
     assert result is not None and result.taken_back and not result.coached
 
 

@@ -63,7 +63,7 @@ class FoundationsPlay(GamePlay[FoundationsState]):
             if action.allowed_for(self.host.human_to_move()):
                 self.request_hint()
             return
-        mover = self.host.input_mover(action)
+        mover = self.host.input.mover(action)
         if mover is None:
             return
         self.placement.handle(action, self.state, mover)
@@ -72,7 +72,7 @@ class FoundationsPlay(GamePlay[FoundationsState]):
 
     def _badge_at(self, pos: tuple[int, int] | None) -> int | None:
         """The level whose badge in the top left legend is at `pos`, if any."""
-        layout = self.host.layout
+        layout = self.host.view.layout
         if pos is None or layout is None:
             return None
         top = max(2, self.state.top_level)
@@ -108,7 +108,7 @@ class FoundationsPlay(GamePlay[FoundationsState]):
             return
         pieces = after.pieces()
         if pieces:
-            host.animate(StackDrop(pieces[-1]))
+            host.motion.animate(StackDrop(pieces[-1]))
         host.app.audio.play("place")
 
     def pass_text(self, mover: Player) -> str:
@@ -142,14 +142,14 @@ class FoundationsPlay(GamePlay[FoundationsState]):
         pal, fonts, u = host.app.palette, host.app.fonts, layout.u
         state = self.state
         mover, human = state.to_move, host.human_to_move()
-        hidden = frozenset({a.hides_piece() for a in host.anims} - {None})
+        hidden = frozenset({a.hides_piece() for a in host.motion.anims} - {None})
         shown = self.levels.shown(state.top_level)
         upto = None if shown >= state.top_level else shown
-        draw_stacks(surface, self.board, pal, state, hidden, not host.anims, upto)
-        for anim in host.anims:
+        draw_stacks(surface, self.board, pal, state, hidden, not host.motion.anims, upto)
+        for anim in host.motion.anims:
             anim.draw(surface, self.board, pal, False)
         self.hints.draw_board(surface)
-        if human is not None and not host.passing:
+        if human is not None and not host.motion.passing:
             self.placement.draw(surface, state, human, True)
         infos = {p: host.panel_info(p) for p in (Player.DARK, Player.LIGHT)}
         playable = self.placement.playable_lengths(state) if human is not None else None
@@ -160,7 +160,7 @@ class FoundationsPlay(GamePlay[FoundationsState]):
         elif mover is not None:
             level = self.placement.target_level(state, mover)
             step = _("place a piece on level {level}").format(level=level)
-        host.draw_top_bar(surface, host.bar.heading(step))
+        host.view.draw_top_bar(surface, host.bar.heading(step))
         draw_top_left(surface, fonts, pal, layout.top, state, u, upto)
         bottom = layout.bottom
         draw_panel(surface, bottom, pal, radius=int(12 * u))
@@ -173,7 +173,7 @@ class FoundationsPlay(GamePlay[FoundationsState]):
 
     def panel_info(self, player: Player, who: str) -> PanelInfo:
         state, host = self.state, self.host
-        status = _("thinking...") if host.thinking(player) else ""
+        status = _("thinking...") if host.match.computer_thinking(player) else ""
         selected = None
         if state.to_move == player and host.human_to_move() == player:
             selected = self.placement.selected(state, player)

@@ -69,9 +69,9 @@ class HariInput(HandCursorInput[HariState]):
 
     def discard_button(self) -> pygame.Rect | None:
         """The bar's Discard button, while the human to move holds no piece to slide."""
-        host, layout, state = self.host, self.host.layout, self.host.state
+        host, layout, state = self.host, self.host.view.layout, self.host.match.state
         human = host.human_to_move()
-        if layout is None or human is None or host.passing or self.piece:
+        if layout is None or human is None or host.motion.passing or self.piece:
             return None
         if self.selected(narrow(HariState, state), human) is None:
             return None
@@ -283,7 +283,7 @@ class HariInput(HandCursorInput[HariState]):
         if piece is None:
             return False
         blocked = state.slide_refusal(cell)
-        reason = None if blocked is None else self.host.why_not(blocked)
+        reason = None if blocked is None else self.host.bar.why_not(blocked)
         if reason is None and not state.slide_range(cell).any:
             reason = _("No room: it is hemmed in on both ends")
         if reason is not None:
@@ -305,7 +305,7 @@ class HariInput(HandCursorInput[HariState]):
         try:
             state.parse_move(target)
         except ValueError as error:
-            self.host.bar.say(self.host.why_not(error), warn=True)
+            self.host.bar.say(self.host.bar.why_not(error), warn=True)
             return
         self.host.submit(target)
 
@@ -382,7 +382,7 @@ class HariInput(HandCursorInput[HariState]):
         if blocked is not None:
             # TRANSLATORS: {reason} is a whole sentence: why the piece may not slide
             text = _("This piece cannot slide. {reason}")
-            return text.format(reason=self.host.why_not(blocked))
+            return text.format(reason=self.host.bar.why_not(blocked))
         rng = state.slide_range(piece.anchor)
         if not rng.any:
             return _("This piece cannot slide: no room on either end")

@@ -64,7 +64,7 @@ class HariPlay(GamePlay[HariState]):
             if action.allowed_for(self.host.human_to_move()):
                 self.request_hint()
             return
-        mover = self.host.input_mover(action)
+        mover = self.host.input.mover(action)
         if mover is not None:
             self.move_input.handle(action, self.state, mover)
 
@@ -119,14 +119,14 @@ class HariPlay(GamePlay[HariState]):
         elif isinstance(move, Slide):
             piece = before.piece_at(move.cell)
             if piece is not None:
-                host.animate(SlideAnim(piece, move))
+                host.motion.animate(SlideAnim(piece, move))
             audio.play("remove" if move.distance is None else "place")
         elif isinstance(move, Discard):
             audio.play("remove")
         elif isinstance(move, Place):
             placed = after.piece_at(move.cell)
             if placed is not None:
-                host.animate(DropIn(placed))
+                host.motion.animate(DropIn(placed))
             audio.play("place")
 
     # ----- drawing ---------------------------------------------------------------------
@@ -137,14 +137,14 @@ class HariPlay(GamePlay[HariState]):
         state = self.state
         human = host.human_to_move()
         ui = self.move_input
-        hidden = {a.hides_piece() for a in host.anims} - {None}
-        inputs = human is not None and not host.passing and not host.anims
+        hidden = {a.hides_piece() for a in host.motion.anims} - {None}
+        inputs = human is not None and not host.motion.passing and not host.motion.anims
         dragged = ui.piece if inputs and ui.drag_shift(state) is not None else None
         if dragged is not None:  # drawn where the pointer has it (`_draw_input`)
             hidden.add(dragged.anchor)
         pieces = [p for p in state.pieces() if p.anchor not in hidden]
         dimmed: frozenset[int] = frozenset()
-        if human is not None and not host.passing:
+        if human is not None and not host.motion.passing:
             dimmed = frozenset(
                 p.anchor
                 for p in pieces
@@ -154,12 +154,12 @@ class HariPlay(GamePlay[HariState]):
             )
         board = self.board
         board.draw_board(surface, pal, pieces, dimmed)
-        if not host.anims:
+        if not host.motion.anims:
             draw_marks(surface, board, pal, self.recent(), state)
-        for anim in host.anims:
+        for anim in host.motion.anims:
             anim.draw(surface, board, pal, False)
         self.hints.draw_board(surface)
-        if human is not None and not host.passing and not host.anims:
+        if human is not None and not host.motion.passing and not host.motion.anims:
             self._draw_input(surface, state, human)
         infos = {player: host.panel_info(player) for player in (Player.DARK, Player.LIGHT)}
         for player, rows in draw_player_panels(surface, fonts, pal, layout, infos).items():
@@ -170,7 +170,7 @@ class HariPlay(GamePlay[HariState]):
         state, host = self.state, self.host
         to_move = state.to_move == player
         info = hari_panel(state, player, who)
-        if host.thinking(player):
+        if host.match.computer_thinking(player):
             info.status = _("thinking...")
         if to_move and host.human_to_move() == player:
             info.selected = self.move_input.selected(state, player)
@@ -233,7 +233,7 @@ class HariPlay(GamePlay[HariState]):
                 piece=piece_label(self.move_input.piece.length)
             )
         title = host.bar.heading(step)
-        host.draw_top_bar(surface, title, inset=560, px=40)
+        host.view.draw_top_bar(surface, title, inset=560, px=40)
         blit_text(
             surface, fonts, "HARI", int(26 * u), pal.text_dim, (int(20 * u), top.centery), "midleft"
         )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from isaac_game.i18n import _
@@ -18,8 +19,12 @@ if TYPE_CHECKING:
 class PlacementInput(HandCursorInput[IsaacState]):
     """ISAAC's placement phase."""
 
-    def __init__(self, host: PlayHost, board: BoardView, length: int = 7) -> None:
+    def __init__(
+        self, host: PlayHost, board: BoardView, hints: Callable[[], bool], length: int = 7
+    ) -> None:
         super().__init__(host, board, length)
+        #: may a hint be asked for now (none in a lesson): the keys line says how
+        self.hints = hints
 
     def selected(self, state: IsaacState, player: Player) -> int | None:
         """The selected length, moved to an available one if the hand ran out."""
@@ -39,7 +44,7 @@ class PlacementInput(HandCursorInput[IsaacState]):
         length, direction, anchor, legal = ghost
         move = Place(length, direction, anchor)
         if legal:
-            if self.host.hint_available():  # none in a lesson
+            if self.hints():  # none in a lesson
                 # TRANSLATORS: {placement} is "the 3 on row 5, columns 2-6"; then the keys
                 text = _(
                     "{player}: place {placement}  (click / Enter / A; rotate: right-click,"

@@ -37,7 +37,7 @@ class IsaacPlay(GamePlay[IsaacState]):
 
     def __init__(self, host: PlayHost) -> None:
         super().__init__(host, BoardView(host.app.fonts), IsaacState)
-        self.placement = PlacementInput(host, self.board)
+        self.placement = PlacementInput(host, self.board, self.hint_available)
         self.scoring = ScoringInput(host, self.board, self.off_track_button)
         self.hints = HintHelper(host, self.board, on_answer=self.take_hint, mark=self.mark_target)
 
@@ -49,7 +49,7 @@ class IsaacPlay(GamePlay[IsaacState]):
             if action.allowed_for(host.human_to_move()):
                 self.request_hint()
             return
-        mover = host.input_mover(action)
+        mover = host.input.mover(action)
         if mover is None:
             return
         if self.state.phase == "placement":
@@ -85,7 +85,7 @@ class IsaacPlay(GamePlay[IsaacState]):
 
     def off_track_button(self) -> pygame.Rect | None:
         """The bar's "leave the track" button, while a removal can take the counter off."""
-        layout, targets = self.host.layout, self.scoring.targets
+        layout, targets = self.host.view.layout, self.scoring.targets
         if layout is None or not targets or targets[-1] < 100:
             return None
         if self.state.phase != "scoring" or self.host.human_to_move() is None:
@@ -122,17 +122,17 @@ class IsaacPlay(GamePlay[IsaacState]):
         if isinstance(move, Place):
             piece = after.piece_at(move.cell)
             if piece is not None:
-                host.animate(DropIn(piece))
+                host.motion.animate(DropIn(piece))
             audio.play("place")
             return
         if not isinstance(move, Remove):
             return
         removed = before.piece_at(move.cell)
         if removed is not None:
-            host.animate(LiftOut(removed))
+            host.motion.animate(LiftOut(removed))
         start, end = before.scores[player.index], after.scores[player.index]
         if end != start:
-            host.animate(CounterHop(player, start, end))
+            host.motion.animate(CounterHop(player, start, end))
         audio.play("remove")
         if end != start:
             audio.play("counter")
@@ -155,7 +155,7 @@ class IsaacPlay(GamePlay[IsaacState]):
         pal, fonts, u = host.app.palette, host.app.fonts, layout.u
         state = self.state
         human = host.human_to_move()
-        hidden = {a.hides_piece() for a in host.anims} - {None}
+        hidden = {a.hides_piece() for a in host.motion.anims} - {None}
         pieces = [p for p in state.pieces() if p.anchor not in hidden]
         dimmed: frozenset[int] = frozenset()
         outlined: frozenset[int] = frozenset()
@@ -171,13 +171,13 @@ class IsaacPlay(GamePlay[IsaacState]):
             self.scoring.draw(surface, state, human, True)
         self._draw_counters(surface, state)
         self.hints.draw_board(surface)
-        for anim in host.anims:
+        for anim in host.motion.anims:
             anim.draw(surface, board, pal, False)
-        if state.phase == "placement" and human is not None and not host.passing:
+        if state.phase == "placement" and human is not None and not host.motion.passing:
             self.placement.draw(surface, state, human, True)
         infos = {player: host.panel_info(player) for player in (Player.DARK, Player.LIGHT)}
         draw_player_panels(surface, fonts, pal, layout, infos)
-        host.draw_top_bar(surface, host.bar.heading(self.step(state)))
+        host.view.draw_top_bar(surface, host.bar.heading(self.step(state)))
         at = (int(20 * u), layout.top.centery)
         phase = f"ISAAC  -  {_phase_name(state.phase)}"
         blit_text(surface, fonts, phase, int(26 * u), pal.text_dim, at, "midleft")
@@ -215,7 +215,7 @@ class IsaacPlay(GamePlay[IsaacState]):
     def _draw_last_move(self, surface: pygame.Surface) -> None:
         """The piece just placed outlined, or the cells a removal emptied ringed."""
         last = self.last_played()
-        if last is None or self.host.anims:
+        if last is None or self.host.motion.anims:
             return
         before, move, now = last
         color = self.host.app.palette.last_move
@@ -229,7 +229,7 @@ class IsaacPlay(GamePlay[IsaacState]):
         """The counters drawn still (an animation draws the one it moves)."""
         if state.phase == "placement":
             return []
-        hidden = [p for p in (a.hides_counter() for a in self.host.anims) if p is not None]
+        hidden = [p for p in (a.hides_counter() for a in self.host.motion.anims) if p is not None]
         return self.board.counters(state.scores, hidden)
 
     def _draw_counters(self, surface: pygame.Surface, state: IsaacState) -> None:
@@ -246,7 +246,7 @@ class IsaacPlay(GamePlay[IsaacState]):
             status = _("out (passed)")
         elif state.is_over and state.winner == player:
             status = _("winner")
-        if host.thinking(player):
+        if host.match.computer_thinking(player):
             status = _("thinking...")
         selected = None
         if to_move and state.phase == "placement" and host.human_to_move() == player:

@@ -46,7 +46,7 @@ class ToyPlay(GamePlay[ToyState]):
 
     def handle(self, action: Action) -> None:
         """A click on a cell lays the piece from it, along the row if it fits, else up."""
-        mover = self.host.input_mover(action)
+        mover = self.host.input.mover(action)
         if mover is None or action.button != Button.CLICK or action.pos is None:
             return
         cell = self.board.cell_at(action.pos)
@@ -68,7 +68,7 @@ class ToyPlay(GamePlay[ToyState]):
         for player in (Player.DARK, Player.LIGHT):
             info = host.panel_info(player)
             draw_player_panel(surface, fonts, pal, layout.panels[player], info, u)
-        host.draw_top_bar(surface, host.bar.heading("lay your piece"))
+        host.view.draw_top_bar(surface, host.bar.heading("lay your piece"))
         draw_panel(surface, layout.bottom, pal, radius=int(12 * u))
         text, colour = host.bar.status(host.human_to_move(), lambda p: f"{p.title}: click a cell")
         draw_bar_text(surface, fonts, pal, layout.bottom, text, int(30 * u), colour)
