@@ -9,7 +9,9 @@ stdout carries the game only, the same lines on both machines:
     result: dark 104 - light 57, dark wins
 
 Everything else (where we listen, who joined, a lost link) goes to stderr, so the
-two stdouts of a game can be compared line for line.
+two stdouts of a game can be compared line for line. A host through a relay prints one
+line before the game, `code: K7M-4QP` (what its joiner needs, for a script to read at
+once); the rest is the same on both sides.
 """
 
 from __future__ import annotations

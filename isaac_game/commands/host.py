@@ -17,9 +17,13 @@ a knock keeps no real joiner out.
 ticket (`--anyone`: or for whoever joins first).
 
 `--relay ADDR` hosts through a relay instead of the LAN, for a joiner anywhere: the
-host prints `code: K7M-4QP` (stderr, as every line but the game's), which the joiner
-gives with `join --relay ADDR --code K7M-4QP`; all else is as on the LAN. `--code`
-hosts with a code of one's own (a relay game hosted again, for its joiner's ticket).
+host's first line on stdout is `code: K7M-4QP` (flushed before it waits, so a script
+reads it at once; the joiner's stdout has no such line, the rest of the two is the
+same), and stderr says it too, in a sentence; the joiner gives it with `join --relay
+ADDR --code K7M-4QP`; all else is as on the LAN. `--code` hosts with a code of one's
+own. A game played through a relay is saved with its relay and code, and `--again`
+hosts it through them (`--relay`, `--code`: others), where the joiner's relay ticket
+looks for it.
 """
 
 from __future__ import annotations
@@ -109,6 +113,9 @@ def run(args: argparse.Namespace) -> int:
             print(f"error: cannot host {args.again} again: {error}", file=sys.stderr)
             return FAILED
         args.game = kept.game
+        if kept.online:  # where the joiner's relay ticket dials: its relay, its code
+            args.relay = args.relay or kept.relay
+            args.code = args.code or kept.code
     timers = timers_from_args(args)
     name = args.name or "host"
     seat = kept.seat if kept else args.seat
@@ -142,9 +149,10 @@ def run(args: argparse.Namespace) -> int:
         print(f"error: cannot {doing} {where}: {why}", file=sys.stderr)
         return FAILED
     if args.relay is not None:
-        printer.note(f"code: {code_of(session)}")
-        printer.note(f"hosting through the relay at {bound[0]}")
-        printer.note(f"joiners: join --relay {bound[0]} --code {code_of(session)}")
+        given = code_of(session)
+        printer.line(f"code: {given}")  # stdout's first line, for a script to read at once
+        printer.note(f"hosting through the relay at {bound[0]}, code: {given}")
+        printer.note(f"joiners: join --relay {bound[0]} --code {given}")
     else:
         _say_where(printer, args, *bound)
     if kept is not None:

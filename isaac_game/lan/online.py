@@ -35,12 +35,15 @@ __all__ = [
     "RelayAddressError",
     "RoomCode",
     "WrongCode",
+    "code_locked",
     "code_of",
+    "host_anew",
     "host_online",
     "is_online",
     "join_online",
     "parse_code",
     "relay_address",
+    "relay_of_session",
 ]
 
 
@@ -79,6 +82,21 @@ def host_online(
     return LanSession(endpoint, adapter, local, role="host", name=name, timers=timers)
 
 
+def code_locked(session: LanSession) -> bool:
+    """Does the host of `session` refuse its code now (too many wrong tries)? Its room
+    is shut for good: a new joiner needs a new code (`host_anew`)."""
+    return bool(getattr(session.endpoint, "locked", False))
+
+
+def host_anew(session: LanSession, local: Seat) -> LanSession:
+    """A host like `session` (its game, relay, name and colour choice; a person after
+    each game, `rest_after_game`) in a new room with a new code, not started, `local`
+    its seat: for the next joiner, once `session`'s code is refused (`code_locked`)."""
+    choice = getattr(getattr(session.endpoint, "session", None), "seat_choice", "dark")
+    return host_online(session.adapter.game, local, relay_of_session(session),
+                       name=session.name, seat=choice, rest_after_game=True)  # fmt: skip
+
+
 def code_of(session: LanSession) -> RoomCode:
     """The code of a session hosting through a relay (final once it is started: a
     room found taken by another host gets a new code)."""
@@ -86,6 +104,12 @@ def code_of(session: LanSession) -> RoomCode:
     if not isinstance(code, RoomCode):
         raise TypeError("not a session through a relay")
     return code
+
+
+def relay_of_session(session: LanSession) -> str:
+    """The relay a session goes through, as its address reads canonically (several
+    servers: commas); "" for a session on the LAN."""
+    return str(getattr(session.endpoint, "address", "")) if is_online(session) else ""
 
 
 def is_online(session: LanSession) -> bool:

@@ -6,6 +6,12 @@ record back to host the game again.
     LanPeer: Bob         # the other side's name
     LanToken: 5f1c...    # the game's token: hosting it again lets the joiner's ticket in
     LanSeat: dark        # this side's colour (the host keeps it when hosting again)
+    LanRelay: relay.example.org:4222   # a game played online: the relay it went through
+    LanCode: K7M-4QP                   # ... and its code (the joiner's relay ticket has both)
+
+A game played through a relay is hosted again through the same relay with the same
+code: the joiner's ticket dials nothing else, so hosted on the LAN it could never come
+back.
 """
 
 from __future__ import annotations
@@ -29,6 +35,15 @@ from isaac_game.rules import (
 from isaac_game.userdirs import new_record_path
 from net.messages import is_token
 
+from .online import (
+    CodeError,
+    RelayAddressError,
+    code_of,
+    is_online,
+    parse_code,
+    relay_address,
+    relay_of_session,
+)
 from .session import LanSession
 
 #: The joiner's name when the record names nobody: English, as the command line says
@@ -43,15 +58,19 @@ class LanRecordError(ValueError):
 
 def lan_headers(session: LanSession) -> dict[str, str]:
     """`Lan`, `LanPeer`, `LanToken`, `LanSeat` for the session's current game ({} before
-    the first welcome)."""
+    the first welcome); a game through a relay adds `LanRelay` and `LanCode`."""
     if session.token is None or session.you is None:
         return {}
-    return {
+    headers = {
         Key.LAN: session.role,
         Key.LAN_PEER: session.opponent,
         Key.LAN_TOKEN: session.token,
         Key.LAN_SEAT: session.you.value,
     }
+    if is_online(session):
+        headers[Key.LAN_RELAY] = relay_of_session(session)
+        headers[Key.LAN_CODE] = str(code_of(session))
+    return headers
 
 
 def save_kept(session: LanSession, folder: Path, kind: str = "human", date: str = "") -> Path:
@@ -83,10 +102,17 @@ class KeptGame:
     seat: str  # the host's colour in it
     peer: str  # the joiner's name
     date: str = ""  # its `Date` (YYYY-MM-DD): hosted again, it is still that day's game
+    relay: str = ""  # played online: the relay's address (canonical), else ""
+    code: str = ""  # ... and the game's code (canonical, `K7M-4QP`)
 
     @property
     def game(self) -> str:
         return self.state.game
+
+    @property
+    def online(self) -> bool:
+        """Was it played through a relay (so it is hosted again through it)?"""
+        return bool(self.relay)
 
 
 def kept_game(record: GameRecord) -> KeptGame:
@@ -100,7 +126,20 @@ def kept_game(record: GameRecord) -> KeptGame:
     token, seat = h.lan_token, h.lan_seat
     if not is_token(token) or seat is None:
         raise LanRecordError(N_("the record lacks its LAN token or colour"))
-    return KeptGame(record.state, token, seat.value, h.peer or UNNAMED_PEER, h.date)
+    relay, code = _relay_and_code(h)
+    return KeptGame(record.state, token, seat.value, h.peer or UNNAMED_PEER, h.date, relay, code)
+
+
+def _relay_and_code(h: Headers) -> tuple[str, str]:
+    """A game played online: its relay and code, canonical; ("", "") for a LAN one.
+    Either without the other, or one that does not read, is `LanRecordError`: hosted
+    anywhere else, the joiner's ticket could not find the game."""
+    if not h.lan_relay and not h.lan_code:
+        return "", ""
+    try:
+        return relay_address(h.lan_relay), str(parse_code(h.lan_code))
+    except (RelayAddressError, CodeError):
+        raise LanRecordError(N_("the record's relay address or code cannot be read")) from None
 
 
 def load_kept(path: Path) -> KeptGame:

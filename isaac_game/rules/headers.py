@@ -8,6 +8,7 @@ coached, was a move taken back, the LAN seat and the peer) are answered here.
     Light: Level 9 (Hard)    LightPlayer: hard          (the label, for a person)
     Coached: yes             TakenBack: yes
     Lan: host                LanPeer: Bob    LanToken: 5f1c...    LanSeat: dark
+    LanRelay: relay.example.org:4222    LanCode: K7M-4QP     (a LAN game played online)
 
 The label (`Dark`) is for a person and may be anything; the kind (`DarkPlayer`) is what
 the program reads. Saves written before the kind existed label a computer "Computer
@@ -33,6 +34,9 @@ class Key:
     #: A LAN game: which side saved it ("host" or "join"), the other side's name, the
     #: game's token (hosting it again lets the joiner's ticket in), this side's colour.
     LAN, LAN_PEER, LAN_TOKEN, LAN_SEAT = "Lan", "LanPeer", "LanToken", "LanSeat"
+    #: A LAN game played through a relay (online): the relay's address and the game's
+    #: code, so it is hosted again where the joiner's relay ticket looks for it.
+    LAN_RELAY, LAN_CODE = "LanRelay", "LanCode"
 
 
 #: How a header says yes (written `YES`; older or hand-edited saves may say the rest).
@@ -157,6 +161,16 @@ class Headers:
         """This machine's side in a LAN game, else None."""
         seat = self.get(Key.LAN_SEAT).lower()
         return Player(seat) if seat in (Player.DARK.value, Player.LIGHT.value) else None
+
+    @property
+    def lan_relay(self) -> str:
+        """The relay a LAN game was played through ("" on the LAN itself)."""
+        return self.get(Key.LAN_RELAY)
+
+    @property
+    def lan_code(self) -> str:
+        """The code of a LAN game played through a relay ("" on the LAN itself)."""
+        return self.get(Key.LAN_CODE)
 
     @property
     def peer(self) -> str:

@@ -320,3 +320,22 @@ def test_a_crashing_adapter_does_not_kill_the_host(host, caplog):
     other = RawPeer(host.port)
     other.send(m.hello("t", "x", "isaac", token=token))
     assert other.expect("welcome")["moves"] == PLAYED
+
+
+def test_a_shutdown_slower_than_its_timeout_never_raises_from_close(host):
+    """Closing waits at most its timeout for the network thread to finish; a shutdown
+    that takes longer (a relay that never answers, a machine too busy) is left to end
+    on its own thread. It used to raise TimeoutError into the window that closed it."""
+    finished = []
+
+    async def slow_stop() -> None:
+        import asyncio
+
+        await asyncio.sleep(1.0)
+        finished.append(True)
+
+    host._before_stop = slow_stop
+    started = time.monotonic()
+    host.close(timeout=0.1)  # no TimeoutError
+    assert time.monotonic() - started < 0.9 and not finished
+    wait_until(lambda: finished, 5.0)  # the thread went on and stopped by itself

@@ -39,8 +39,8 @@ def test_a_joiner_closed_mid_game_resumes_from_the_title(app, storage, relay, tm
         rng, turns = random.Random(4), 0
         while turns < 3:
             turns += play_turn(app, game, rng, by_mouse=False)
-        pump(app, lambda: session.synced and not game.showing_move())
-        before = tuple(game.state.moves)
+        pump(app, lambda: session.synced and not game.motion.showing_move())
+        before = tuple(game.match.state.moves)
         app.shutdown()  # the window closed mid-game: a pause for the host; the ticket stays
         assert TicketBook(storage.data_dir, relay=True).load().code == code
         again = make_app(size=(1280, 720), fullscreen=False, storage=storage, sound=False)
@@ -56,7 +56,7 @@ def test_a_joiner_closed_mid_game_resumes_from_the_title(app, storage, relay, tm
         assert lobby.lines()[0] == ("dim", "Rejoining your ISAAC game with Ann")
         pump(again, lambda: is_lan_game(again.top, "isaac"), 60)
         game = again.top
-        assert game.state.moves[: len(before)] == before
+        assert game.match.state.moves[: len(before)] == before
         while is_lan_game(again.top, "isaac"):
             assert again.top is game, host.dump()
             turns += play_turn(again, game, rng, by_mouse=turns % 2 == 0)

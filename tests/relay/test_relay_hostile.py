@@ -101,7 +101,8 @@ def test_a_wrong_code_is_refused_and_the_sixth_try_too(relay, tmp_path):
         sixth = Cli([*joiner, code], env=home(tmp_path, "bob"))  # the right code, too late
         assert sixth.finish(30) == 3, sixth.dump()
         assert sixth.err[-1].endswith(": too many wrong codes: the host refuses this code now")
-        assert host.p.poll() is None and host.out == [], host.dump()  # still there, no game
+        assert host.p.poll() is None, host.dump()  # still there
+        assert host.out == [f"code: {code}"], host.dump()  # and no game
         assert not any("Traceback" in line for line in host.err + first.err + sixth.err)
     finally:
         host.kill()

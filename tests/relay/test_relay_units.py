@@ -1,6 +1,6 @@
 """The relay's parts without a server: the code, the relay address, the frames, the
 key exchange and the sealed channel, the joiner's refusal in its session, and the
-ticket that remembers a relay game."""
+ticket that remembers a relay game, and the record that remembers one."""
 
 from __future__ import annotations
 
@@ -8,7 +8,13 @@ import secrets
 
 import pytest
 
+import net
+from isaac_game.lan import LanRecordError, kept_game, lan_headers
+from isaac_game.lan.online import host_online
+from isaac_game.lan.saved import save_kept
 from isaac_game.lan.ticket import Ticket
+from isaac_game.match import RandomSeat
+from isaac_game.rules import GameRecord, load_record, new_game
 from net import Closed, ListGame, Rejected
 from net.events import Connect
 from net.framing import MAX_MESSAGE_BYTES, encode
@@ -145,3 +151,34 @@ def test_a_relay_ticket_fits_its_relay_and_code_only():
     assert lan is not None and lan.fits("relay.example", 4222) and not lan.fits_relay("", "")
     for broken in ({"code": "k7m4qp"}, {"code": "K7M-4QU"}, {"relay": ""}, {"code": 7}):
         assert Ticket.from_json({**data, **broken}) is None
+
+
+def test_a_game_played_online_is_saved_with_its_relay_and_code(tmp_path):
+    """Its record keeps the relay and the code (`LanRelay`, `LanCode`), so it is hosted
+    again where the joiner's relay ticket looks; a record with only one of them, or one
+    that does not read, cannot be hosted again anywhere."""
+    token = "0123456789abcdef" * 2
+    state = new_game("isaac")
+    for _ in range(4):
+        state = state.play(state.legal_moves()[0])
+    seat, code = RandomSeat("Ann", seed=1), parse_code("k7m4qp")
+    session = host_online("isaac", seat, "relay.example.org", code=code, name="Ann")  # unstarted
+    session._handle(net.GameStarted("dark", "Bob", token, tuple(state.moves), False))
+    assert lan_headers(session) == {
+        "Lan": "host",
+        "LanPeer": "Bob",
+        "LanToken": token,
+        "LanSeat": "dark",
+        "LanRelay": "relay.example.org:4222",
+        "LanCode": "K7M-4QP",
+    }
+    record = load_record(save_kept(session, tmp_path, "random"))
+    kept = kept_game(record)
+    assert kept.online and (kept.relay, kept.code) == ("relay.example.org:4222", "K7M-4QP")
+    assert (kept.token, kept.seat, kept.state.moves) == (token, "dark", state.moves)
+    lan = {k: v for k, v in record.headers.items() if k not in ("LanRelay", "LanCode")}
+    assert not kept_game(GameRecord(record.state, lan)).online  # a LAN game stays one
+    for changes in ({"LanCode": ""}, {"LanRelay": ""}, {"LanCode": "K7M-4QU"},
+                    {"LanRelay": "relay.example.org:99999"}):  # fmt: skip
+        with pytest.raises(LanRecordError, match="relay address or code"):
+            kept_game(GameRecord(record.state, {**record.headers, **changes}))

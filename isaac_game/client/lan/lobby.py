@@ -191,6 +191,39 @@ class LanLobbyScene(Scene):
     def heading(self) -> str:
         return _("Hosting a LAN game") if self.session.role == "host" else _("Joining a LAN game")
 
+    def _rows(self, width: int, u: float, room: int) -> tuple[list[tuple], int]:
+        """The rows of `lines()` wrapped for a panel `width` wide, each line (text, size,
+        colour, bold, the step to the next), and their height. Each line steps by its
+        real height (`line_step`), so a larger text size never runs one into the next;
+        rows higher than `room` (a long warning at a large text size in a small window)
+        are drawn smaller until they fit, or as small as they may be."""
+        pal, fonts = self.app.palette, self.app.fonts
+        styles = {
+            "big": (56, pal.text, True),
+            "code": (96, pal.accent, True),  # a relay's code, to read aloud
+            "text": (32, pal.text, False),
+            "dim": (26, pal.text_dim, False),
+            "warn": (30, pal.illegal, True),
+        }
+        rows: list[tuple] = []
+        height = 0
+        for shrink in (1.0, 0.9, 0.8, 0.7, 0.6):
+            rows, height = [], 0
+            for style, text in self.lines():
+                size, colour, bold = styles[style]
+                px = int(size * u * shrink)
+                for line in wrap(fonts, text, px, width - int(60 * u), bold):
+                    step = line_step(fonts, px, 1.25, bold)
+                    rows.append((line, px, colour, bold, step))
+                    height += step
+                height += int(6 * u)
+                if rows:  # the gap after a row goes with its last line
+                    line, px, colour, bold, step = rows[-1]
+                    rows[-1] = (line, px, colour, bold, step + int(6 * u))
+            if height <= room:
+                break
+        return rows, height
+
     def draw(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
         u = ui_scale((w, h))
@@ -199,27 +232,24 @@ class LanLobbyScene(Scene):
         title = self.heading()
         at = (w // 2, int(h * 0.12))
         blit_text(surface, fonts, title, int(64 * u), pal.accent, at, "center", True)
+        menu_px = int(30 * u)
+        menu_h = max(1, int(menu_px * 1.7)) * len(self.menu.items)  # `Menu.layout`'s rows
+        top, lowest = int(h * 0.22), h - int(56 * u)  # the panel's room: the hint is under it
         panel = pygame.Rect(0, 0, int(min(w * 0.8, 820 * u)), int(h * 0.64))
-        panel.midtop = (w // 2, int(h * 0.22))
+        room = lowest - top - int(70 * u) - menu_h  # for the rows: the margins and menu taken
+        rows, height = self._rows(panel.width, u, room)
+        panel.height = min(max(panel.height, height + menu_h + int(70 * u)), lowest - top)
+        panel.midtop = (w // 2, top)
         draw_panel(surface, panel, pal, radius=int(18 * u))
         y = panel.y + int(30 * u)
-        styles = {
-            "big": (int(56 * u), pal.text, True),
-            "code": (int(96 * u), pal.accent, True),  # a relay's code, to read aloud
-            "text": (int(32 * u), pal.text, False),
-            "dim": (int(26 * u), pal.text_dim, False),
-            "warn": (int(30 * u), pal.illegal, True),
-        }
-        for style, text in self.lines():
-            px, colour, bold = styles[style]
-            for line in wrap(fonts, text, px, panel.width - int(60 * u)):
-                px_fit = fonts.fit(line, px, panel.width - int(40 * u), bold)
-                blit_text(surface, fonts, line, px_fit, colour, (w // 2, y), "midtop", bold)
-                y += line_step(fonts, px, 1.25, bold)
-            y += int(6 * u)
-        button = pygame.Rect(0, 0, int(260 * u), int(60 * u))
-        button.midbottom = (w // 2, panel.bottom - int(20 * u))
-        self.menu.layout(button, int(30 * u))
+        for line, px, colour, bold, step in rows:
+            px_fit = fonts.fit(line, px, panel.width - int(40 * u), bold)
+            blit_text(surface, fonts, line, px_fit, colour, (w // 2, y), "midtop", bold)
+            y += step
+        width = int(260 * u) if len(self.menu.items) == 1 else panel.width - int(80 * u)
+        box = pygame.Rect(0, 0, width, menu_h)
+        box.midbottom = (w // 2, panel.bottom - int(20 * u))
+        self.menu.layout(box, menu_px)
         self.menu.draw(surface, fonts, pal)
         hint = _("Esc or B: cancel")
         at = (w // 2, h - int(26 * u))

@@ -16,11 +16,17 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 
-from isaac_game.i18n import _, ngettext
+from isaac_game.i18n import N_, _, ngettext
 from isaac_game.lan import LanSession
 from isaac_game.lan.online import CODE_LOCKED, WRONG_CODE, WrongCode, code_of
 
 from .lobby import LanLobbyScene
+
+#: Why a join ended before a game, in one line each (the join menu says it).
+WRONG_CODE_SAID = N_("Wrong code: check it with your friend and type it again")
+LOCKED_SAID = N_("The host refuses this code now (too many wrong tries): ask for a new one")
+# TRANSLATORS: {code}: the code typed, K7M-4QP
+NOBODY_SAID = N_("Nobody is hosting with the code {code}: check it with your friend")
 
 
 class Starting:
@@ -124,16 +130,14 @@ class OnlineLobbyScene(LanLobbyScene):
         """Why the attempt ended before a game, in one line."""
         s = self.session
         if s.rejected is not None and s.rejected_code == WRONG_CODE:
-            return _("Wrong code: check it with your friend and type it again")
+            return _(WRONG_CODE_SAID)
         if s.rejected is not None and s.rejected_code == CODE_LOCKED:
-            return _("The host refuses this code now (too many wrong tries): ask for a new one")
+            return _(LOCKED_SAID)
         closed = s.closed or ""
         if s.rejected is None and closed.startswith("could not connect"):
             reason = closed.removeprefix("could not connect:").strip()
             if reason == "no host answered":
-                return _(
-                    "Nobody is hosting with the code {code}: check it with your friend"
-                ).format(code=code_of(s))
+                return _(NOBODY_SAID).format(code=code_of(s))
             return unreachable(self.relay, reason)
         return self.failed
 

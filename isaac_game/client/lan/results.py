@@ -6,8 +6,9 @@ frame; a new game from the session takes the screen back to the board.
 
 A host whose joiner has left offers "Host again" in the rematch's place: after a game
 the host is neither listed nor open to a new joiner (`rest_after_game`) until its
-player chooses that, which opens the host's lobby again on the same port; the next
-joiner starts a game with a chat of its own.
+player chooses that, which opens the host's lobby again on the same port (online: the
+same code, or a new one if that one is refused now); the next joiner starts a game
+with a chat of its own.
 """
 
 from __future__ import annotations
@@ -23,6 +24,8 @@ from isaac_game.lan import (
     LanSession,
     RematchProposed,
 )
+from isaac_game.lan.online import code_locked, host_anew
+from isaac_game.match import HumanSeat
 from isaac_game.rules import Player
 
 from ..app import App
@@ -92,7 +95,15 @@ class LanResultsControl(ResultsControl):
         return True
 
     def host_again(self) -> None:
-        """Listed again and waiting for a new joiner: the host's lobby, same session."""
+        """Listed again and waiting for a new joiner: the host's lobby, same session (an
+        online one keeps its code, as a headless host does for the games after its
+        first). A code refused now (too many wrong tries) would turn every joiner away:
+        then a new host, in a new room with a new code, as Host online makes one (the
+        old session closes as this screen goes)."""
+        if code_locked(self.session):
+            fresh = host_anew(self.session, HumanSeat(self.session.name))
+            self.app.switch("online_lobby", fresh, start=True)
+            return
         self.session.host_again()
         self.handed_over = True
         port = getattr(self.session.endpoint, "port", 0)

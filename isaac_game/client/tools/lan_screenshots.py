@@ -7,7 +7,8 @@ Headless. Everything stays on loopback: the client hosts on 127.0.0.1 (beacons t
 ISAAC gets every LAN screen (`lan-NAME-WxH.png`); FOUNDATIONS and HARI their own
 host menu, join list, board, lost link and results (`lan-GAME-NAME-WxH.png`). Every
 board and results screen is seen again with chat lines as long as a line may be, in
-each script a player types (`LONG_CHAT`), sent and being typed (`chat-N`).
+each script a player types (`LONG_CHAT`), sent and being typed (`chat-N`). Play online's
+screens are lan_screenshots_online.py's (`lan-online-NAME-WxH.png`).
 """
 
 from __future__ import annotations
@@ -39,6 +40,7 @@ from ..scenes.match import MatchScene
 from ..scenes.results import ResultsScene
 from ..scenes.title import TitleScene
 from ..widgets.menu_screen import MenuScreen
+from .lan_screenshots_online import visit_online
 from .scratch import ScratchHome
 from .screenshots import Look, shot_tag, tool_arguments, use_language
 
@@ -139,11 +141,13 @@ def visit(
     size: tuple[int, int], look: Look, language: str = "en", text_size: str = "normal"
 ) -> None:
     """Every LAN screen at `size`, in `language` at `text_size`: ISAAC's, then
-    FOUNDATIONS' and HARI's."""
+    FOUNDATIONS' and HARI's; then Play online's, which are the LAN's lobby and menus
+    through a relay."""
     visit_isaac(size, look, language, text_size)
     for game in ("foundations", "hari"):
         visit_game(size, look, game, language, text_size)
     visit_joiner(size, look, language, text_size)
+    visit_online(size, look, language, text_size)
 
 
 def visit_isaac(
