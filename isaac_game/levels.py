@@ -17,7 +17,7 @@ the menu's settings, the arena, the ladder and `docs/strength.md` share.
 none), and `str()` of a value writes it back as it was read, as `Limit` and a `Move`
 do. What a level needs of its game (a ladder's length, ISAAC or not) is checked where a
 player is built (`ai.ladder.make_player`). The one list of the levels' names is here
-too. This module imports nothing of the project, so the seats, the record and the menu
+too. This module imports nothing of the project, so the seats, the stats and the menu
 read a level without the search, and every layer may read it.
 """
 

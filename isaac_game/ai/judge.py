@@ -90,7 +90,7 @@ class PositionView:
 
 class Mark(StrEnum):
     """How the analysis marks a move that gave much away (`MoveReview.mark`); its value
-    is the word the record's columns and the command line use."""
+    is the word the stats' columns and the command line use."""
 
     MISTAKE = "mistake"
     BLUNDER = "blunder"

@@ -50,13 +50,13 @@ from .scenes.learn import LearnScene
 from .scenes.match import MatchScene
 from .scenes.pause import PauseScene
 from .scenes.puzzles import PuzzlesScene
-from .scenes.record import RecordScene
 from .scenes.replay import ReplayScene, replay_side, replay_title
 from .scenes.report import ReportScene
 from .scenes.results import ResultsScene
 from .scenes.rulebook import RulesScene
 from .scenes.saves import SavesScene
 from .scenes.settings import SettingsScene
+from .scenes.stats import StatsScene
 from .scenes.title import TitleScene
 from .storage import Storage
 
@@ -242,7 +242,7 @@ SCENES: Mapping[str, SceneFactory] = {
     "puzzle": _puzzle,
     "positions": _positions,
     "saves": lambda app, purpose: SavesScene(app, purpose, names()),
-    "record": lambda app: RecordScene(app, names()),
+    "stats": lambda app: StatsScene(app, names()),
     "message": MessageScene,
     "confirm": ConfirmScene,
     "question": QuestionScene,

@@ -80,8 +80,8 @@ OFF_LADDER = N_("Computer ({level})")
 
 def computer_name(kind: str, game: str, english: bool = False) -> str:
     """A computer opponent's one name, the same wherever it is shown (the level
-    chooser, the game's panels, the results, the report, the saves, your record, a
-    save's headers): its step of `game`'s ladder, with its old name where it has one,
+    chooser, the game's panels, the results, the report, the saves, the stats, a save's
+    headers): its step of `game`'s ladder, with its old name where it has one,
     "Level 3 (Easy)". One function, so that a player never meets the same opponent
     under two names; short, so that two of them and a result fit a saves row at the
     smallest window, in Italian too. `english`: for a record, never translated."""

@@ -28,7 +28,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "isaac_game.commands.fit_outlook",
         "fit Hard's judgement of ISAAC positions (slow)",
     ),
-    "record": ("isaac_game.commands.record", "your record: every finished game, by opponent"),
+    "record": ("isaac_game.commands.stats", "your record: every finished game, by opponent"),
     "host": (
         "isaac_game.commands.host",
         "host a game (LAN or relay) with a computer player (headless)",

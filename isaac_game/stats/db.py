@@ -1,15 +1,16 @@
-"""The player's record on disk: one small SQLite database in the user's data folder.
+"""The player's stats on disk: one small SQLite database in the user's data folder.
 
 It keeps what the saves cannot answer quickly (every finished game's result, for the
-record's tables) and what they cannot hold at all (the positions to practise and their
-schedule). The saves stay the source of truth: the results can be rebuilt from them
-(`results.rebuild`), and nothing here ever stops a game from being played or saved.
+tables of "Your record") and what they cannot hold at all (the positions to practise
+and their schedule). The saves stay the source of truth: the results can be rebuilt
+from them (`results.rebuild`), and nothing here ever stops a game from being played or
+saved.
 
 - Written in transactions (`Stats.transaction`, BEGIN IMMEDIATE), in WAL mode, so a
   program killed mid-write leaves the last committed state.
 - The schema carries its version (`PRAGMA user_version`) and migrates forward, one
   step of `MIGRATIONS` at a time, each in its own transaction.
-- Busy is not broken. Only a file that cannot be read as a record (not a database,
+- Busy is not broken. Only a file that cannot be read as our stats (not a database,
   damaged, another program's tables) is set aside, with the date in its name, and a
   fresh one started. One that another program holds, or that cannot be written (a
   read-only folder or file), is opened read-only and shown as it is, or, when even
@@ -30,6 +31,7 @@ from typing import NamedTuple
 
 from isaac_game import userdirs
 
+#: Its name on disk since the first version, kept so an existing data folder's opens.
 FILE_NAME = "record.sqlite3"
 #: How long a program without a window waits for another one holding the database.
 BUSY_SECONDS = 5.0
@@ -120,7 +122,7 @@ VERSION = len(MIGRATIONS)
 
 class StatsError(Exception):
     """The database cannot be used by this program: `broken` when it cannot be read as
-    a record at all (it is set aside), else (a newer program's) it is left as it is."""
+    our stats at all (it is set aside), else (a newer program's) it is left as it is."""
 
     def __init__(self, reason: str, broken: bool = True) -> None:
         super().__init__(reason)
@@ -128,13 +130,14 @@ class StatsError(Exception):
 
 
 class Trouble(NamedTuple):
-    """Why the record on disk could not be used, as facts for each screen to word:
+    """Why the stats on disk could not be used, as facts for each screen to word:
     `aside` is the name it was set aside under (None: nothing could be written, and
-    this session's record is kept in memory); `reason` is SQLite's or the system's."""
+    this session's stats are kept in memory); `reason` is SQLite's or the system's.
+    Its `str` is the command line's English, which calls them "your record"."""
 
     aside: str | None
     reason: str
-    #: the record on disk is shown as it is, but nothing can be written to it now
+    #: the stats on disk are shown as they are, but nothing can be written to them now
     shown: bool = False
 
     def __str__(self) -> str:
@@ -150,14 +153,14 @@ def default_path() -> Path:
 
 
 class Stats:
-    """An open record database. Open it with `open_stats`, which never raises."""
+    """An open stats database. Open it with `open_stats`, which never raises."""
 
     def __init__(
         self, connection: sqlite3.Connection, path: Path | None, read_only: bool = False
     ) -> None:
         self.connection = connection
         self.path = path
-        #: the record on disk, opened to read only: every write raises sqlite3.Error
+        #: the stats on disk, opened to read only: every write raises sqlite3.Error
         self.read_only = read_only
         #: Said once, then cleared by whoever shows it: the database was set aside.
         self.trouble: Trouble | None = None
@@ -197,7 +200,7 @@ def _connect(path: Path | None, wait: float = BUSY_SECONDS) -> sqlite3.Connectio
 
 
 def _connect_read_only(path: Path, wait: float) -> sqlite3.Connection:
-    """The record at `path` to read only: as SQLite's read-only open, else (a folder
+    """The stats database at `path` to read only: as SQLite's read-only open, else (a folder
     where not even WAL's index can be made) as an immutable file."""
     uri = path.resolve().as_uri()
     last: sqlite3.Error | None = None
@@ -237,7 +240,7 @@ def _check_columns(connection: sqlite3.Connection) -> None:
 
 
 def broken(error: BaseException) -> bool:
-    """Is `error` the sign of a file that cannot be read as a record (so it may be set
+    """Is `error` the sign of a file that cannot be read as our stats (so it may be set
     aside)? Busy, locked, read-only or missing files are not broken."""
     if isinstance(error, StatsError):
         return error.broken
@@ -285,9 +288,9 @@ def set_aside(path: Path, now: float | None = None) -> Path:
 def open_stats(
     path: Path | None = None, *, in_memory: bool = False, wait: float = BUSY_SECONDS
 ) -> Stats:
-    """The record database at `path` (default: the user's data folder; `in_memory`: a
-    record for this session only), waiting at most `wait` seconds for another program
-    that holds it. Never raises: a file that cannot be read as a record is set aside and
+    """The stats database at `path` (default: the user's data folder; `in_memory`:
+    stats for this session only), waiting at most `wait` seconds for another program
+    that holds it. Never raises: a file that cannot be read as our stats is set aside and
     a fresh one started; one that is busy or cannot be written is opened read-only, or
     left alone for an empty one in memory; `trouble` says which."""
     if in_memory:
@@ -303,7 +306,7 @@ def open_stats(
 
 
 def _start_again(path: Path, error: BaseException, wait: float) -> Stats:
-    """A file that is no record: set aside (kept, renamed), and a fresh one begun."""
+    """A file that is not our stats: set aside (kept, renamed), and a fresh one begun."""
     try:
         aside = set_aside(path)
         trouble = Trouble(aside.name, str(error))
@@ -317,7 +320,7 @@ def _start_again(path: Path, error: BaseException, wait: float) -> Stats:
 
 
 def salvage_positions(stats: Stats, aside: Path) -> int:
-    """Copy into the fresh record whatever positions to practise (and their schedule)
+    """Copy into the fresh database whatever positions to practise (and their schedule)
     can still be read from the file set aside: they live nowhere else (the games come
     back from the saves). How many came back; 0 when none can be read."""
     columns = ", ".join(COLUMNS["positions"][1:])
@@ -338,7 +341,7 @@ def salvage_positions(stats: Stats, aside: Path) -> int:
 
 
 def _as_it_is(path: Path, error: BaseException, wait: float) -> Stats:
-    """A record that cannot be written now (busy, read-only, newer): shown read-only
+    """Stats that cannot be written now (busy, read-only, newer): shown read-only
     when it can be read, else an empty one in memory; the file is never touched."""
     reason = str(error)
     if path.exists():

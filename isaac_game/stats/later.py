@@ -1,12 +1,12 @@
-"""Results the record could not take when their games ended, written later.
+"""Results the stats could not take when their games ended, written later.
 
-A game ends while another program holds the record, or while it cannot be written (a
-read-only folder): the window must neither wait for it nor forget the result. The
-result goes here instead, and a thread of its own writes it as soon as the record
-takes writes again, trying again, less and less often, for as long as the program
-runs. Whatever is still waiting when the program ends is not lost either: the saves
+A game ends while another program holds the stats database, or while it cannot be
+written (a read-only folder): the window must neither wait for it nor forget the
+result. The result goes here instead, and a thread of its own writes it as soon as the
+database takes writes again, trying again, less and less often, for as long as the
+program runs. Whatever is still waiting when the program ends is not lost either: the saves
 are the source of truth, and the next start's `catch_up` adds every finished game
-whose save the record does not name yet.
+whose save the stats do not name yet.
 """
 
 from __future__ import annotations
@@ -20,15 +20,15 @@ from pathlib import Path
 from isaac_game.rules import GameRecord
 
 from .db import BUSY_SECONDS, StatsError, open_stats
-from .results import catch_up, record_game
+from .results import catch_up, write_game
 
-#: Seconds between tries while the record will not take a write: doubled each time.
+#: Seconds between tries while the database will not take a write: doubled each time.
 FIRST_RETRY, LAST_RETRY = 0.5, 30.0
 
 
 class LaterWrites:
-    """The results waiting for the record at `path`, and the thread that writes them;
-    `on_written` is called (from that thread) after each write that reached the disk."""
+    """The results waiting for the stats database at `path`, and the thread that writes
+    them; `on_written` is called (from that thread) after each write that reached the disk."""
 
     def __init__(self, path: Path, on_written: Callable[[], None] = lambda: None) -> None:
         self.path = path
@@ -44,20 +44,20 @@ class LaterWrites:
         self.last_failure = ""
 
     def add(self, save: str | os.PathLike[str], game: GameRecord) -> None:
-        """Write the finished game saved at `save` into the record as soon as it can be."""
+        """Write the finished game saved at `save` into the stats as soon as it can be."""
         with self._lock:
             self._waiting[str(save)] = game
         self._start()
 
     def catch_up(self, saves: Path) -> None:
-        """Add to the record, in the background, every finished game in `saves` it lacks."""
+        """Add to the stats, in the background, every finished game in `saves` they lack."""
         with self._lock:
             self._saves = saves
         self._start()
 
     @property
     def waiting(self) -> int:
-        """How many results wait for the record now."""
+        """How many results wait for the stats now."""
         with self._lock:
             return len(self._waiting) + (self._saves is not None)
 
@@ -70,7 +70,7 @@ class LaterWrites:
         self._wake.set()
         with self._lock:
             if self._thread is None or not self._thread.is_alive():
-                self._thread = threading.Thread(target=self._run, name="record", daemon=True)
+                self._thread = threading.Thread(target=self._run, name="stats", daemon=True)
                 self._thread.start()
 
     def _run(self) -> None:
@@ -102,7 +102,7 @@ class LaterWrites:
                 self.last_failure = stats.trouble.reason if stats.trouble else "no record"
                 return False
             for save, game in games.items():
-                record_game(stats, save, game)
+                write_game(stats, save, game)
             if saves is not None:
                 catch_up(stats, saves)
         except (sqlite3.Error, StatsError, OSError, ValueError) as error:

@@ -1,8 +1,8 @@
-"""Finished games in the record database: written as each game ends, rebuilt from the
-saves, read back as the player's record (`tables.py`).
+"""Finished games in the stats database: written as each game ends, rebuilt from the
+saves, read back as the tables of "Your record" (`tables.py`).
 
-A game's result comes from what its save says (`result_of`): the client records the
-game it has just saved from the same headers and state that `rebuild` reads back from
+A game's result comes from what its save says (`result_of`): the client writes the
+result of the game it has just saved from the same headers and state that `rebuild` reads back from
 the file, so the two can never disagree. The headers read:
 
 - `Date` (YYYY-MM-DD; else the file's date);
@@ -11,9 +11,9 @@ the file, so the two can never disagree. The headers read:
 - a LAN game's `LanSeat` (the local player's side) and `LanPeer` (the opponent's name);
 - `Coached: yes` (the coach took a move back) and `TakenBack: yes` (a move was undone).
 
-Only finished games are recorded (played out, or resigned: the Result says `light
+Only finished games are written (played out, or resigned: the Result says `light
 resigns, dark wins`), and only games a person played (a game between two computers is
-nobody's record). Unfinished games never count, coached ones (or ones with a move taken
+in nobody's stats). Unfinished games never count, coached ones (or ones with a move taken
 back) are counted apart.
 """
 
@@ -66,7 +66,7 @@ class Mistakes:
 
 @dataclass(frozen=True)
 class GameResult:
-    """One finished game as the record keeps it (one row of `games`)."""
+    """One finished game as the stats keep it (one row of `games`)."""
 
     save_path: str
     game: str
@@ -103,8 +103,8 @@ def _played_on(headers: Headers, path: Path) -> str:
 def result_of(
     path: str | os.PathLike[str], record: GameRecord, mistakes: Mistakes | None = None
 ) -> GameResult | None:
-    """The result to record for the game `record` saved at `path`; None when it is not
-    one to record (unfinished, or no person played it). A resigned game scores the
+    """The result to write for the game `record` saved at `path`; None when it is not
+    one to write (unfinished, or no person played it). A resigned game scores the
     board as it was left."""
     state, headers = record.state, Headers(record.headers)
     if not record.finished:
@@ -187,26 +187,26 @@ def _row(result: GameResult) -> tuple:
     )
 
 
-def record(stats: Stats, result: GameResult) -> None:
-    """Write one finished game (replacing what was recorded from the same save; mistake
+def write(stats: Stats, result: GameResult) -> None:
+    """Write one finished game (replacing what was written from the same save; mistake
     counts already known are kept unless new ones are given), all or nothing. Raises
     sqlite3.Error when the database says no: the caller decides what the player hears."""
     with stats.transaction() as connection:
         connection.execute(_UPSERT, _row(result))
 
 
-def record_game(stats: Stats, path: str | os.PathLike[str], game: GameRecord) -> bool:
-    """Record the game just saved at `path` if it is one to record; True when it was."""
+def write_game(stats: Stats, path: str | os.PathLike[str], game: GameRecord) -> bool:
+    """Write the game just saved at `path` if it is one to write; True when it was."""
     result = result_of(path, game)
     if result is None:
         return False
-    record(stats, result)
+    write(stats, result)
     return True
 
 
 def mark_analysed(stats: Stats, path: str | os.PathLike[str], mistakes: Mistakes) -> bool:
     """The analysis of the game saved at `path` is done: its mistake counts. True when
-    the game is in the record (a game not recorded is left alone)."""
+    the game is in the stats (a game not written is left alone)."""
     with stats.transaction() as connection:
         cursor = connection.execute(
             "UPDATE games SET analysed = 1, dark_mistakes = ?, dark_blunders = ?,"
@@ -223,17 +223,17 @@ def mark_analysed(stats: Stats, path: str | os.PathLike[str], mistakes: Mistakes
 
 
 def forget(stats: Stats, path: str | os.PathLike[str]) -> None:
-    """The game saved at `path` leaves the record (its save was deleted)."""
+    """The game saved at `path` leaves the stats (its save was deleted)."""
     with stats.transaction() as connection:
         connection.execute("DELETE FROM games WHERE save_path = ?", (str(Path(path)),))
 
 
 @dataclass(frozen=True)
 class Rebuilt:
-    """What `rebuild` did: games recorded, saves left out (unfinished or nobody's), and
+    """What `rebuild` did: games written, saves left out (unfinished or nobody's), and
     saves that could not be read (with why)."""
 
-    recorded: int
+    written: int
     skipped: int
     unreadable: tuple[tuple[str, str], ...]
 
@@ -247,9 +247,9 @@ def saves_in(folder: Path) -> list[Path]:
 
 
 def rebuild(stats: Stats, saves_folder: str | os.PathLike[str]) -> Rebuilt:
-    """The record's games read again from the saves: every save in `saves_folder`, and
-    every save outside it the record names that is still there. One transaction: the
-    record is replaced whole or not at all. Mistake counts already known are kept."""
+    """The stats' games read again from the saves: every save in `saves_folder`, and
+    every save outside it the stats name that is still there. One transaction: the
+    games are replaced whole or not at all. Mistake counts already known are kept."""
     folder = Path(saves_folder)
     known = {
         row["save_path"]: row
@@ -282,8 +282,8 @@ def rebuild(stats: Stats, saves_folder: str | os.PathLike[str]) -> Rebuilt:
 
 
 def catch_up(stats: Stats, saves_folder: str | os.PathLike[str]) -> int:
-    """Record every finished game in `saves_folder` that the record does not name yet
-    (its result could not be written when the game ended: the record was busy, or could
+    """Write every finished game in `saves_folder` that the stats do not name yet (its
+    result could not be written when the game ended: the database was busy, or could
     not be written); how many were added. Saves under way are passed over by their
     headers, without replaying their moves."""
     known = {row["save_path"] for row in stats.query("SELECT save_path FROM games")}

@@ -1,11 +1,11 @@
-"""The player's record as tables: for each game and each opponent (a computer level, a
-LAN player by name, or the hotseat), the games played, won, lost and drawn, the current
-streak and the last results.
+"""The player's stats as tables ("Your record"): for each game and each opponent (a
+computer level, a LAN player by name, or the hotseat), the games played, won, lost and
+drawn, the current streak and the last results.
 
-Only finished games are in the record at all, and a coached
-game (or one with a move taken back) is counted apart, in lines of its own. Against an
-opponent the results are the local player's (won, lost); in a hotseat game, where both
-seats are people at this screen, "won" is Dark's win and "lost" Light's.
+Only finished games are in the stats at all, and a coached game (or one with a move
+taken back) is counted apart, in lines of its own. Against an opponent the results are
+the local player's (won, lost); in a hotseat game, where both seats are people at this
+screen, "won" is Dark's win and "lost" Light's.
 """
 
 from __future__ import annotations
@@ -48,7 +48,7 @@ class Opponent:
 
 @dataclass(frozen=True)
 class Line:
-    """One line of the record: one game against one opponent, coached or not."""
+    """One line of the tables: one game against one opponent, coached or not."""
 
     game: str
     opponent: Opponent
@@ -111,7 +111,7 @@ def _line(game: str, opponent: Opponent, coached: bool, results: list[str]) -> L
 
 
 def lines(stats: Stats, game: str | None = None) -> list[Line]:
-    """The record's lines (of one `game`, or of all): by game (the rules' order), the
+    """The tables' lines (of one `game`, or of all): by game (the rules' order), the
     games counted first and the coached ones after them, opponents by kind (computer
     levels weakest first, LAN players by name, the hotseat last)."""
     where, parameters = ("WHERE game = ?", (game,)) if game else ("", ())
@@ -120,8 +120,8 @@ def lines(stats: Stats, game: str | None = None) -> list[Line]:
         " light_name, you, winner, coached, taken_back FROM games " + where,
         parameters,
     )
-    # oldest first: by date, then by the save's name (its time), so a rebuilt record
-    # reads as the one written game by game
+    # oldest first: by date, then by the save's name (its time), so rebuilt stats read
+    # as the ones written game by game
     rows.sort(key=lambda r: (r["played_on"], _name(r["save_path"]), r["save_path"]))
     grouped: dict[tuple[str, bool, Opponent], list[str]] = {}
     for row in rows:
@@ -142,7 +142,7 @@ def _name(path: str) -> str:
 
 
 def text_table(found: list[Line]) -> str:
-    """The record for a terminal (English: the command line is not translated)."""
+    """The tables for a terminal (English: the command line is not translated)."""
     if not found:
         return "No finished game in the record yet.\n"
     out: list[str] = []

@@ -1,5 +1,5 @@
 """One name for a computer opponent everywhere (issue 41): the level chooser, the game's
-panel and its top bar, the results, the report, the saves list and your record all say
+panel and its top bar, the results, the report, the saves list and the stats all say
 "Level 3 (Easy)" (an unnamed step: "Level 2"), the chooser's name, and a game saved
 under an older label ("Computer (easy)") is named the same. The chooser says what its
 numbers are: ratings, and what a gap of 150 of them means."""
@@ -10,10 +10,10 @@ import pygame
 import pytest
 
 from isaac_game.client.handoff import GameSetup, history_of
-from isaac_game.client.scenes.record import RecordScene
 from isaac_game.client.scenes.report import ReportScene
 from isaac_game.client.scenes.results import ResultsScene
 from isaac_game.client.scenes.saves import SavesScene
+from isaac_game.client.scenes.stats import StatsScene
 from isaac_game.client.scenes.title import TitleScene
 from isaac_game.client.text import recording
 from isaac_game.rules import Player
@@ -40,7 +40,7 @@ def chosen(app, title: TitleScene, kind: str) -> str:
 
 
 @pytest.mark.parametrize("kind, name", [("easy", "Level 3 (Easy)"), ("level2", "Level 2")])
-def test_the_chooser_the_game_the_results_the_report_and_the_record_say_one_name(app, kind, name):
+def test_the_chooser_the_game_the_results_the_report_and_the_stats_say_one_name(app, kind, name):
     title = app.top
     row = chosen(app, title, kind)
     assert f"< {name} · " in row and row.endswith(" >")  # the name, then its rating
@@ -71,9 +71,9 @@ def test_the_chooser_the_game_the_results_the_report_and_the_record_say_one_name
     assert isinstance(saves, SavesScene)
     assert f"Human v {name}" in saves.menu.items[0].text()
     key(app, pygame.K_ESCAPE)
-    menu_to(app, title.menu, "record")
+    menu_to(app, title.menu, "stats")
     key(app, pygame.K_RETURN, frames=2)
-    assert isinstance(app.top, RecordScene)
+    assert isinstance(app.top, StatsScene)
     assert name in drawn(app)
 
 
@@ -90,7 +90,7 @@ def test_a_game_saved_under_the_old_label_is_named_as_today(app, storage, header
     path = storage.saves_dir / "2026-05-01_09-15-00.isaac.txt"
     storage.saves_dir.mkdir(parents=True, exist_ok=True)
     assert storage.save_game(path, final, headers) is None
-    assert not storage.record_game(path, final, headers)
+    assert not storage.add_to_stats(path, final, headers)
     title = app.top
     menu_to(app, title.menu, "replay")
     key(app, pygame.K_RETURN)
@@ -102,9 +102,9 @@ def test_a_game_saved_under_the_old_label_is_named_as_today(app, storage, header
     key(app, pygame.K_ESCAPE)
     while not isinstance(app.top, TitleScene):
         key(app, pygame.K_ESCAPE)
-    menu_to(app, title.menu, "record")
+    menu_to(app, title.menu, "stats")
     key(app, pygame.K_RETURN, frames=2)
-    assert isinstance(app.top, RecordScene)
+    assert isinstance(app.top, StatsScene)
     assert "Level 3 (Easy)" in drawn(app)
 
 

@@ -124,7 +124,7 @@ def test_italian_articles_agree_with_every_number():
 
 #: The fields that count things, outside `ngettext`.
 COUNTS = {"count", "out", "solved", "dark_out", "light_out"}
-#: Counts that are never 1: the record's legend counts its last `LAST` (20) results.
+#: Counts that are never 1: the stats screen's legend counts its last `LAST` (20) results.
 ALWAYS_MANY = {"Last {count} results, oldest first:"}
 
 

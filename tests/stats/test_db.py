@@ -1,4 +1,4 @@
-"""The record database: created at the current schema, migrated forward, written all or
+"""The stats database: created at the current schema, migrated forward, written all or
 nothing, and set aside (never fatal) when it cannot be used."""
 
 from __future__ import annotations
@@ -85,11 +85,11 @@ def test_a_database_from_a_newer_program_is_left_as_it_is(tmp_path):
     assert stats.trouble.aside is None and stats.path is None  # this session's, in memory
     assert stats.query("PRAGMA user_version")[0][0] == db.VERSION
     assert [p.name for p in tmp_path.iterdir() if "set-aside" in p.name] == []
-    with sqlite3.connect(path) as connection:  # the newer program's record is untouched
+    with sqlite3.connect(path) as connection:  # the newer program's stats are untouched
         assert connection.execute("PRAGMA user_version").fetchone()[0] == db.VERSION + 5
 
 
-def test_a_folder_that_cannot_be_written_keeps_a_record_in_memory(tmp_path):
+def test_a_folder_that_cannot_be_written_keeps_the_stats_in_memory(tmp_path):
     blocker = tmp_path / "not-a-folder"
     blocker.write_text("a file where the folder should be")
     stats = open_stats(blocker / "record.sqlite3")

@@ -24,9 +24,9 @@ DAY = date(2026, 3, 1)
 
 @pytest.fixture
 def stats(tmp_path):
-    record = open_stats(tmp_path / "record.sqlite3")
-    yield record
-    record.close()
+    opened = open_stats(tmp_path / "record.sqlite3")
+    yield opened
+    opened.close()
 
 
 def keep(stats, moves=("a", "b"), when=DAY) -> int:

@@ -1,6 +1,7 @@
-"""Your record: finished games counted exactly (coached apart, unfinished not at all,
-draws, the streak, the last 20), read from what the saves say, rebuilt from a folder of
-saves to the same tables, and whole after a kill -9 in the middle of a write."""
+"""The stats ("Your record"): finished games counted exactly (coached apart, unfinished
+not at all, draws, the streak, the last 20), read from what the saves say, rebuilt from
+a folder of saves to the same tables, and whole after a kill -9 in the middle of a
+write."""
 
 from __future__ import annotations
 
@@ -24,9 +25,9 @@ from isaac_game.stats.results import (
     Seat,
     mark_analysed,
     rebuild,
-    record,
-    record_game,
     result_of,
+    write,
+    write_game,
 )
 from isaac_game.stats.tables import COMPUTER, HOTSEAT, LAN, Opponent, lines, text_table
 
@@ -68,10 +69,10 @@ def test_the_counts_are_exact_with_coached_games_apart(stats):
     # 25 games against hard, oldest first: W W W L = L L, then 18 W; one coached, one undone
     outcomes = [D] * 3 + [L, DRAW, L, L] + [D] * 18
     for n, winner in enumerate(outcomes):
-        record(stats, result(n, winner))
-    record(stats, result(100, L, coached=True))
-    record(stats, result(101, D, taken_back=True))
-    record(stats, result(102, D, light=EASY))
+        write(stats, result(n, winner))
+    write(stats, result(100, L, coached=True))
+    write(stats, result(101, D, taken_back=True))
+    write(stats, result(102, D, light=EASY))
     found = lines(stats, "isaac")
     assert [(line.opponent, line.coached) for line in found] == [
         (Opponent(COMPUTER, "easy"), False),
@@ -89,9 +90,9 @@ def test_the_counts_are_exact_with_coached_games_apart(stats):
 
 def test_a_draw_ends_a_streak_and_the_hotseat_counts_dark_and_light(stats):
     for n, winner in enumerate([D, D, DRAW, DRAW]):
-        record(stats, result(n, winner, light=YOU, you=None))
+        write(stats, result(n, winner, light=YOU, you=None))
     for n, winner in enumerate([L, L, D]):
-        record(stats, result(10 + n, winner, light=YOU, you=L, dark=Seat("lan", "Bob")))
+        write(stats, result(10 + n, winner, light=YOU, you=L, dark=Seat("lan", "Bob")))
     bob, hotseat = lines(stats)
     assert bob.opponent == Opponent(LAN, "Bob")
     assert (bob.played, bob.won, bob.lost, bob.streak) == (3, 2, 1, ("L", 1))
@@ -101,18 +102,18 @@ def test_a_draw_ends_a_streak_and_the_hotseat_counts_dark_and_light(stats):
     assert hotseat.last == ("D", "D", "=", "=")
 
 
-def test_unfinished_games_and_games_nobody_played_are_not_recorded(stats, tmp_path):
+def test_unfinished_games_and_games_nobody_played_are_not_written(stats, tmp_path):
     state = new_game("isaac").play(new_game("isaac").legal_moves()[0])
     headers = {"DarkPlayer": "human", "LightPlayer": "hard"}
-    assert not record_game(stats, tmp_path / "a.isaac.txt", GameRecord(state, headers))
+    assert not write_game(stats, tmp_path / "a.isaac.txt", GameRecord(state, headers))
     machines = {"DarkPlayer": "easy", "LightPlayer": "hard"}
-    assert not record_game(stats, tmp_path / "b.isaac.txt", GameRecord(finished(1), machines))
+    assert not write_game(stats, tmp_path / "b.isaac.txt", GameRecord(finished(1), machines))
     assert stats.query("SELECT COUNT(*) FROM games")[0][0] == 0
 
 
 def test_a_resigned_lan_game_counts_for_the_side_that_did_not_resign(stats, tmp_path):
     """A LAN game ends when a side resigns: its moves leave it unfinished, its Result
-    says who resigned (rules/records.py), and the record counts it."""
+    says who resigned (rules/records.py), and the stats count it."""
     rng = random.Random(5)
     state = new_game("isaac")
     for _ in range(8):
@@ -121,7 +122,7 @@ def test_a_resigned_lan_game_counts_for_the_side_that_did_not_resign(stats, tmp_
     lan |= {"DarkPlayer": "human", "LightPlayer": "human", "Result": "light resigns, dark wins"}
     path = tmp_path / "resigned.isaac.txt"
     save_record(path, state, lan)
-    assert record_game(stats, path, load_journal(path))
+    assert write_game(stats, path, load_journal(path))
     (line,) = lines(stats, "isaac")
     assert (line.opponent, line.played, line.won) == (Opponent(LAN, "Bob"), 1, 1)
 
@@ -141,10 +142,10 @@ def test_a_result_is_read_from_the_save_headers(tmp_path):
     assert (got.dark_score, got.light_score) == tuple(final.scores)
 
 
-def test_recording_a_save_again_replaces_it_and_keeps_its_mistakes(stats):
-    record(stats, result(1, D))
+def test_writing_a_save_again_replaces_it_and_keeps_its_mistakes(stats):
+    write(stats, result(1, D))
     assert mark_analysed(stats, "/saves/0001.isaac.txt", Mistakes(1, 2, 3, 4))
-    record(stats, result(1, L))  # the same save, recorded again
+    write(stats, result(1, L))  # the same save, written again
     (row,) = stats.query("SELECT winner, analysed, light_blunders FROM games")
     assert tuple(row) == ("light", 1, 4)
 
@@ -178,16 +179,16 @@ def test_rebuild_from_the_saves_gives_the_same_tables(tmp_path, monkeypatch, cap
     paths = write_saves(folder)
     one_by_one = open_stats(tmp_path / "one.sqlite3")
     for path in reversed(paths):  # in any order: the tables read them by date
-        record_game(one_by_one, path, load_journal(path))
+        write_game(one_by_one, path, load_journal(path))
     expected = lines(one_by_one)
     assert sum(line.played for line in expected) == 12 - 3  # the computers' game is nobody's
     assert any(line.coached for line in expected)
     rebuilt = open_stats(tmp_path / "rebuilt.sqlite3")
-    record(rebuilt, result(999, D))  # a stale row: gone after the rebuild
+    write(rebuilt, result(999, D))  # a stale row: gone after the rebuild
     done = rebuild(rebuilt, folder)
-    assert (done.recorded, done.skipped, len(done.unreadable)) == (9, 4, 1)
+    assert (done.written, done.skipped, len(done.unreadable)) == (9, 4, 1)
     assert lines(rebuilt) == expected
-    # and from the command line, into the record of the data folder
+    # and from the command line, into the stats of the data folder
     assert cli.main(["record", "--rebuild"]) == 0
     out = capsys.readouterr().out
     assert out.endswith(text_table(expected))
@@ -254,13 +255,13 @@ def test_a_kill_during_a_write_leaves_only_whole_games(tmp_path):
     assert all(tuple(row) == (7, 7) for row in rows)  # never half a game
 
 
-def test_an_analysis_done_gives_the_record_its_mistake_counts(stats):
-    """The Review's or the report's analysis, once done, marks the recorded game as
+def test_an_analysis_done_gives_the_stats_their_mistake_counts(stats):
+    """The Review's or the report's analysis, once done, marks the written game as
     analysed with each side's mistakes and blunders, by the analysis's own marks."""
     from isaac_game.ai.analysis import MoveReview
     from isaac_game.client.learn.practice import keep_mistakes
 
-    record(stats, result(1, D))
+    write(stats, result(1, D))
     reviews = [
         MoveReview(0, D, "a", "a", 0.6, 0.6),  # Hard's own move
         MoveReview(1, L, "b", "c", 0.5, 0.38),  # 12% away: a mistake

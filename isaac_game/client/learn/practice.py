@@ -8,7 +8,7 @@ not kept this time (and the next analysis of the game tries again).
 
 What is counted as waiting (on the title, in Learn to play) is what Your positions
 opens: the positions due today of a game this client plays whose moves still replay
-and where Hard's move is legal (`playable`). A record kept by another version of a
+and where Hard's move is legal (`playable`). A position kept by another version of a
 game, of a game this client does not have, or in bad notation is never counted.
 """
 
@@ -59,12 +59,12 @@ def keep_blunders(
         return 0
 
 
-#: The analysis's two marks, in the order the record counts them.
+#: The analysis's two marks, in the order the stats count them.
 MARKS = (Mark.MISTAKE, Mark.BLUNDER)
 
 
 def keep_mistakes(stats: Stats, reviews: Iterable[MoveReview], save: Path) -> bool:
-    """The record learns that the game saved at `save` was analysed, with each side's
+    """The stats learn that the game saved at `save` was analysed, with each side's
     mistakes and blunders (the analysis's own marks); False if it could not."""
     counts = {(p, mark): 0 for p in (Player.DARK, Player.LIGHT) for mark in MARKS}
     for review in reviews:
@@ -94,7 +94,7 @@ def _replays(game: str, moves: tuple[str, ...], best: str) -> bool:
 
 
 def playable(position: Position) -> bool:
-    """Do the position's moves still replay, and is Hard's move legal there (a record
+    """Do the position's moves still replay, and is Hard's move legal there (a position
     kept by another version of a game may not)?"""
     return _replays(position.game, position.moves, position.best)
 

@@ -36,7 +36,7 @@ from ..words import hand_text, side_name
 from .practice import position_state, today
 from .puzzle_box import BoxWords
 from .puzzle_control import TRIES, PuzzleControl, puzzle_match
-from .puzzles import Puzzle
+from .puzzles import Measure, Puzzle
 
 
 def comes_back(days: int) -> str:
@@ -56,7 +56,7 @@ def as_puzzle(position: Position) -> Puzzle:
         goal="",
         build=partial(position_state, position.game, position.moves),
         solution=(position.best,),
-        measure="score",
+        measure=Measure.SCORE,
     )
 
 

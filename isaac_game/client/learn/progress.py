@@ -28,7 +28,7 @@ class HasDataDir(Protocol):
 
 
 @dataclass
-class Record:
+class LearnFile:
     """The file's contents, as read: what is kept of it is only what makes sense."""
 
     done: set[str] = field(default_factory=set)  # the keys done
@@ -57,13 +57,13 @@ class Progress:
     def __init__(self, storage: HasDataDir) -> None:
         self.path = Path(storage.data_dir) / FILE_NAME
 
-    def _read(self) -> Record:
+    def _read(self) -> LearnFile:
         try:
             data = read_json(self.path)
         except FileReadError:
-            return Record()
+            return LearnFile()
         if not isinstance(data, dict):
-            return Record()
+            return LearnFile()
         done, at = data.get("done"), data.get("at")
         keys = {key for key in done if isinstance(key, str)} if isinstance(done, list) else set()
         steps = (
@@ -71,15 +71,15 @@ class Progress:
             if isinstance(at, dict)
             else {}
         )
-        return Record(keys, steps, _steps_of(data.get("steps")))
+        return LearnFile(keys, steps, _steps_of(data.get("steps")))
 
-    def _write(self, record: Record) -> None:
+    def _write(self, kept: LearnFile) -> None:
         """Write the file whole; a disk that refuses the write is not fatal."""
-        data: dict[str, object] = {"done": sorted(record.done)}
-        if record.at:
-            data["at"] = dict(sorted(record.at.items()))
-        if record.steps:
-            data["steps"] = {k: sorted(v) for k, v in sorted(record.steps.items())}
+        data: dict[str, object] = {"done": sorted(kept.done)}
+        if kept.at:
+            data["at"] = dict(sorted(kept.at.items()))
+        if kept.steps:
+            data["steps"] = {k: sorted(v) for k, v in sorted(kept.steps.items())}
         with contextlib.suppress(OSError):
             write_atomically(self.path, json.dumps(data, indent=1))
 
@@ -88,12 +88,12 @@ class Progress:
 
     def mark(self, key: str) -> None:
         """Remember `key` as done (a lesson done starts from its first step again)."""
-        record = self._read()
-        if key in record.done and key not in record.at:
+        kept = self._read()
+        if key in kept.done and key not in kept.at:
             return
-        record.done.add(key)
-        record.at.pop(key, None)
-        self._write(record)
+        kept.done.add(key)
+        kept.at.pop(key, None)
+        self._write(kept)
 
     def step_at(self, key: str) -> int:
         """The step (0-based) the lesson `key` was left at: 0 when new or finished."""
@@ -101,14 +101,14 @@ class Progress:
 
     def keep_step(self, key: str, index: int) -> None:
         """Remember that the lesson `key` is at step `index` (0-based)."""
-        record = self._read()
-        if record.at.get(key, 0) == index:
+        kept = self._read()
+        if kept.at.get(key, 0) == index:
             return
         if index > 0:
-            record.at[key] = index
+            kept.at[key] = index
         else:
-            record.at.pop(key, None)
-        self._write(record)
+            kept.at.pop(key, None)
+        self._write(kept)
 
     def steps_done(self, key: str) -> set[int]:
         """The steps (0-based) of the lesson `key` whose move the player has made."""
@@ -116,9 +116,9 @@ class Progress:
 
     def mark_step(self, key: str, index: int) -> None:
         """Remember that the player made step `index`'s move in the lesson `key`."""
-        record = self._read()
-        finished = record.steps.setdefault(key, set())
+        kept = self._read()
+        finished = kept.steps.setdefault(key, set())
         if index in finished:
             return
         finished.add(index)
-        self._write(record)
+        self._write(kept)

@@ -35,7 +35,7 @@ from ..widgets.menu import MenuItem
 from ..widgets.move_words import MoveWords
 from .progress import Progress
 from .puzzle_box import BoxWords, draw_box
-from .puzzles import Puzzle, best, measure_turn, play_turn, progress_key, turn_over
+from .puzzles import Measure, Puzzle, best, measure_turn, play_turn, progress_key, turn_over
 
 if TYPE_CHECKING:
     from ..app import App
@@ -99,22 +99,22 @@ def changed_cells(before: GameState, after: GameState) -> list[int]:
 
 def miss_words(puzzle: Puzzle, got: float, mark: float) -> str:
     """Why the turn played falls short, in the puzzle's own measure."""
-    if puzzle.measure == "points":
+    if puzzle.measure is Measure.POINTS:
         # TRANSLATORS: ISAAC: the points the player's removal scored, and the best one's
         return ngettext(
             "That scores {got:g} point; the best move scores {best:g}.",
             "That scores {got:g} points; the best move scores {best:g}.",
             round(got),
         ).format(got=got, best=mark)
-    if puzzle.measure == "score":
+    if puzzle.measure is Measure.SCORE:
         # TRANSLATORS: scores: what the player's turn made, and the best turn's
         return _("That makes {got:g}; the best makes {best:g}.").format(got=got, best=mark)
-    if puzzle.measure == "hand":
+    if puzzle.measure is Measure.HAND:
         # TRANSLATORS: value left in hand after the player's turn, and after the best turn
         return _("That leaves {got:g} in hand; the best leaves {best:g}.").format(
             got=-got, best=-mark
         )
-    if puzzle.measure == "blocks":
+    if puzzle.measure is Measure.BLOCKS:
         return _("The other side can still move.")
     return _("The other side can still escape from there.")
 

@@ -5,17 +5,47 @@ FOUNDATIONS, a few actions (slides, then the play) in HARI. The turn is judged b
 `measure`, a number computed from the positions before and after the turn; the
 stated solution reaches the best number any turn can reach (the tests prove it by
 trying every turn), and any turn that reaches it too is a right answer.
+
+The measures are a closed set (`Measure`), so a puzzle cannot name one that does not
+exist, and each member knows its function (`Measure.rate`): the type checker sees both.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from enum import StrEnum
+from typing import assert_never
 
 from isaac_game.rules import GameState, Pass, Player
 
-#: How a turn is judged, by name: (before, after) -> a number, higher is better.
-Measure = Callable[[GameState, GameState], float]
+
+class Measure(StrEnum):
+    """How a puzzle judges a turn: a number from the positions before and after it,
+    higher is better. Its value is its name, the one text a measure has."""
+
+    SCORE = "score"  # the mover's score after the turn
+    POINTS = "points"  # ISAAC: the points the turn scores
+    HAND = "hand"  # FOUNDATIONS: the less value left in hand, the better
+    BLOCKS = "blocks"  # the opponent must pass (or the game is won)
+    WINS = "wins"  # the mover wins whatever the opponent does
+
+    def rate(self, before: GameState, after: GameState) -> float:
+        """The turn from `before` to `after`, in this measure. A `match` rather than a
+        table, so the type checker proves every member has its function."""
+        match self:
+            case Measure.SCORE:
+                return score(before, after)
+            case Measure.POINTS:
+                return points(before, after)
+            case Measure.HAND:
+                return hand_left(before, after)
+            case Measure.BLOCKS:
+                return blocks(before, after)
+            case Measure.WINS:
+                return wins(before, after)
+            case _:
+                assert_never(self)
 
 
 @dataclass(frozen=True)
@@ -25,7 +55,7 @@ class Puzzle:
     goal: str  # the goal in words, shown over the board
     build: Callable[[], GameState]  # the position
     solution: tuple[str, ...]  # the turn's actions in notation (one move, or HARI's turn)
-    measure: str  # a key of MEASURES
+    measure: Measure  # how a turn is judged
     why: str = ""  # one line on the answer, shown with the solution
     clue: str = ""  # one clue, shown on request (H, the box's Clue button, the pause menu)
 
@@ -92,15 +122,6 @@ def _won(state: GameState, me: Player) -> bool:
     return search(state)
 
 
-MEASURES: dict[str, Measure] = {
-    "score": score,
-    "points": points,
-    "hand": hand_left,
-    "blocks": blocks,
-    "wins": wins,
-}
-
-
 def turn_over(before: GameState, now: GameState) -> bool:
     """Has the player of `before` finished their turn in `now`?"""
     return now.is_over or now.to_move != before.to_move
@@ -131,13 +152,13 @@ def turns(state: GameState) -> Iterator[tuple[tuple[str, ...], GameState]]:
 
 
 def measure_turn(puzzle: Puzzle, after: GameState) -> float:
-    return MEASURES[puzzle.measure](puzzle.position(), after)
+    return puzzle.measure.rate(puzzle.position(), after)
 
 
 def best(puzzle: Puzzle) -> float:
     """What the stated solution reaches: the mark a turn must reach to be right."""
     start = puzzle.position()
-    return MEASURES[puzzle.measure](start, play_turn(start, puzzle.solution))
+    return puzzle.measure.rate(start, play_turn(start, puzzle.solution))
 
 
 def solved_by(puzzle: Puzzle, after: GameState) -> bool:

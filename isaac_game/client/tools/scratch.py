@@ -1,5 +1,5 @@
 """A throw-away home for a tool's app (the screenshot tools, the benches): its
-settings, saves and record live in a temporary folder that is removed when the tool
+settings, saves and stats live in a temporary folder that is removed when the tool
 is done with it (`cleanup`, or at the latest when the program ends), so a run, and
 every test that drives these tools, leaves nothing behind in the system's temp folder."""
 

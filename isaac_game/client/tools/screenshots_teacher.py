@@ -25,14 +25,14 @@ def shoot_report(app, save: Callable[[str], None]) -> None:
         app.pop(report)
 
 
-def shoot_record(app, save: Callable[[str], None]) -> None:
-    """Your record: empty, then with games against each kind of opponent, coached ones
-    apart, a long LAN name, a hotseat, and more lines than a page holds."""
+def shoot_stats(app, save: Callable[[str], None]) -> None:
+    """The stats ("Your record"): empty, then with games against each kind of opponent,
+    coached ones apart, a long LAN name, a hotseat, and more lines than a page holds."""
     from isaac_game.rules import Player
-    from isaac_game.stats.results import GameResult, Seat, record
+    from isaac_game.stats.results import GameResult, Seat, write
 
-    scene = app.open("record")
-    save("record-empty")
+    scene = app.open("stats")
+    save("stats-empty")
     app.pop(scene)
     you, hard = Seat("human", "Human"), Seat("hard", "hard")
     opponents = [hard, Seat("easy", "easy"), Seat("lan", "Bartholomew-Maximilian the Third")]
@@ -54,16 +54,16 @@ def shoot_record(app, save: Callable[[str], None]) -> None:
                 8,
                 coached=(k % 9 == 4),
             )
-            record(app.storage.stats, result)
+            write(app.storage.stats, result)
     hotseat = GameResult(
         "/saves/hotseat.isaac.txt", "isaac", "2026-11-20", you, you, None, Player.LIGHT, 3, 9
     )
-    record(app.storage.stats, hotseat)
+    write(app.storage.stats, hotseat)
     app.settings.game = "isaac"
-    scene = app.open("record")
-    save("record")
+    scene = app.open("stats")
+    save("stats")
     scene.menu.item("page").step(1)
-    save("record-page-2")
+    save("stats-page-2")
     app.pop(scene)
 
 
@@ -147,5 +147,5 @@ def shoot_teacher(app, save: Callable[[str], None]) -> None:
     """Every screen of the teacher's parts."""
     shoot_report(app, save)
     shoot_coach(app, save)
-    shoot_record(app, save)
+    shoot_stats(app, save)
     shoot_positions(app, save)

@@ -11,7 +11,7 @@ When a move gave away more than the setting allows, the bottom bar says so in wo
 Hard's move is drawn on the board as a ghost, and the bar offers Take it back
 (Backspace or Ctrl+Z, pad B, a click) or Play on (Enter, pad A, a click). A game where a
 move was taken back is coached: its save carries the header `Coached: yes` (the
-results and the record read it).
+results and the stats read it).
 """
 
 from __future__ import annotations
@@ -162,7 +162,7 @@ class Coach:
         if advice is None:
             return
         self.coached = True
-        self.keeper.mark(yes(Key.COACHED))  # the record counts the game apart
+        self.keeper.mark(yes(Key.COACHED))  # the stats count the game apart
         match = self.scene.match
         for _step in range(match.state.ply - advice.before.ply):
             if match.state.ply <= advice.before.ply or not match.can_undo:

@@ -188,7 +188,7 @@ class ReviewAnalysis:
         if save:
             self._keep()
         if self.stats is not None and self.save is not None:
-            keep_mistakes(self.stats, self.reviews, self.save)  # the record's counts
+            keep_mistakes(self.stats, self.reviews, self.save)  # the stats' counts
             keep_blunders(self.stats, self.game, self.moves, self.reviews, self.save)
 
     def _keep(self) -> None:

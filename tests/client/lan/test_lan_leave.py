@@ -50,7 +50,7 @@ def test_leaving_a_lan_game_asks_stay_resign_or_leave(app, storage):
         pump(app, lambda: is_lan_results(app.top))
         results = app.top
         assert results.headline()[2].startswith("Dark (you, ")
-        # the game is over in its file, off Continue's list, and in your record: lost to Bob
+        # the game is over in its file, off Continue's list, and in the stats: lost to Bob
         record, _error = storage.load_game(results.save_path)
         assert record is not None and record.headers["Result"] == "dark resigns, light wins"
         assert storage.in_progress() == [] and not storage.has_unfinished()

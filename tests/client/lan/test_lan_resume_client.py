@@ -63,10 +63,10 @@ def client_main(argv: list[str]) -> int:
         top = app.top
         if is_lan_results(top):
             print(f"result: {top.control.session.result()}", flush=True)
-            # what the results offer for the file, and what the record holds now
+            # what the results offer for the file, and what the stats hold now
             print(f"file: {top.file_label()}", flush=True)
-            recorded = app.storage.stats.query("SELECT save_path FROM games")
-            print(f"recorded: {[Path(row['save_path']).name for row in recorded]}", flush=True)
+            counted = app.storage.stats.query("SELECT save_path FROM games")
+            print(f"in stats: {[Path(row['save_path']).name for row in counted]}", flush=True)
             app.shutdown()
             return 0
         if is_lan_game(top):
@@ -218,7 +218,7 @@ def test_a_rejoined_joiner_keeps_the_resigned_game_in_its_own_file(tmp_path, mon
     """Issue 41: killed after four moves, rejoined (from the title, or by joining the
     address again with its ticket), then the host resigns: the joiner's save holds the
     resignation and is no longer under way, its results show the file (no "Save
-    game"), and its record counts the game."""
+    game"), and its stats count the game."""
     from isaac_game.client.storage import Storage
     from isaac_game.lan import CONNECTED
     from isaac_game.rules import load_record
@@ -256,7 +256,7 @@ def test_a_rejoined_joiner_keeps_the_resigned_game_in_its_own_file(tmp_path, mon
         assert record.state.moves == s.state.moves
         assert storage.in_progress() == []  # nothing left to continue
         assert "file: Show the file" in again.out, "\n".join(again.out)
-        assert f"recorded: {[crashed.name]}" in again.out, "\n".join(again.out)
+        assert f"in stats: {[crashed.name]}" in again.out, "\n".join(again.out)
     finally:
         s.close()
         for c in (first, again):

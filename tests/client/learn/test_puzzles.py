@@ -11,6 +11,7 @@ import pytest
 from isaac_game.client.learn.progress import Progress
 from isaac_game.client.learn.puzzle_control import PuzzleControl
 from isaac_game.client.learn.puzzles import (
+    Measure,
     best,
     measure_turn,
     play_turn,
@@ -38,6 +39,19 @@ def test_enough_puzzles_with_unique_ids():
     assert all(p.game == game for game, puzzles in PUZZLES.items() for p in puzzles)
 
 
+def test_every_puzzle_names_a_measure_that_exists_and_every_measure_rates_a_turn():
+    """A puzzle's measure is one of the closed set, never a loose name, and each member
+    of the set rates a turn (the type checker proves `rate` covers them all)."""
+    assert all(isinstance(p.measure, Measure) for p in ALL)
+    assert {p.measure for p in ALL} == set(Measure), "every measure is used by a puzzle"
+    for measure in Measure:
+        puzzle = next(p for p in ALL if p.measure is measure)
+        start = puzzle.position()
+        assert isinstance(measure.rate(start, play_turn(start, puzzle.solution)), int | float)
+    with pytest.raises(ValueError):
+        Measure("moves")  # no such measure
+
+
 @pytest.mark.parametrize("puzzle", ALL, ids=lambda p: p.id)
 def test_the_answer_is_legal_reaches_the_goal_and_nothing_beats_it(puzzle):
     start = puzzle.position()
@@ -55,14 +69,14 @@ def test_the_answer_is_legal_reaches_the_goal_and_nothing_beats_it(puzzle):
         assert turn_over(start, state) == (i == len(puzzle.solution) - 1)
     mark = best(puzzle)
     assert solved_by(puzzle, state)
-    if puzzle.measure in ("blocks", "wins"):
+    if puzzle.measure in (Measure.BLOCKS, Measure.WINS):
         assert mark == 1.0, "the answer reaches the goal"
     # exhaustive: every turn (every order of slides, every play), judged the same way
     results = [(actions, measure_turn(puzzle, after)) for actions, after in turns(start)]
     assert max(v for _, v in results) == mark
     worse = [a for a, v in results if v < mark]
     assert worse, "some turn must miss the goal, or it is no puzzle"
-    if puzzle.measure == "points":
+    if puzzle.measure is Measure.POINTS:
         assert [a for a, v in results if v == mark] == [puzzle.solution], "one best removal"
 
 
@@ -70,7 +84,7 @@ def test_isaac_score_puzzles_are_the_most_points_by_the_rules_breakdown():
     """Cross-check without the search: the answer's piece scores the most of all
     removable pieces (value x N x M), and the counter goes the whole way."""
     for puzzle in PUZZLES["isaac"]:
-        if puzzle.measure != "points":
+        if puzzle.measure is not Measure.POINTS:
             continue
         state = puzzle.position()
         assert isinstance(state, IsaacState)

@@ -43,7 +43,7 @@ def play(app, game: MatchScene, plies: int) -> None:
 
 def break_the_disk(storage) -> Path:
     """The saves folder cannot be made: it is a file (the data folder itself is made
-    when the program starts, for the record's database)."""
+    when the program starts, for the stats database)."""
     blocker = storage.saves_dir
     blocker.parent.mkdir(parents=True, exist_ok=True)
     blocker.write_text("not a folder")

@@ -15,7 +15,7 @@ from functools import partial
 from isaac_game.i18n import N_
 from isaac_game.rules import GameState, new_game
 
-from ...learn.puzzles import Puzzle, play_turn
+from ...learn.puzzles import Measure, Puzzle, play_turn
 
 
 def _played(moves: str) -> GameState:
@@ -36,7 +36,7 @@ PUZZLES: tuple[Puzzle, ...] = (
             "3h60@2 3v75@2 4v07@2 3h43@2 4v22@2 3h87@2 4v21@2"
         ),
         ("7h53@2",),
-        "hand",
+        Measure.HAND,
         N_("Only the ends of a piece need supports: the middle may bridge anything."),
         clue=N_("The 6 lies along a row, its ends on two of your pieces."),
     ),
@@ -49,7 +49,7 @@ PUZZLES: tuple[Puzzle, ...] = (
             "7v28 3v57@3 3h12@2 3v55@3 3h61@2 3h65@4 3h91@2 pass"
         ),
         ("5v18@2",),
-        "hand",
+        Measure.HAND,
         "",
         clue=N_("The 3 stands upright in a column."),
     ),
@@ -62,7 +62,7 @@ PUZZLES: tuple[Puzzle, ...] = (
             "4v37@3 3v05@2 4v39@3 3v03@2 4v35@3 3h00@2 3h35@4"
         ),
         ("4h83@2",),
-        "hand",
+        Measure.HAND,
         N_("Both ends must rest on two different pieces of your own colour, one level down."),
         clue=N_("Your 2 (4 cells), lying along a row."),
     ),
@@ -75,7 +75,7 @@ PUZZLES: tuple[Puzzle, ...] = (
             "3h80@2 3v36@3 5h90@2 3v33@3 5h70@2 3v34@3 4v61@3 3v35@3 5v52@3 4h53@4 pass"
         ),
         ("5h33@4",),
-        "hand",
+        Measure.HAND,
         "",
         clue=N_("The 3 lies along a row."),
     ),
@@ -91,7 +91,7 @@ PUZZLES: tuple[Puzzle, ...] = (
             "3v43@2 3h27@3 4v41@2 3h37@3 4v64@2 3h17@3 5v45@2 3h07@3"
         ),
         ("4h61@3",),
-        "hand",
+        Measure.HAND,
         "",
         clue=N_("Your 2 (4 cells): going up a level, it need not be long."),
     ),
@@ -105,7 +105,7 @@ PUZZLES: tuple[Puzzle, ...] = (
             "3v71@4 3v43@5 3v74@4"
         ),
         ("4h45@5",),
-        "hand",
+        Measure.HAND,
         "",
         clue=N_("Your 2 (4 cells), lying along a row on level 5."),
     ),

@@ -80,7 +80,7 @@ class HariInput(HandCursorInput[HariState]):
     # ----- what the position allows ---------------------------------------------------
 
     @staticmethod
-    def playable(state: HariState, player: Player) -> list[int]:
+    def playable_lengths(state: HariState, player: Player) -> list[int]:
         """Lengths the player could play now (in hand, long enough, worth the slides)."""
         hand, least = state.hand(player), state.min_length(player)
         return [n for n in LENGTHS if hand[n] and n >= least and VALUE[n] >= state.slid_value]
@@ -88,7 +88,7 @@ class HariInput(HandCursorInput[HariState]):
     def selected(self, state: HariState, player: Player) -> int | None:
         """The chosen hand length, moved to the shortest playable one if it cannot be played."""
         hand = state.hand(player)
-        options = self.playable(state, player) or [n for n in LENGTHS if hand[n]]
+        options = self.playable_lengths(state, player) or [n for n in LENGTHS if hand[n]]
         if not options:
             return None
         if self.length[player] not in options:
@@ -96,7 +96,7 @@ class HariInput(HandCursorInput[HariState]):
         return self.length[player]
 
     def cycle_options(self, state: HariState, player: Player) -> list[int]:
-        return self.playable(state, player)
+        return self.playable_lengths(state, player)
 
     def ghost(self, state: HariState, player: Player) -> tuple[int, str, int, bool] | None:
         ghost = super().ghost(state, player)
@@ -310,7 +310,7 @@ class HariInput(HandCursorInput[HariState]):
         self.host.submit(target)
 
     def chosen(self, state: HariState, player: Player, length: int) -> None:
-        if length not in self.playable(state, player):
+        if length not in self.playable_lengths(state, player):
             self.host.bar.say(self.play_reason(state, Discard(length)), warn=True)
         elif cost := cost_words(state, player, length):  # pieces it would give up
             self.host.bar.say(cost, seconds=8.0)

@@ -23,7 +23,7 @@ from ..base import GamePlay, PlayHost
 from .input import HariInput
 from .view import (
     SlideAnim,
-    Step,
+    TurnAction,
     budget_text,
     draw_marks,
     draw_off_arrow,
@@ -45,9 +45,9 @@ class HariPlay(GamePlay[HariState]):
         super().__init__(host, BoardView(host.app.fonts), HariState)
         self.move_input = HariInput(host, self.board)
         self.hints = HintHelper(host, self.board, on_answer=self.take_hint)
-        self._recent: tuple[HariState, list[Step]] | None = None
+        self._recent: tuple[HariState, list[TurnAction]] | None = None
 
-    def recent(self) -> list[Step]:
+    def recent(self) -> list[TurnAction]:
         """The last turn's actions and this turn's so far (cached per position)."""
         state = self.state
         if self._recent is None or self._recent[0] is not state:

@@ -13,7 +13,7 @@ from functools import partial
 from isaac_game.i18n import N_
 from isaac_game.rules import GameState, new_game
 
-from ...learn.puzzles import Puzzle, play_turn
+from ...learn.puzzles import Measure, Puzzle, play_turn
 
 #: The goals (one message each, translated where shown).
 LIGHT_GOAL = N_(
@@ -48,7 +48,7 @@ PUZZLES: tuple[Puzzle, ...] = (
             "4v09 4v02 4h80 5v55"
         ),
         ("s70+1", "s80+1", "s40+x", "6v40"),
-        "score",
+        Measure.SCORE,
         BUDGET,
         clue=N_("Three slides: one of them takes your 1 (3 cells) off the board."),
     ),
@@ -61,7 +61,7 @@ PUZZLES: tuple[Puzzle, ...] = (
             "4h95 4h34 4v62 5h23 5v50 5v09 d5 d6 d5 d7"
         ),
         ("s32-2", "s57-1", "s62-2", "s73+x", "7h81"),
-        "score",
+        Measure.SCORE,
         BUDGET,
         clue=N_("One of the four slides takes a 1 (3 cells) off the board."),
     ),
@@ -74,7 +74,7 @@ PUZZLES: tuple[Puzzle, ...] = (
             "4h42 4v69 4h95 5h63 d6 d5"
         ),
         ("s42-1", "s55+1", "6v05"),
-        "score",
+        Measure.SCORE,
         BUDGET,
         clue=N_("Both slides move a 2 (4 cells) by one cell."),
     ),
@@ -87,7 +87,7 @@ PUZZLES: tuple[Puzzle, ...] = (
             "4h75 4v03 4h96 5h04 5h80"
         ),
         ("s04+1", "s14-x", "s54-x", "7v04"),
-        "score",
+        Measure.SCORE,
         BUDGET,
         clue=N_("Three slides, two of them off the board."),
     ),
@@ -100,7 +100,7 @@ PUZZLES: tuple[Puzzle, ...] = (
             "4h26 4v52 4h54 5h83 5h94 5h00 5v10"
         ),
         ("s00+2", "s21-2", "s51+x", "7v31"),
-        "score",
+        Measure.SCORE,
         BUDGET,
         clue=N_("Start with your 3 (5 cells); one piece leaves the board."),
     ),
@@ -113,7 +113,7 @@ PUZZLES: tuple[Puzzle, ...] = (
             "4v68 4v59 4h33 5v18"
         ),
         ("s42-x", "7h40"),
-        "score",
+        Measure.SCORE,
         BUDGET,
         clue=N_("The 2 slides off the board, and the 6 goes where it was."),
     ),

@@ -19,7 +19,7 @@ from ...theme import Palette
 from ...widgets.board_view import piece_cells
 from ...widgets.rules_pages import RulesBook, play_through, ring, seeded_game
 from ...words import side_name, span_words
-from .view import Step, draw_marks, draw_reach, recent_actions
+from .view import TurnAction, draw_marks, draw_reach, recent_actions
 from .words import piece_label, slide_words, way_name
 
 #: Dark slides 4h32 two cells left and places 4h96; Light then slides 3v66 and 4h92.
@@ -302,7 +302,7 @@ class HariBook(RulesBook):
         return text.format(value=piece.value, where=lies(piece), slide=slide_words(state, target))
 
 
-def _slid_values(actions: list[Step], mover: Player) -> tuple[int, int]:
+def _slid_values(actions: list[TurnAction], mover: Player) -> tuple[int, int]:
     """The values of the two pieces `mover` slid among `actions` (the story's turn)."""
     values = [
         VALUE[piece.length]

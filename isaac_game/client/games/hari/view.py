@@ -22,19 +22,19 @@ from ...widgets.board_view import BoardView, piece_cells
 from ...widgets.hud import PanelInfo
 
 #: One action of a turn: (mover, move, before, after).
-Step = tuple[Player, Move, HariState, HariState]
+TurnAction = tuple[Player, Move, HariState, HariState]
 
 
-def steps_between(states: Sequence[HariState]) -> list[Step]:
+def actions_between(states: Sequence[HariState]) -> list[TurnAction]:
     """(mover, move, before, after) of each move from one of `states` to the next."""
-    out: list[Step] = []
+    out: list[TurnAction] = []
     for before, after in zip(states, states[1:], strict=False):
         played = move_between(before, after)
         out.append((played.player, played.move, before, after))
     return out
 
 
-def recent_actions(states: Sequence[HariState]) -> list[Step]:
+def recent_actions(states: Sequence[HariState]) -> list[TurnAction]:
     """The last finished turn's actions and this turn's slides so far, oldest first."""
     if len(states) < 2:
         return []
@@ -43,20 +43,24 @@ def recent_actions(states: Sequence[HariState]) -> list[Step]:
         last = states[-2].to_move
         assert last is not None  # a move was played from it
         current = last.other
-    out: list[Step] = []
+    out: list[TurnAction] = []
     seen_other = False
-    for step in reversed(steps_between(states)):
-        mover = step[0]
+    for action in reversed(actions_between(states)):
+        mover = action[0]
         if mover != current:
             seen_other = True
         elif seen_other:
             break
-        out.append(step)
+        out.append(action)
     return out[::-1]
 
 
 def draw_marks(
-    surface: pygame.Surface, board: BoardView, pal: Palette, actions: list[Step], now: HariState
+    surface: pygame.Surface,
+    board: BoardView,
+    pal: Palette,
+    actions: list[TurnAction],
+    now: HariState,
 ) -> None:
     for mover, move, before, after in actions:
         color = pal.target if mover == now.to_move else pal.last_move

@@ -11,7 +11,7 @@ from functools import partial
 from isaac_game.i18n import N_
 from isaac_game.rules import IsaacState, Player
 
-from ...learn.puzzles import Puzzle
+from ...learn.puzzles import Measure, Puzzle
 
 DARK, LIGHT = Player.DARK, Player.LIGHT
 #: The goal of the "score most" puzzles, for each side to move.
@@ -44,7 +44,7 @@ PUZZLES: tuple[Puzzle, ...] = (
             scores=(0, 10),
         ),
         ("x34-16",),
-        "points",
+        Measure.POINTS,
         N_("Not the longest piece: the line with the most pieces on it pays."),
         clue=N_("Not the longest piece: look for the line with the most pieces on it."),
     ),
@@ -58,7 +58,7 @@ PUZZLES: tuple[Puzzle, ...] = (
             scores=(51, 58),
         ),
         ("x52-69",),
-        "points",
+        Measure.POINTS,
         N_("A counter on the line doubles the points."),
         clue=N_("A counter on the piece's line doubles the points."),
     ),
@@ -73,7 +73,7 @@ PUZZLES: tuple[Puzzle, ...] = (
             scores=(57, 46),
         ),
         ("x03-62",),
-        "points",
+        Measure.POINTS,
         N_("Light's score is counted in Light's own coordinates."),
         clue=N_("A short piece can pay most: count the pieces and the counters on its line."),
     ),
@@ -87,7 +87,7 @@ PUZZLES: tuple[Puzzle, ...] = (
             scores=(32, 7),
         ),
         ("x62-48",),
-        "points",
+        Measure.POINTS,
         N_("Two counters on the line: the smallest piece scores x 4."),
         clue=N_("Two counters on one line multiply by 4, even for the smallest piece."),
     ),
@@ -105,7 +105,7 @@ PUZZLES: tuple[Puzzle, ...] = (
             last_removed=(4, 3),
         ),
         ("x35-61",),
-        "points",
+        Measure.POINTS,
         N_("Lengths never go down: only pieces of 4 cells or more may be removed."),
         clue=N_("Of the pieces you may remove, find one whose line has a counter on it."),
     ),
@@ -120,7 +120,7 @@ PUZZLES: tuple[Puzzle, ...] = (
             scores=(52, 10),
         ),
         ("x55-30",),
-        "points",
+        Measure.POINTS,
         "",
         clue=N_("A line with five other pieces and a counter on it pays best."),
     ),
@@ -133,7 +133,7 @@ PUZZLES: tuple[Puzzle, ...] = (
         ),
         _position(["4h42", "5v50", "7h83"], ["6v17", "4h75"], scores=(32, 23)),
         ("x83-37",),
-        "blocks",
+        Measure.BLOCKS,
         N_("A counter may stop short of its full gain to stand on the opponent's piece."),
         clue=N_("Light's counter already stands on one of Light's two pieces."),
     ),
@@ -143,7 +143,7 @@ PUZZLES: tuple[Puzzle, ...] = (
         N_("Dark to move, 85 to 87. Find the removal after which Dark wins whatever Light does."),
         _position(["5v35", "6h91", "3v07"], ["7v12", "4v21", "5v19"], scores=(85, 87)),
         ("x35-89",),
-        "wins",
+        Measure.WINS,
         "",
         clue=N_("The winning removal stops the counter short of its full gain."),
     ),
@@ -153,7 +153,7 @@ PUZZLES: tuple[Puzzle, ...] = (
         N_("Light to move, 72 to 74. Find the removal after which Light wins whatever Dark does."),
         _position(["4h22", "3v53"], ["4v40", "6h10", "3h77"], to_move=LIGHT, scores=(74, 72)),
         ("x77-75",),
-        "wins",
+        Measure.WINS,
         "",
         clue=N_("The winning removal stops the counter short of its full gain."),
     ),
@@ -163,7 +163,7 @@ PUZZLES: tuple[Puzzle, ...] = (
         N_("Dark to move, 76 to 78. Find the removal after which Dark wins whatever Light does."),
         _position(["6h43", "4v08", "4v20"], ["7v12", "4h34"], scores=(76, 78)),
         ("x08-77",),
-        "wins",
+        Measure.WINS,
         "",
         clue=N_("The winning removal stops the counter short of its full gain."),
     ),

@@ -1,7 +1,7 @@
-"""Busy is not broken: a record that another program holds, or that cannot be written,
-is never set aside, never freezes the window, and loses nothing (its positions to
+"""Busy is not broken: stats that another program holds, or that cannot be written, are
+never set aside, never freeze the window, and lose nothing (their positions to
 practise stay; a result that waits is written when it can be, or by the next start).
-Only a file that cannot be read as a record is set aside. The other program is a real
+Only a file that cannot be read as our stats is set aside. The other program is a real
 process; a read-only folder binds even root (its override is dropped with setpriv)."""
 
 from __future__ import annotations
@@ -39,8 +39,8 @@ connection.execute("COMMIT")
 """
 
 
-def healthy_record(path: Path) -> None:
-    """A record with one position to practise (which lives only in the database)."""
+def healthy_stats(path: Path) -> None:
+    """Stats with one position to practise (which lives only in the database)."""
     stats = open_stats(path)
     blunder = Blunder(2, "dark", "3h71", "5v04", 0.3)
     add_position(stats, "isaac", ["5v04", "3h71"], blunder, None, date(2026, 11, 1))
@@ -53,7 +53,7 @@ def positions(path: Path) -> int:
 
 
 class Holder:
-    """Another program holding the record, until `release`."""
+    """Another program holding the stats database, until `release`."""
 
     def __init__(self, path: Path, how: str) -> None:
         self.process = subprocess.Popen(
@@ -99,15 +99,15 @@ def finished_game(storage: Storage, name: str):
     return path, state, headers
 
 
-def recorded(path: Path) -> list[str]:
+def games_in(path: Path) -> list[str]:
     with sqlite3.connect(path) as connection:
         return [row[0] for row in connection.execute("SELECT save_path FROM games")]
 
 
 @pytest.mark.timeout(60)
-def test_a_record_held_by_another_program_is_not_set_aside(tmp_path, holder_factory):
+def test_stats_held_by_another_program_are_not_set_aside(tmp_path, holder_factory):
     path = tmp_path / "record.sqlite3"
-    healthy_record(path)
+    healthy_stats(path)
     holder = holder_factory(path, "all")
     started = time.monotonic()
     stats = open_stats(path, wait=0.2)
@@ -122,24 +122,25 @@ def test_a_record_held_by_another_program_is_not_set_aside(tmp_path, holder_fact
 
 
 @pytest.mark.timeout(60)
-def test_a_game_ending_while_the_record_is_held_neither_freezes_nor_is_lost(
+def test_a_game_ending_while_the_stats_are_held_neither_freezes_nor_is_lost(
     tmp_path, holder_factory
 ):
     storage = Storage(tmp_path / "config", tmp_path / "data")
     storage.data_dir.mkdir(parents=True)
     path = storage.data_dir / db.FILE_NAME
-    healthy_record(path)
+    healthy_stats(path)
     assert storage.stats.trouble is None  # the window has it open, as at the title
     save, state, headers = finished_game(storage, "a.isaac.txt")
     holder = holder_factory(path, "wal")
     started = time.monotonic()
-    notice = storage.record_game(save, state, headers)
+    notice = storage.add_to_stats(save, state, headers)
     assert time.monotonic() - started < 1.5  # the window never waits BUSY_SECONDS
     assert "added as soon as it can be" in notice and "locked" in notice
-    assert recorded(path) == []
+    assert games_in(path) == []
     holder.release()
-    assert storage.record.later.wait(timeout=30)  # written by its thread once the lock is gone
-    assert recorded(path) == [str(save)]
+    # written by its thread once the lock is gone
+    assert storage.window_stats.later.wait(timeout=30)
+    assert games_in(path) == [str(save)]
     assert [row["save_path"] for row in storage.stats.query("SELECT save_path FROM games")] == [
         str(save)
     ]  # and the window reads it again
@@ -147,20 +148,20 @@ def test_a_game_ending_while_the_record_is_held_neither_freezes_nor_is_lost(
     assert not [p for p in storage.data_dir.iterdir() if "set-aside" in p.name]
 
 
-def test_the_next_start_adds_a_result_that_never_reached_the_record(tmp_path):
+def test_the_next_start_adds_a_result_that_never_reached_the_stats(tmp_path):
     storage = Storage(tmp_path / "config", tmp_path / "data")
     first, _state, _headers = finished_game(storage, "a.isaac.txt")
     under_way = storage.saves_dir / "b.isaac.txt"
     save_record(under_way, new_game("isaac").play("5v04"), {"DarkPlayer": "human"})
     path = storage.data_dir / db.FILE_NAME
-    healthy_record(path)
+    healthy_stats(path)
     later = Storage(tmp_path / "config", tmp_path / "data")
     later.catch_up()
-    assert later.record.later.wait(timeout=30)
-    assert recorded(path) == [str(first)]  # the finished game only, once
+    assert later.window_stats.later.wait(timeout=30)
+    assert games_in(path) == [str(first)]  # the finished game only, once
     later.catch_up()
-    assert later.record.later.wait(timeout=30)
-    assert recorded(path) == [str(first)]
+    assert later.window_stats.later.wait(timeout=30)
+    assert games_in(path) == [str(first)]
 
 
 def test_a_foreign_database_that_claims_this_version_is_set_aside(tmp_path, capsys):
@@ -196,11 +197,11 @@ print(stats.trouble)
 
 
 @pytest.mark.timeout(60)
-def test_a_read_only_folder_shows_the_record_as_it_is(tmp_path):
+def test_a_read_only_folder_shows_the_stats_as_they_are(tmp_path):
     folder = tmp_path / "data"
     folder.mkdir()
     path = folder / db.FILE_NAME
-    healthy_record(path)
+    healthy_stats(path)
     for suffix in ("-wal", "-shm"):  # as a program that closed cleanly leaves it
         Path(f"{path}{suffix}").unlink(missing_ok=True)
     folder.chmod(0o555)
@@ -217,13 +218,13 @@ def test_a_read_only_folder_shows_the_record_as_it_is(tmp_path):
         folder.chmod(0o755)
     assert done.returncode == 0, done.stderr
     shown, trouble = done.stdout.splitlines()
-    assert shown == "True 1"  # read-only, with its position: not an empty record
+    assert shown == "True 1"  # read-only, with its position: not empty stats
     assert "cannot be written now" in trouble
     assert listed == [db.FILE_NAME]  # nothing renamed, nothing made
 
 
 @pytest.mark.timeout(60)
-def test_the_record_command_says_one_line_when_the_record_cannot_be_rebuilt(
+def test_the_record_command_says_one_line_when_the_stats_cannot_be_rebuilt(
     tmp_path, monkeypatch, capsys, holder_factory
 ):
     home = tmp_path / "home"
@@ -231,7 +232,7 @@ def test_the_record_command_says_one_line_when_the_record_cannot_be_rebuilt(
     storage = Storage()
     storage.data_dir.mkdir(parents=True)
     path = storage.data_dir / db.FILE_NAME
-    healthy_record(path)
+    healthy_stats(path)
     holder = holder_factory(path, "all")
     monkeypatch.setattr(db, "BUSY_SECONDS", 0.2)
     assert cli.main(["record"]) == 0  # shown as it is, with why
@@ -246,12 +247,12 @@ def test_the_record_command_says_one_line_when_the_record_cannot_be_rebuilt(
     assert positions(path) == 1
 
 
-def test_a_record_set_aside_gives_back_the_positions_it_still_holds(tmp_path):
-    """Positions to practise live only in the record: when it is set aside (here its
+def test_stats_set_aside_give_back_the_positions_they_still_hold(tmp_path):
+    """Positions to practise live only in the stats: when they are set aside (here their
     games table is not this program's), those still readable come into the fresh one,
     schedule and all."""
     path = tmp_path / "record.sqlite3"
-    healthy_record(path)
+    healthy_stats(path)
     with sqlite3.connect(path) as connection:
         connection.execute("UPDATE positions SET step = 2, due_on = '2026-12-01'")
         connection.execute("DROP TABLE games")

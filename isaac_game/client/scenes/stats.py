@@ -1,12 +1,13 @@
-"""Your record (the title's "Your record"): every finished game, one game at a time.
+"""The player's stats (the title's "Your record"): every finished game, one game at a
+time.
 
 For each opponent (a computer level, a LAN player by name, the hotseat) a line says how
 many games were played, won, lost and drawn (no rate is shown, so none is ever shown
 without its number of games), the current streak, and the last 20 results as small
-marks, oldest first. Unfinished games are not in the record at all, and coached games
+marks, oldest first. Unfinished games are not in the stats at all, and coached games
 (the coach or an undo took a move back) are counted apart, in a section of their own.
-The record is read from the database (`isaac_game.stats`) each time the screen opens or
-the game shown changes.
+The stats are read from the database (`isaac_game.stats`) each time the screen opens
+or the game shown changes.
 """
 
 from __future__ import annotations
@@ -45,8 +46,8 @@ HOTSEAT_COUNTS = (N_("Played"), N_("Dark won"), N_("Light won"), N_("Drawn"), N_
 Row = tuple[str, object, bool]
 
 
-class RecordScene(MenuScreen):
-    name = "record"
+class StatsScene(MenuScreen):
+    name = "stats"
     heading = N_("Your record")
     heading_px = 52
     heading_y = 0.075
@@ -88,7 +89,7 @@ class RecordScene(MenuScreen):
     # ----- what is shown ---------------------------------------------------------------
 
     def read(self) -> None:
-        """The chosen game's lines, read from the record again."""
+        """The chosen game's lines, read from the stats again."""
         try:
             self.lines = lines(self.app.storage.stats, self.game)
         except sqlite3.Error:  # a database damaged since it was opened: nothing to show

@@ -1,6 +1,6 @@
-"""Your record in the window: a finished game goes into it as its save is written (and
-a corrupt record is set aside, said once, while the game still finishes and saves),
-and "Your record" opens from the title with real key events and shows the numbers."""
+"""The stats in the window: a finished game goes into them as its save is written (and
+corrupt stats are set aside, said once, while the game still finishes and saves), and
+"Your record" opens from the title with real key events and shows the numbers."""
 
 from __future__ import annotations
 
@@ -8,19 +8,19 @@ import pygame
 import pytest
 
 from isaac_game.client.registry import make_app
-from isaac_game.client.scenes import record as record_module
+from isaac_game.client.scenes import stats as stats_module
 from isaac_game.client.scenes.dialog import MessageScene
-from isaac_game.client.scenes.record import RecordScene
+from isaac_game.client.scenes.stats import StatsScene
 from isaac_game.client.scenes.title import TitleScene
 from isaac_game.rules import Player, load_journal
-from isaac_game.stats.results import GameResult, Seat, record
+from isaac_game.stats.results import GameResult, Seat, write
 from isaac_game.stats.tables import lines
 
 from ..driver import key, menu_to, run
 from ..test_results_and_panels import drawn_texts, last_pass, play_to_results
 
 
-def test_a_finished_game_goes_into_the_record_as_it_is_saved(app, storage):
+def test_a_finished_game_goes_into_the_stats_as_it_is_saved(app, storage):
     results = play_to_results(app, last_pass(1), dark="human", light="hard")
     path = results.outcome.save_path
     assert path is not None and load_journal(path).state.is_over
@@ -48,14 +48,14 @@ def damaged_app(storage):
         application.shutdown()
 
 
-def test_a_corrupt_record_is_set_aside_and_the_game_still_finishes_and_saves(damaged_app, storage):
+def test_corrupt_stats_are_set_aside_and_the_game_still_finishes_and_saves(damaged_app, storage):
     app = damaged_app
     results = play_to_results(app, last_pass(2), dark="human", light="easy")
     path = results.outcome.save_path
     assert path is not None and load_journal(path).state.is_over  # the save is whole
     aside = [p for p in storage.data_dir.iterdir() if "set-aside" in p.name]
     assert len(aside) == 1
-    assert lines(storage.stats, "isaac")[0].played == 1  # the fresh record has the game
+    assert lines(storage.stats, "isaac")[0].played == 1  # the fresh stats have the game
     # said once: at the title, as a note
     menu_to(app, results.menu, "menu")
     key(app, pygame.K_RETURN, frames=2)
@@ -72,18 +72,18 @@ def test_your_record_opens_from_the_title_and_shows_the_numbers(app, storage, mo
         game = GameResult(
             f"/s/{n}.isaac.txt", "isaac", "2026-11-02", you, hard, Player.DARK, winner, 9, 4
         )
-        record(storage.stats, game)
+        write(storage.stats, game)
     coached = GameResult(
         "/s/c.isaac.txt", "isaac", "2026-11-03", you, hard, Player.DARK, None, 5, 5, coached=True
     )
-    record(storage.stats, coached)
+    write(storage.stats, coached)
     title = app.top
     assert isinstance(title, TitleScene)
-    menu_to(app, title.menu, "record")
+    menu_to(app, title.menu, "stats")
     key(app, pygame.K_RETURN, frames=2)
     scene = app.top
-    assert isinstance(scene, RecordScene) and scene.game == "isaac"
-    texts = drawn_texts(app, monkeypatch, record_module)
+    assert isinstance(scene, StatsScene) and scene.game == "isaac"
+    texts = drawn_texts(app, monkeypatch, stats_module)
     assert "Level 9 (Hard)" in texts
     after = texts[texts.index("Level 9 (Hard)") + 1 :]
     assert after[:5] == ["5", "3", "1", "1", "2 wins"]  # played, won, lost, drawn, streak
@@ -100,7 +100,7 @@ def test_your_record_opens_from_the_title_and_shows_the_numbers(app, storage, mo
     key(app, pygame.K_RIGHT)  # the next game: none played yet
     assert scene.game == "foundations"
     assert "No finished game of FOUNDATIONS in your record yet." in drawn_texts(
-        app, monkeypatch, record_module
+        app, monkeypatch, stats_module
     )
     key(app, pygame.K_ESCAPE)
     run(app, 2)
@@ -117,18 +117,18 @@ def test_your_record_draws_at_every_size(storage, size):
             game = GameResult(
                 f"/s/{n}.isaac.txt", "isaac", "2026-11-02", you, them, Player.DARK, None, 1, 1
             )
-            record(storage.stats, game)
-        application.open("record")
+            write(storage.stats, game)
+        application.open("stats")
         application.frame()
         scene = application.top
-        assert isinstance(scene, RecordScene) and scene.pages >= 2
+        assert isinstance(scene, StatsScene) and scene.pages >= 2
     finally:
         application.shutdown()
 
 
-def test_a_move_taken_back_marks_the_save_and_the_record_counts_it_apart(app, storage):
+def test_a_move_taken_back_marks_the_save_and_the_stats_count_it_apart(app, storage):
     """Ctrl+Z against the computer: the save says `TakenBack: yes` from then on, and the
-    finished game is counted apart in the record, as a coached one is."""
+    finished game is counted apart in the stats, as a coached one is."""
     from isaac_game.client.handoff import GameSetup
     from isaac_game.client.storage import read_headers
     from isaac_game.client.widgets.hand_cursor import focus_for
@@ -153,14 +153,14 @@ def test_a_move_taken_back_marks_the_save_and_the_record_counts_it_apart(app, st
     key(app, pygame.K_z, mod=pygame.KMOD_CTRL)
     assert game.match.state.ply == 0
     assert read_headers(game.keeping.path).get("TakenBack") == "yes"
-    # once the game is over, the record counts it apart (with the coached ones)
+    # once the game is over, the stats count it apart (with the coached ones)
     finished = GameRecord(last_pass(1).play("pass"), read_headers(game.keeping.path))
     result = result_of(game.keeping.path, finished)
     assert result is not None and result.taken_back and not result.coached
 
 
-def test_a_game_saved_later_from_the_results_goes_into_the_record(app, storage):
-    """A finished game the disk refused is not in the record; saved at last from the
+def test_a_game_saved_later_from_the_results_goes_into_the_stats(app, storage):
+    """A finished game the disk refused is not in the stats; saved at last from the
     results (Save game), it is."""
     from isaac_game.client.handoff import GameOutcome, GameSetup
     from isaac_game.client.scenes.results import ResultsScene
@@ -177,7 +177,7 @@ def test_a_game_saved_later_from_the_results_goes_into_the_record(app, storage):
     results = app.open("results", outcome)
     assert isinstance(results, ResultsScene)
     run(app, 2)
-    assert lines(storage.stats, "isaac") == []  # not on disk: not in the record
+    assert lines(storage.stats, "isaac") == []  # not on disk: not in the stats
     click(app, results.menu.item("file").rect.center)  # Save game
     assert results.save_path is not None and results.save_path.exists()
     (line,) = lines(storage.stats, "isaac")

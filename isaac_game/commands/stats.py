@@ -1,13 +1,14 @@
-"""`python -m isaac_game record [--game G] [--rebuild]`: your record, for a terminal.
+"""`python -m isaac_game record [--game G] [--rebuild]`: the player's stats, for a
+terminal (the command keeps the name players know: "Your record").
 
-Prints the record's tables (every finished game, by game and by opponent: a computer
+Prints the stats' tables (every finished game, by game and by opponent: a computer
 level, a LAN player, the hotseat; coached games apart), as the "Your record" screen
 shows them. `--rebuild` reads every save in the saves folder again first (the saves
-are the source of truth: a lost or damaged record comes back from them).
+are the source of truth: lost or damaged stats come back from them).
 
-A record that cannot be used is said in one line on stderr, never a traceback: one
-another program holds, or that cannot be written, is shown as it is (status 0); a
-rebuild that it cannot take ends with status 1, the record untouched.
+Stats that cannot be used are said in one line on stderr, never a traceback: a
+database another program holds, or that cannot be written, is shown as it is (status
+0); a rebuild that it cannot take ends with status 1, the database untouched.
 """
 
 from __future__ import annotations
@@ -44,7 +45,7 @@ def run(args: argparse.Namespace) -> int:
                 print(f"isaac record: cannot rebuild the record: {error}", file=sys.stderr)
                 return 1
             print(
-                f"Rebuilt from {data / 'saves'}: {done.recorded} finished games recorded, "
+                f"Rebuilt from {data / 'saves'}: {done.written} finished games recorded, "
                 f"{done.skipped} left out (unfinished, or no person played)."
             )
             for path, why in done.unreadable:

@@ -1,7 +1,7 @@
-"""The player's record as the window keeps it: opened at first use, read again when a
-result written later reaches it, and never waited for.
+"""The player's stats as the window keeps them: opened at first use, read again when a
+result written later reaches them, and never waited for.
 
-The window must neither freeze on the record nor lose a result to it. It waits for the
+The window must neither freeze on the stats nor lose a result to them. It waits for the
 database a moment at most (`db.WINDOW_WAIT`): one another program holds, or that cannot
 be written, is shown as it is (or kept in memory for the session), and a game's result
 it cannot take now goes to `LaterWrites`, whose thread writes it as soon as it can; the
@@ -20,23 +20,23 @@ from isaac_game.rules import GameRecord, GameState
 from isaac_game.stats import Stats, Trouble, open_stats
 from isaac_game.stats.db import WINDOW_WAIT
 from isaac_game.stats.later import LaterWrites
-from isaac_game.stats.results import record_game
+from isaac_game.stats.results import write_game
 
 
-class WindowRecord:
-    """The record database at `path`, for the window."""
+class WindowStats:
+    """The stats database at `path`, for the window."""
 
     def __init__(self, path: Path) -> None:
         self.path = path
         self._stats: Stats | None = None
         self._reopen = False  # a result written later reached the disk: read it again
         self._told_later = False
-        #: results the record could not take when their games ended (written later)
+        #: results the stats could not take when their games ended (written later)
         self.later = LaterWrites(path, self._written_later)
 
     @property
     def stats(self) -> Stats:
-        """The record database (isaac_game.stats), opened at first use, and again when a
+        """The stats database (isaac_game.stats), opened at first use, and again when a
         result written later reached it; never raises (its `trouble` says once what went
         wrong: `notice`)."""
         if self._reopen and self._stats is not None:
@@ -51,15 +51,15 @@ class WindowRecord:
         self._reopen = True  # read on the window's thread, which reopens it
 
     def notice(self) -> str | None:
-        """The record database's trouble in words, once (then None)."""
+        """The stats database's trouble in words, once (then None)."""
         trouble, self.stats.trouble = self.stats.trouble, None
         return None if trouble is None else trouble_words(trouble)
 
     def add(self, path: Path | None, state: GameState, headers: dict[str, str]) -> str:
-        """A finished game just saved at `path` (None: not on disk) goes into the record;
-        never raises, nor waits: a record that will not take it now (another program
-        holds it, it cannot be written) gets it later, from a thread of its own. Returns
-        the record's trouble in words, once ("" when all is well)."""
+        """A finished game just saved at `path` (None: not on disk) goes into the stats;
+        never raises, nor waits: stats that will not take it now (another program holds
+        them, they cannot be written) get it later, from a thread of its own. Returns the
+        database's trouble in words, once ("" when all is well)."""
         if path is None:
             return self.notice() or ""
         game = GameRecord(state, headers)
@@ -68,14 +68,14 @@ class WindowRecord:
             failure = stats.trouble.reason if stats.trouble is not None else "no record"
         else:
             try:
-                record_game(stats, path, game)
+                write_game(stats, path, game)
                 return self.notice() or ""
             except (sqlite3.Error, OSError, ValueError) as error:
                 failure = str(error)
         self.later.add(path, game)
-        if stats.path is None:  # this session's record, in memory, shows it now
+        if stats.path is None:  # this session's stats, in memory, show it now
             with contextlib.suppress(sqlite3.Error, OSError, ValueError):
-                record_game(stats, path, game)
+                write_game(stats, path, game)
         notice = self.notice()
         if notice or self._told_later:
             return notice or ""
@@ -83,12 +83,12 @@ class WindowRecord:
         return later_words(failure)
 
     def catch_up(self, saves: Path) -> None:
-        """Add to the record, in the background, every finished game in `saves` it lacks."""
+        """Add to the stats, in the background, every finished game in `saves` they lack."""
         self.later.catch_up(saves)
 
 
 def later_words(reason: str) -> str:
-    """A game's result that waits for the record, in words."""
+    """A game's result that waits for the stats, in words."""
     # TRANSLATORS: {reason} is the database's own reason, in English ("database is locked")
     text = _(
         "Your record cannot take this game's result now ({reason}): "
@@ -98,7 +98,7 @@ def later_words(reason: str) -> str:
 
 
 def trouble_words(trouble: Trouble) -> str:
-    """Why the record of your games could not be used, in words (`Trouble`'s facts)."""
+    """Why the stats of your games could not be used, in words (`Trouble`'s facts)."""
     if trouble.shown:
         # TRANSLATORS: {reason} is the database's own reason, in English
         text = _(
