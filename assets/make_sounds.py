@@ -61,6 +61,12 @@ def main() -> None:
     write("click", tone(1200, 0.04, decay=0.01), gain=0.25)
     write("pass", concat(tone(523, 0.14, decay=0.06), tone(392, 0.22, decay=0.09)), gain=0.4)
     write("illegal", tone(lambda t: 110, 0.2, decay=0.08, noise=0.35), gain=0.45)
+    # a clock that is short: two quick high pips, heard over a game's other sounds
+    write(
+        "clock",
+        concat(tone(1320, 0.07, decay=0.03), tone(1320, 0.07, decay=0.03), gap=0.06),
+        gain=0.4,
+    )
     notes = (523.25, 659.25, 783.99, 1046.5)
     write(
         "win",

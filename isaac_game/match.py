@@ -13,8 +13,9 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Protocol
+from typing import Protocol, runtime_checkable
 
+from isaac_game.clock import Clocks
 from isaac_game.rules import (
     GameState,
     IllegalMoveError,
@@ -61,6 +62,20 @@ class Seat(Protocol):
     @property
     def thinking(self) -> bool:
         """Is the seat working on a move the screen should say it waits for?"""
+
+
+@runtime_checkable
+class TimedSeat(Protocol):
+    """A seat that plays to a clock (a computer player): told its time before each turn,
+    it spends its time by what is left."""
+
+    def clock_told(self, left: float, increment: float) -> None:
+        """The seat has `left` seconds for the rest of the game, and gains `increment`
+        after each turn: its next `start_turn` thinks within them."""
+
+    @property
+    def ready(self) -> bool:
+        """Is its move there, waiting for `poll`?"""
 
 
 class HumanSeat:
@@ -161,7 +176,15 @@ class GameEnded:
     state: GameState
 
 
-MatchEvent = MovePlayed | MoveRejected | GameEnded
+@dataclass(frozen=True)
+class TimedOut:
+    """`player`'s time ran out: the game is lost on time, its position as it was."""
+
+    player: Player
+    state: GameState
+
+
+MatchEvent = MovePlayed | MoveRejected | GameEnded | TimedOut
 
 
 @dataclass
@@ -170,6 +193,8 @@ class Match:
 
     seats: dict[Player, Seat]
     state: GameState = field(default_factory=new_game)
+    #: the game's clocks, if it is played to a time control (None: no clock)
+    clocks: Clocks | None = None
     _past: list[GameState] = field(default_factory=list, repr=False)
     _future: list[GameState] = field(default_factory=list, repr=False)
     _asked: GameState | None = field(default=None, repr=False)
@@ -214,6 +239,31 @@ class Match:
         seat = self.seats[player]
         return seat.thinking and seat.kind != SeatKind.REMOTE
 
+    @property
+    def out_of_time(self) -> Player | None:
+        """The side whose time ran out (the game is over, lost on time by it)."""
+        return None if self.clocks is None else self.clocks.flagged
+
+    def answer_waiting(self) -> bool:
+        """Is a computer's move ready that the match has not taken yet (the screen holds
+        it back a moment, so that the last move can be read)? Its clock stops meanwhile:
+        the pause is the screen's, not the computer's thinking."""
+        seat = self.seat_to_move
+        return isinstance(seat, TimedSeat) and seat.ready
+
+    def tick(self, seconds: float) -> list[MatchEvent]:
+        """`seconds` passed: off the clock of the side to move (a game with a clock);
+        [TimedOut] once its time is out."""
+        clocks = self.clocks
+        if clocks is None or clocks.flagged is not None or self.state.is_over:
+            return []
+        clocks.run(self.state.to_move)
+        flagged = clocks.elapse(seconds)
+        if flagged is None:
+            return []
+        self._cancel_all()
+        return [TimedOut(flagged, self.state)]
+
     def update(self) -> list[MatchEvent]:
         """Poll the seat to move; apply at most one move. Call once per frame/tick."""
         seat = self.prepare()
@@ -231,17 +281,19 @@ class Match:
         taking its move: a computer thinks while the screen still shows the last move
         (`update` plays its answer later). The seat to move, None once the game is over."""
         mover = self.state.to_move
-        if mover is None:
+        if mover is None or self.out_of_time is not None:
             return None
         seat = self.seats[mover]
         if self._asked is not self.state:
             self._asked = self.state
+            if self.clocks is not None and isinstance(seat, TimedSeat):
+                seat.clock_told(self.clocks.left(mover), self.clocks.control.increment)
             seat.start_turn(self.state)
         return seat
 
     def submit(self, player: Player, move: Move | str) -> list[MatchEvent]:
         """A local human's move, applied at once if it is their turn and legal."""
-        if self.state.to_move != player:
+        if self.state.to_move != player or self.out_of_time is not None:
             who = Player(player).title
             return [MoveRejected(Player(player), str(move), f"it is not {who}'s turn")]
         self.seats[player].cancel()
@@ -258,6 +310,9 @@ class Match:
         self._past.append(before)
         self._future.clear()
         self.state = after
+        if self.clocks is not None and after.to_move != mover:
+            self.clocks.press(mover)  # the turn passed: the increment, the other's clock
+            self.clocks.run(after.to_move)
         played = move_between(before, after)
         for seat in self.seats.values():
             seat.observe(after, after.moves[-1], mover)

@@ -191,7 +191,7 @@ GAMES_INTERFACE = "isaac_game.client.games.base"
 GAMES_PACKAGE = "isaac_game.client.games"
 #: client/learn (lessons, puzzles, their progress) is basics-like: scenes and games may
 #: use it, and it never imports a scene or a specific game.
-BASICS = {"client", "client/widgets", "client/learn", "i18n", "stats", "levels"}
+BASICS = {"client", "client/widgets", "client/learn", "i18n", "stats", "levels", "clock"}
 
 #: Which parts each part may import (its own part included where it is listed). Three
 #: entries are narrowed in `import_allowed`: "client/game" means the game's own folder,
@@ -201,15 +201,17 @@ BASICS = {"client", "client/widgets", "client/learn", "i18n", "stats", "levels"}
 MAY_IMPORT: dict[str, set[str]] = {
     "rules": {"rules"},
     "ai": {"ai", "i18n", "levels"},  # and the package isaac_game.rules itself: import_allowed
-    "match": {"match", "rules", "i18n"},
-    "lan": {"lan", "match", "rules", "players", "ai", "net", "userdirs", "i18n"},
+    "match": {"match", "rules", "i18n", "clock"},
+    "lan": {"lan", "match", "rules", "players", "ai", "net", "userdirs", "i18n", "clock"},
     "net": {"net"},
     "userdirs": set(),  # where the user's files live: the standard library and platformdirs
     "levels": set(),  # the computer's levels as values and names: the standard library only
+    # time controls and a game's two clocks, told the time (never reading it): the sides
+    "clock": {"rules"},
     # the player's language: gettext, read by every part that words things; its
     # catalogues are read through the rules' careful reader alone (I18N_READS)
     "i18n": {"rules"},
-    "stats": {"stats", "rules", "userdirs", "levels"},  # the player's record (SQLite)
+    "stats": {"stats", "rules", "userdirs", "levels"},  # the player's stats (SQLite)
     "client": BASICS | {"rules", "match", "players", "ai", "userdirs"},
     "client/widgets": BASICS | {"rules", "match", "players", "ai"},
     "client/learn": BASICS | {"client/games", "rules", "match", "players", "ai"},

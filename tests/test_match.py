@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from isaac_game.ai.seat import clock_budget
+from isaac_game.clock import Clocks, TimeControl
 from isaac_game.match import (
     GameEnded,
     HumanSeat,
@@ -12,6 +14,7 @@ from isaac_game.match import (
     MoveRejected,
     RandomSeat,
     SeatKind,
+    TimedOut,
     move_between,
 )
 from isaac_game.players import make_seat
@@ -135,3 +138,74 @@ def test_seat_kinds_are_an_enum_the_match_and_the_seats_agree_on():
     while match.state.to_move != Player.DARK:
         match.update()
     assert match.undo() and match.state.ply == 0
+
+
+def clocked(control: str = "1+2", game: str = "hari") -> Match:
+    match = Match.new(game, HumanSeat(), HumanSeat())
+    match.clocks = Clocks(TimeControl.parse(control))
+    return match
+
+
+def test_a_clock_runs_for_the_side_to_move_and_a_turn_earns_the_increment():
+    match = clocked("1+2", "isaac")
+    assert match.tick(10.0) == []
+    assert match.clocks.snapshot() == (50.0, 60.0)
+    match.submit(Player.DARK, "5v04")  # an ISAAC placement: the turn passes
+    assert match.clocks.snapshot() == (52.0, 60.0)
+    match.tick(1.5)
+    assert match.clocks.snapshot() == (52.0, 58.5)
+
+
+def test_a_hari_turn_of_several_slides_earns_the_increment_once():
+    """HARI: a turn is several slides; the clock passes only with the turn."""
+    match = clocked("1+5")
+    earned = []
+    for _ in range(40):
+        state = match.state
+        if state.is_over:
+            break
+        mover = state.to_move
+        before = match.clocks.left(mover)
+        match.tick(0.5)
+        match.submit(mover, state.legal_moves()[0])
+        if match.state.to_move == mover:  # the same turn goes on: nothing earned yet
+            assert match.clocks.left(mover) == before - 0.5
+        else:
+            earned.append(match.clocks.left(mover) - (before - 0.5))
+    assert earned and all(abs(e - 5.0) < 1e-9 for e in earned)
+
+
+def test_time_out_ends_the_game_for_the_side_to_move_and_no_move_is_taken_after():
+    match = clocked("1+0")
+    assert match.tick(59.9) == []
+    (event,) = match.tick(0.2)
+    assert isinstance(event, TimedOut) and event.player == Player.DARK
+    assert match.out_of_time == Player.DARK and not match.state.is_over
+    assert match.tick(5.0) == []  # said once
+    (refused,) = match.submit(Player.DARK, match.state.legal_moves()[0])
+    assert isinstance(refused, MoveRejected) and match.state.ply == 0
+    assert match.prepare() is None  # no seat is asked to move any more
+
+
+def test_a_computer_seat_is_told_its_time_before_its_turn():
+    told = []
+
+    class Timed(RandomSeat):
+        ready = False
+
+        def clock_told(self, left, increment):
+            told.append((left, increment))
+
+    match = Match.new("isaac", HumanSeat(), Timed(seed=1))
+    match.clocks = Clocks(TimeControl.parse("1+3"), {Player.DARK: 60.0, Player.LIGHT: 42.0})
+    match.submit(Player.DARK, "5v04")
+    match.update()
+    assert told == [(42.0, 3.0)]
+
+
+def test_a_clock_budget_spends_the_time_by_what_is_left():
+    own = 1.0
+    assert clock_budget(own, 300.0, 3.0) == own  # plenty: the level's own time
+    assert clock_budget(own, 6.0, 1.0) < own  # running low: less
+    for left in (0.05, 0.5, 2.0, 10.0):
+        assert clock_budget(own, left, 0.0) <= left * 0.2 + 0.02

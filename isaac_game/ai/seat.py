@@ -25,6 +25,24 @@ _PLAYERS: dict[tuple[str, str, int, int], ComputerPlayer] = {}
 #: A ladder step's seconds a move when its level has none of its own: a hung worker is
 #: taken to be one past this (and `worker.HANG_GRACE`).
 STEP_BUDGET = 1.0
+#: Playing to a clock, a move may spend the time left over this many moves still to
+#: come, and most of the increment: the clock never runs out while the level still
+#: thinks as long as it would (see `clock_budget`).
+MOVES_AHEAD = 30
+INCREMENT_SPENT = 0.6
+#: ...but never more than this share of the time left (a search may take longer than
+#: asked on a busy machine), nor less than a glance.
+MOST_OF_LEFT = 0.2
+LEAST = 0.02
+
+
+def clock_budget(own: float, left: float, increment: float) -> float:
+    """The seconds a move of a level whose own time is `own` may spend with `left`
+    seconds on its clock and `increment` to come after the turn: its own time while
+    the clock has plenty, less as the clock runs down, so that it spends its time by
+    what is left rather than its fixed budget, and never all of it."""
+    share = left / MOVES_AHEAD + increment * INCREMENT_SPENT
+    return max(LEAST, min(own, share, left * MOST_OF_LEFT))
 
 
 def think_move(
@@ -68,6 +86,8 @@ class ComputerSeat:
         self.worker = Worker()  # the process starts with the first turn
         self.last_error: str | None = None
         self._state: GameState | None = None
+        #: (seconds left, increment) when playing to a clock (`clock_told`)
+        self._clock: tuple[float, float] | None = None
 
     @property
     def thinking(self) -> bool:
@@ -79,12 +99,20 @@ class ComputerSeat:
         """Its move is there, waiting for `poll` (the client may hold it back a moment)."""
         return self.worker.answered
 
+    def clock_told(self, left: float, increment: float) -> None:
+        """The next turn is played to a clock with `left` seconds (`match.TimedSeat`)."""
+        self._clock = (left, increment)
+
     def start_turn(self, state: GameState) -> None:
         self._state = state
         position = encode_state(state)
-        task = Task(think_move, (self.level, self.seed, position, self.budget, self.cores))
-        own = DEFAULT_BUDGET.get(self.level, STEP_BUDGET)
-        self.worker.submit(task, own if self.budget is None else self.budget)
+        own = DEFAULT_BUDGET.get(self.level, STEP_BUDGET) if self.budget is None else self.budget
+        budget = self.budget
+        if self._clock is not None:
+            budget = clock_budget(own, *self._clock)
+            self._clock = None
+        task = Task(think_move, (self.level, self.seed, position, budget, self.cores))
+        self.worker.submit(task, own if budget is None else budget)
 
     def poll(self) -> Move | str | None:
         answer = self.worker.poll()

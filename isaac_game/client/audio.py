@@ -10,7 +10,7 @@ from assets import asset_path
 
 from .storage import Settings
 
-SOUNDS = ("place", "remove", "counter", "pass", "illegal", "win", "click")
+SOUNDS = ("place", "remove", "counter", "pass", "illegal", "win", "click", "clock")
 
 
 class Audio:

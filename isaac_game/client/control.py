@@ -15,10 +15,11 @@ from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
 
 import pygame
 
+from isaac_game.clock import control_text
 from isaac_game.i18n import N_, _
 from isaac_game.match import Match, MatchEvent
 from isaac_game.players import HUMAN
-from isaac_game.rules import GameState, Move, Player, Refusal, seat_headers
+from isaac_game.rules import GameState, Key, Move, Player, Refusal, seat_headers
 
 from .handoff import GameOutcome, GameSetup
 from .input import Action
@@ -39,6 +40,11 @@ def kind_label(kind: str, game: str) -> str:
     translated. The kind itself is kept beside it (`DarkPlayer`), so a reader never
     has to parse the name."""
     return "Human" if kind == HUMAN else computer_name(kind, game, english=True)
+
+
+def clock_headers(setup: GameSetup) -> dict[str, str]:
+    """The `Clock` header of a game played to a time control ({} without a clock)."""
+    return {} if setup.clock is None else {Key.CLOCK: control_text(setup.clock)}
 
 
 class BarSays(Protocol):
@@ -270,7 +276,14 @@ class MatchControl(TurnPolicy, HeadersPolicy, OverlayPolicy, ResultsHandoff, Gen
         return ""
 
     def refuse_undo(self, what: Jump) -> str:
-        """Why `what` (undo or redo) is off ("" when it is on)."""
+        """Why `what` (undo or redo) is off ("" when it is on): a game with a clock has
+        none (docs/rules.md 5), since taking a move back could not give its time back
+        fairly."""
+        scene = self.scene
+        if scene is not None and scene.setup.clock is not None:
+            if what is Jump.REDO:
+                return _("Redo is off in a game with a clock")
+            return _("Undo is off in a game with a clock")
         return ""
 
     def holding_back(self) -> bool:
@@ -289,16 +302,16 @@ class MatchControl(TurnPolicy, HeadersPolicy, OverlayPolicy, ResultsHandoff, Gen
         return True
 
     def headers(self, setup: GameSetup) -> dict[str, str]:
-        """The saved record's player headers."""
+        """The saved record's player headers, and its time control if it has one."""
         dark, light = (
             seat_headers(side, kind_label(kind, setup.game), kind)
             for side, kind in ((Player.DARK, setup.dark), (Player.LIGHT, setup.light))
         )
-        return {**dark, **light}
+        return {**dark, **light, **clock_headers(setup)}
 
     def result_headers(self, state: GameState) -> dict[str, str]:
         """The headers a game decided off the board adds to its record (a resignation's
-        `Result`), so the file, the Continue list and the player's record know it is
+        `Result`), so the file, the Continue list and the player's stats know it is
         over; {} for a game the moves decide."""
         return {}
 

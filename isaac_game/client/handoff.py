@@ -10,10 +10,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from isaac_game.clock import Clocks, TimeControl, TimeControlError, note_clocks
 from isaac_game.i18n import _
 from isaac_game.match import Match
 from isaac_game.players import HUMAN, is_player_kind, make_seat
-from isaac_game.rules import GameRecord, GameState, Headers, Player, new_game, positions
+from isaac_game.rules import GameRecord, GameState, Headers, Key, Player, new_game, positions
 
 from .words import kind_words, side_name
 
@@ -28,6 +29,10 @@ class GameSetup:
     history: tuple[GameState, ...] = ()  # a continued game: every state from the start
     save_path: Path | None = None
     demo: bool = False
+    #: the time control the game is played to (None: no clock), and for a game resumed
+    #: the time (Dark's, Light's) each side had left at its last move
+    clock: TimeControl | None = None
+    clock_left: tuple[float, float] | None = None
 
 
 #: The level both sides of the demo play: the game at its best, Hard against Hard. Its
@@ -50,8 +55,43 @@ def new_match(setup: GameSetup) -> Match:
         Player.LIGHT: make_seat(setup.light, name="Light"),
     }
     if setup.history:
-        return Match.resume(seats, list(setup.history))
-    return Match(seats, new_game(setup.game))
+        match = Match.resume(seats, list(setup.history))
+    else:
+        match = Match(seats, new_game(setup.game))
+    match.clocks = setup_clocks(setup)
+    return match
+
+
+def settings_clock(text: str) -> TimeControl | None:
+    """The time control the settings (or `--clock`) keep as text; one that cannot be
+    read (a hand-edited file) is no clock."""
+    try:
+        return TimeControl.parse(text)
+    except TimeControlError:
+        return None
+
+
+def setup_clocks(setup: GameSetup) -> Clocks | None:
+    """The clocks a setup's game is played to: fresh, or as a resumed game left them."""
+    if setup.clock is None:
+        return None
+    left = None
+    if setup.clock_left is not None:
+        left = {Player.DARK: setup.clock_left[0], Player.LIGHT: setup.clock_left[1]}
+    return Clocks(setup.clock, left)
+
+
+def record_clock(record: GameRecord) -> tuple[TimeControl | None, tuple[float, float] | None]:
+    """The time control a saved game is played to (its `Clock` header; one that cannot
+    be read is no clock), and the time each side had left at its last move (None: as
+    the control gives, before any move)."""
+    try:
+        control = TimeControl.parse(Headers(record.headers).get(Key.CLOCK))
+    except TimeControlError:
+        return None, None
+    moves = len(record.state.moves)
+    left = note_clocks(record.notes.get(moves - 1, "")) if control is not None else None
+    return control, left
 
 
 @dataclass(frozen=True)
@@ -86,7 +126,16 @@ def setup_from_record(record: GameRecord, path: Path) -> GameSetup:
     headers = Headers(record.headers)
     kinds = [headers.recorded_kind(side) or HUMAN for side in (Player.DARK, Player.LIGHT)]
     kinds = [k if is_player_kind(k) else HUMAN for k in kinds]
-    return GameSetup(record.game, kinds[0], kinds[1], history_of(record.state), path)
+    control, left = record_clock(record)
+    return GameSetup(
+        record.game,
+        kinds[0],
+        kinds[1],
+        history_of(record.state),
+        path,
+        clock=control,
+        clock_left=left,
+    )
 
 
 def resume_label(record: GameRecord) -> str:

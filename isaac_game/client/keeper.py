@@ -84,6 +84,9 @@ class GameKeeper:
         self.lock: GameLock | None = None
         self.error = ""  # why the last write failed ("" while all is well)
         self.state: GameState | None = None  # the last state asked to be kept
+        #: the comment after each move, by its index (a clock's time left): written
+        #: with the moves, and read back from a game resumed
+        self.notes: dict[int, str] = {}
         #: another program holds this game's file: nothing is ever written to it here
         self.blocked = False
         #: the headers of the game this one was copied from (its file cannot be locked)
@@ -119,6 +122,7 @@ class GameKeeper:
             raise CannotOpen(_("Cannot load"), load_error(error)) from None
         keeper = cls(storage)
         keeper.path, keeper.journal, keeper.lock = Path(path), journal, lock
+        keeper.notes = dict(record.notes)
         return keeper, record
 
     @classmethod
@@ -133,6 +137,7 @@ class GameKeeper:
             raise CannotOpen(_("Cannot load"), load_error(error)) from None
         keeper = cls(storage)
         keeper.inherited = dict(record.headers)
+        keeper.notes = dict(record.notes)
         keeper._copy_from(reason)
         return keeper, record
 
@@ -151,9 +156,12 @@ class GameKeeper:
 
     # ----- keeping ------------------------------------------------------------------------
 
-    def keep(self, state: GameState) -> str:
-        """Write what changed since the last call; "" or news for the bar: why the disk
-        said no (said once), or that the game is saved again after that."""
+    def keep(self, state: GameState, notes: dict[int, str] | None = None) -> str:
+        """Write what changed since the last call (each move with its note in `notes`,
+        by its index: a clock's time left); "" or news for the bar: why the disk said no
+        (said once), or that the game is saved again after that."""
+        if notes is not None:
+            self.notes = dict(notes)
         notice, self.notice = self.notice, ""  # not said when the game was opened
         return self._keep(state) or notice
 
@@ -174,7 +182,7 @@ class GameKeeper:
                 if self.path is None:
                     self.path, self.lock = self._new_file(self.storage.saves_dir)
                 self.journal = Journal(self.path, self.record_headers())
-            self.journal.keep(state)
+            self.journal.keep(state, self.notes)
         except OSError as error:
             first = not self.error
             # TRANSLATORS: {reason} is the system's reason ("No space left on device")
@@ -265,7 +273,7 @@ class GameKeeper:
                 continue
             journal = Journal(path, headers)
             try:
-                journal.keep(state)
+                journal.keep(state, self.notes)
             except OSError as error:
                 reason = error.strerror or str(error)
                 lock.release()

@@ -47,7 +47,7 @@ from isaac_game.userdirs import RECORD_SUFFIX, elsewhere_dirs, new_record_path
 from isaac_game.userdirs import config_dir as user_config_dir
 from isaac_game.userdirs import data_dir as user_data_dir
 
-from .record_keeping import WindowRecord
+from .stats_keeping import WindowStats
 
 #: What another window playing a game means for this one, said where it matters (an
 #: English source: the window shows `_(OPEN_ELSEWHERE)`, the command line this).
@@ -111,6 +111,9 @@ class Settings:
     relay: str = ""  # Play online's relay, HOST[:PORT] (empty: none; `isaac --relay` overrides)
     language: str = ""  # "en", "it", "ko"; empty: the system's language (i18n)
     text_size: str = "normal"  # a key of TEXT_SIZES
+    #: the time control a new game is played to ("10+5"; "none": no clock): the last
+    #: one chosen on the title (`--clock` overrides it for one run)
+    clock: str = "none"
     #: the coach against the computer, per game: "off", "mistakes" or "blunders"
     coach: dict[str, str] = field(default_factory=dict)
 
@@ -153,26 +156,26 @@ class Storage:
         self.config_dir = Path(config_dir)
         self.data_dir = Path(data_dir)
         self._unfinished: tuple[int, bool] | None = None  # (the folder's stamp, the answer)
-        #: the player's record (a SQLite database), as the window keeps it
-        self.record = WindowRecord(self.data_dir / STATS_FILE)
+        #: the player's stats (a SQLite database), as the window keeps them
+        self.window_stats = WindowStats(self.data_dir / STATS_FILE)
 
     @property
     def stats(self) -> Stats:
-        """The record database (`WindowRecord.stats`): never raises, never waits long."""
-        return self.record.stats
+        """The stats database (`WindowStats.stats`): never raises, never waits long."""
+        return self.window_stats.stats
 
     def stats_notice(self) -> str | None:
-        """The record database's trouble in words, once (then None)."""
-        return self.record.notice()
+        """The stats database's trouble in words, once (then None)."""
+        return self.window_stats.notice()
 
-    def record_game(self, path: Path | None, state: GameState, headers: dict[str, str]) -> str:
-        """A finished game just saved at `path` goes into the record (`WindowRecord.add`)."""
-        return self.record.add(path, state, headers)
+    def add_to_stats(self, path: Path | None, state: GameState, headers: dict[str, str]) -> str:
+        """A finished game just saved at `path` goes into the stats (`WindowStats.add`)."""
+        return self.window_stats.add(path, state, headers)
 
     def catch_up(self) -> None:
-        """At start: the record gets, in the background, every finished game of the saves
-        folder it lacks (a result an earlier run could not write)."""
-        self.record.catch_up(self.saves_dir)
+        """At start: the stats get, in the background, every finished game of the saves
+        folder they lack (a result an earlier run could not write)."""
+        self.window_stats.catch_up(self.saves_dir)
 
     @property
     def settings_path(self) -> Path:

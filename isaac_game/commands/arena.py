@@ -7,6 +7,11 @@ one `choose` per move, and every move goes through `state.play`, so the rules ch
 it as in a match. Games can run in parallel worker processes (`--jobs`). A progress
 bar goes to stderr; the last line of stdout is the result:
 `<A> vs <B>: <A> won W of N games (P%)`, draws counting half.
+
+`--clock M+S` plays every game to a time control (docs/rules.md 5), each move's time
+measured on the wall clock: a level spends its time by what is left on its clock
+(`ai.seat.clock_budget`, as in the window), and a side that runs out loses. The
+report says how many games were lost on time and the least time each level had left.
 """
 
 from __future__ import annotations
@@ -19,7 +24,10 @@ import sys
 import time
 from dataclasses import dataclass, field
 
+from isaac_game.ai.bots import DEFAULT_BUDGET
 from isaac_game.ai.ladder import check_spec, make_player
+from isaac_game.ai.seat import STEP_BUDGET, clock_budget
+from isaac_game.clock import TimeControl, TimeControlError
 from isaac_game.levels import BOT_NAMES
 from isaac_game.rules import GameState, Player, game_names, new_game
 
@@ -40,6 +48,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--movetime", type=float, default=None, help="seconds per move (default: each level's own)"
     )
+    parser.add_argument(
+        "--clock",
+        type=clock_text,
+        default=None,
+        metavar="M+S",
+        help="play to a clock: M minutes each, S seconds added after each turn (1+1)",
+    )
     parser.add_argument("--jobs", type=int, default=1, help="games played in parallel")
     parser.add_argument("--seed", type=int, default=1, help="seed of the first game")
     parser.add_argument(
@@ -59,6 +74,17 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def clock_text(text: str) -> str:
+    """`--clock`, checked (a time control's own words when it cannot be read)."""
+    try:
+        control = TimeControl.parse(text)
+    except TimeControlError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+    if control is None:
+        raise argparse.ArgumentTypeError("give a time control (1+1), or leave --clock out")
+    return str(control)
+
+
 def cores_pair(text: str) -> tuple[int, int]:
     """`--cores 2,1` -> (2, 1)."""
     parts = text.split(",")
@@ -74,6 +100,10 @@ class GameResult:
     scores: tuple[int, int]
     plies: int
     think: dict[str, list[float]] = field(default_factory=dict)  # level -> [s, moves, max s]
+    #: played to a clock: the level that ran out of time ("" none), and the least time
+    #: each level had left after a move (seconds)
+    flagged: str = ""
+    least_left: dict[str, float] = field(default_factory=dict)
 
 
 def play_game(
@@ -85,9 +115,11 @@ def play_game(
     game: str = "isaac",
     opening: int = 0,
     cores: tuple[int, int] = (1, 1),
+    clock: str | None = None,
 ) -> GameResult:
     """One game; A is Dark when `index` is even. Games 2k and 2k + 1 begin with the same
-    `opening` random moves. `cores`: A's and B's processes to think in."""
+    `opening` random moves. `cores`: A's and B's processes to think in. `clock`: the
+    time control both play to (None: none)."""
     a_dark = index % 2 == 0
     game_seed = seed * 100_003 + index
     dark, light = ((a, cores[0]), (b, cores[1])) if a_dark else ((b, cores[1]), (a, cores[0]))
@@ -97,33 +129,84 @@ def play_game(
     }
     think: dict[str, list[float]] = {}
     state = opening_position(game, seed, index // 2, opening)
+    timed = Timed(
+        TimeControl.parse(clock or "none"), {Player.DARK: dark[0], Player.LIGHT: light[0]}
+    )
     try:
-        state = _play_out(state, bots, think, movetime)
+        state = _play_out(state, bots, think, movetime, timed)
     finally:
         for bot in bots.values():
             bot.close()
     a_side = Player.DARK if a_dark else Player.LIGHT
-    won = 0.5 if state.winner is None else float(state.winner == a_side)
-    return GameResult(won, a_dark, state.scores, len(state.moves), think)
+    winner = state.winner if timed.flagged is None else timed.flagged.other
+    won = 0.5 if winner is None else float(winner == a_side)
+    flagged = "" if timed.flagged is None else timed.levels[timed.flagged]
+    return GameResult(won, a_dark, state.scores, len(state.moves), think, flagged, timed.least)
+
+
+@dataclass
+class Timed:
+    """A game's clocks in the arena (`--clock`): the time each side has left, measured
+    on the wall clock; who ran out."""
+
+    control: TimeControl | None
+    levels: dict[Player, str]
+    left: dict[Player, float] = field(default_factory=dict)
+    least: dict[str, float] = field(default_factory=dict)
+    flagged: Player | None = None
+
+    def __post_init__(self) -> None:
+        if self.control is not None:
+            self.left = {p: self.control.base for p in Player}
+
+    def budget(self, mover: Player, movetime: float | None) -> float | None:
+        """The seconds the mover may think: its own, or less as its clock runs down."""
+        if self.control is None:
+            return movetime
+        level = self.levels[mover]
+        own = movetime if movetime is not None else DEFAULT_BUDGET.get(level, STEP_BUDGET)
+        return clock_budget(own, self.left[mover], self.control.increment)
+
+    def spent(self, mover: Player, seconds: float, turn_passed: bool) -> bool:
+        """The mover spent `seconds` on a move; False once its time is out."""
+        if self.control is None:
+            return True
+        left = self.left[mover] - seconds
+        level = self.levels[mover]
+        self.least[level] = min(self.least.get(level, left), left)
+        if left <= 0:
+            self.flagged = mover
+            return False
+        self.left[mover] = left + (self.control.increment if turn_passed else 0.0)
+        return True
 
 
 def _play_out(
-    state: GameState, bots: dict, think: dict[str, list[float]], movetime: float | None
+    state: GameState,
+    bots: dict,
+    think: dict[str, list[float]],
+    movetime: float | None,
+    timed: Timed | None = None,
 ) -> GameState:
     """Play `state` to its end between `bots`, timing each move into `think`
-    (`movetime`: seconds a move, None for each level's own)."""
+    (`movetime`: seconds a move, None for each level's own), to the clocks of `timed`
+    if given (the game stops where a side ran out of time)."""
+    timed = timed or Timed(None, {})
     while not state.is_over:
         mover = state.to_move
         assert mover is not None  # a game that is not over has a side to move
         bot = bots[mover]
         start = time.perf_counter()
-        move = bot.choose(state, movetime)
+        move = bot.choose(state, timed.budget(mover, movetime))
         spent = time.perf_counter() - start
         entry = think.setdefault(bot.level, [0.0, 0, 0.0])
         entry[0] += spent
         entry[1] += 1
         entry[2] = max(entry[2], spent)
-        state = state.play(move)
+        after = state.play(move)
+        if not timed.spent(mover, spent, after.to_move != mover):
+            return state
+        state = after
     return state
 
 
@@ -171,6 +254,7 @@ def play_games(
     opening: int = 0,
     cores: tuple[int, int] = (1, 1),
     first: int = 0,
+    clock: str | None = None,
 ) -> list[GameResult]:
     """`games` games of A against B (colours alternating), `jobs` at a time, with a
     progress bar on stderr. `first` is the first game's number: a run can be carried
@@ -178,7 +262,8 @@ def play_games(
     longer run would have played."""
     module = type(new_game(game)).__module__
     tasks = [
-        (module, a, b, i, seed, movetime, game, opening, cores) for i in range(first, first + games)
+        (module, a, b, i, seed, movetime, game, opening, cores, clock)
+        for i in range(first, first + games)
     ]
     results: list[GameResult] = []
     started = time.perf_counter()
@@ -219,6 +304,7 @@ def run(args: argparse.Namespace) -> int:
         movetime=args.movetime,
         opening=args.opening,
         cores=args.cores,
+        clock=args.clock,
     )
     wins = sum(r.a_won for r in results)
     think: dict[str, list[float]] = {}
@@ -242,6 +328,14 @@ def run(args: argparse.Namespace) -> int:
         print(
             f"{level}: {mean:.3f} s per move on average, {longest:.3f} s at most, {moves:.0f} moves"
         )
+    if args.clock:
+        flags = [r.flagged for r in results if r.flagged]
+        least: dict[str, float] = {}
+        for r in results:
+            for level, left in r.least_left.items():
+                least[level] = min(least.get(level, left), left)
+        said = ", ".join(f"{level} {left:.2f} s" for level, left in sorted(least.items()))
+        print(f"clock {args.clock}: {len(flags)} of {n} games lost on time; least left: {said}")
     draws = sum(r.a_won == 0.5 for r in results)
     drawn = f", {draws} drawn" if draws else ""
     pct = 100 * wins / max(n, 1)

@@ -24,8 +24,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from isaac_game.client.app import MIN_WINDOW, DisplayError
-from isaac_game.client.handoff import GameSetup, demo_setup, setup_from_record
+from isaac_game.client.handoff import GameSetup, demo_setup, settings_clock, setup_from_record
 from isaac_game.client.storage import OPEN_ELSEWHERE, Storage, load_error
+from isaac_game.clock import TimeControl, TimeControlError, control_text
 from isaac_game.i18n import LANGUAGES
 from isaac_game.players import PLAYER_KINDS, player_kind
 from isaac_game.rules import game_names, write_atomically
@@ -49,11 +50,28 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_language(parser)
     parser.add_argument("--resume", action="store_true", help="go on with the game in progress")
     parser.add_argument(
+        "--clock",
+        metavar="M+S",
+        type=time_control,
+        default=None,
+        help="play to a clock (with --game): M minutes each, S seconds added after each turn"
+        " (5+3, 10+5, 20+10, or your own; none: no clock); else the last one chosen",
+    )
+    parser.add_argument(
         "--relay",
         metavar="HOST[:PORT]",
         default=None,
         help="Play online through this relay for this run (instead of the one in Settings)",
     )
+
+
+def time_control(text: str) -> str:
+    """`--clock`'s value, checked (argparse says the reason when it cannot be read),
+    as the settings keep it ("none": no clock)."""
+    try:
+        return control_text(TimeControl.parse(text))
+    except TimeControlError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 def relay_of(args: argparse.Namespace) -> str:
@@ -111,7 +129,8 @@ def first_scene(args: argparse.Namespace, storage: Storage) -> tuple[str, tuple]
     if args.game or args.dark or args.light:
         dark = args.dark or settings.dark_kind
         light = args.light or settings.light_kind
-        return "match", (GameSetup(game, dark, light),)
+        clock = settings_clock(getattr(args, "clock", None) or settings.clock)
+        return "match", (GameSetup(game, dark, light, clock=clock),)
     return "", ()
 
 

@@ -110,8 +110,11 @@ from .pieces import BoardPiece, StackedPiece
 from .records import (
     MAX_RECORD_BYTES,
     GameRecord,
+    Loss,
+    OffBoard,
     RecordError,
     load_record,
+    lost_in,
     parse_record,
     read_record_text,
     record_text,
@@ -133,6 +136,9 @@ from .text import clean_text
 
 __all__ = [
     "HUMAN",
+    "Loss",
+    "OffBoard",
+    "lost_in",
     "dated",
     "LAN_SUFFIX",
     "yes",

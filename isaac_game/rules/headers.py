@@ -29,6 +29,8 @@ class Key:
     """Every header key the program writes or reads, named once."""
 
     GAME, DATE, RESULT = "Game", "Date", "Result"
+    #: The time control a game is played to ("10+5": docs/rules.md 5); none: no clock.
+    CLOCK = "Clock"
     #: Whether the coach's Take it back was used, and whether a move was undone.
     COACHED, TAKEN_BACK = "Coached", "TakenBack"
     #: A LAN game: which side saved it ("host" or "join"), the other side's name, the

@@ -29,10 +29,11 @@ from .records import (
     GameRecord,
     RecordError,
     load_record,
+    lost_in,
+    move_line,
     parse_record,
     read_record_text,
     record_text,
-    resigned_in,
     result_text,
 )
 from .state import GameState
@@ -63,21 +64,27 @@ class Journal:
             journal._finished = record.finished
         return journal, record
 
-    def keep(self, state: GameState) -> None:
-        """Bring the file in step with `state`. Raises OSError when the disk says no."""
+    def keep(self, state: GameState, notes: dict[int, str] | None = None) -> None:
+        """Bring the file in step with `state`, each move with its note in `notes` (by
+        the move's index: a clock's time left). Raises OSError when the disk says no."""
+        notes = notes or {}
         moves = state.moves
-        over = result_text(state, resigned_in(self.headers)) != UNFINISHED
+        over = result_text(state, lost_in(self.headers)) != UNFINISHED
         if self.written is not None and not over and not self._finished:
             if moves == self.written:
                 return
             if moves[: len(self.written)] == self.written:
                 try:
-                    append_text(self.path, "".join(f"{m}\n" for m in moves[len(self.written) :]))
+                    new = range(len(self.written), len(moves))
+                    append_text(
+                        self.path,
+                        "".join(f"{move_line(moves[i], notes.get(i, ''))}\n" for i in new),
+                    )
                     self.written = moves
                     return
                 except FileNotFoundError:
                     pass  # the file went away: write it whole again, below
-        write_atomically(self.path, record_text(state, self.headers))
+        write_atomically(self.path, record_text(state, self.headers, notes))
         self.written, self._finished = moves, over
 
 

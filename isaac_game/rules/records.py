@@ -11,8 +11,9 @@
     3h71    # a comment may follow a move
 
 A game ended by a resignation (over the LAN) says so in its Result, `light resigns,
-dark wins`; its moves must then leave the game unfinished, as they did when it
-ended. Anything else the Result says must be what the moves give.
+dark wins`, and one lost on time as `dark ran out of time, light wins`; its moves
+must then leave the game unfinished, as they did when it ended. Anything else the
+Result says must be what the moves give.
 
 Loading replays every move through the engine, so a record can never describe an
 impossible game; any problem is reported with its line number and nothing is
@@ -32,6 +33,7 @@ import os
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from enum import StrEnum
 from pathlib import Path
 
 from .common import Player
@@ -45,7 +47,22 @@ UNFINISHED = "*"
 #: Header keys written in this order; others a file carries are kept after them.
 STANDARD_HEADERS = (Key.GAME, Key.DATE, label_key(Player.DARK), label_key(Player.LIGHT), Key.RESULT)
 _HEADER = re.compile(r"([A-Za-z][A-Za-z0-9_-]*):[ \t]*(.*)")
-_RESIGNS = re.compile(r"(dark|light) resigns, (dark|light) wins")
+_OFF_BOARD = re.compile(r"(dark|light) (resigns|ran out of time), (dark|light) wins")
+
+
+class OffBoard(StrEnum):
+    """How a game ended before its position did, in the words its Result says it."""
+
+    RESIGNS = "resigns"
+    TIME = "ran out of time"
+
+
+@dataclass(frozen=True)
+class Loss:
+    """A game lost off the board: by whom, and how."""
+
+    player: Player
+    how: OffBoard
 
 
 class RecordError(ValueError):
@@ -71,57 +88,87 @@ class GameRecord:
 
     state: GameState
     headers: dict[str, str] = field(default_factory=dict)
+    #: the comment after a move, by the move's index (a clock's time left: see
+    #: docs/rules.md 5), kept so that a record written again keeps them
+    notes: dict[int, str] = field(default_factory=dict)
 
     @property
     def game(self) -> str:
         return self.state.game
 
     @property
+    def lost(self) -> Loss | None:
+        """Who lost off the board and how (resigned, out of time), if the game ended so
+        (its moves left it unfinished)."""
+        return None if self.state.is_over else lost_in(self.headers)
+
+    @property
     def resigned(self) -> Player | None:
-        """Who resigned, if the game ended so (its moves left it unfinished)."""
-        return None if self.state.is_over else resigned_in(self.headers)
+        """Who resigned, if the game ended so."""
+        lost = self.lost
+        return lost.player if lost is not None and lost.how is OffBoard.RESIGNS else None
 
     @property
     def finished(self) -> bool:
-        """Is the game over, played out or resigned? (An unfinished one may go on.)"""
-        return self.state.is_over or self.resigned is not None
+        """Is the game over, played out, resigned or lost on time? (An unfinished one
+        may go on.)"""
+        return self.state.is_over or self.lost is not None
 
     @property
     def winner(self) -> Player | None:
         """The winner of a finished game (None: a draw, or a game that goes on)."""
-        resigned = self.resigned
-        return resigned.other if resigned is not None else self.state.winner
+        lost = self.lost
+        return lost.player.other if lost is not None else self.state.winner
 
     def text(self) -> str:
         return record_text(self.state, self.headers)
 
 
+def lost_in(headers: dict[str, str]) -> Loss | None:
+    """The loss off the board the headers' Result records (a resignation, a time
+    out), else None."""
+    found = _OFF_BOARD.fullmatch(headers.get(Key.RESULT, "").strip())
+    if found is None or found.group(1) == found.group(3):
+        return None
+    return Loss(Player(found.group(1)), OffBoard(found.group(2)))
+
+
 def resigned_in(headers: dict[str, str]) -> Player | None:
     """The side whose resignation the headers' Result records, else None."""
-    found = _RESIGNS.fullmatch(headers.get(Key.RESULT, "").strip())
-    if found is None or found.group(1) == found.group(2):
-        return None
-    return Player(found.group(1))
+    lost = lost_in(headers)
+    return lost.player if lost is not None and lost.how is OffBoard.RESIGNS else None
 
 
-def result_text(state: GameState, resigned: Player | None = None) -> str:
+def result_text(state: GameState, lost: Loss | Player | None = None) -> str:
     """`dark 104 - light 57, dark wins` (or `..., draw`); `light resigns, dark wins`
-    when `resigned` gave up a game that was not over; `*` while the game goes on."""
+    or `light ran out of time, dark wins` for a game `lost` off the board (a side
+    alone: it resigned) that was not over; `*` while the game goes on."""
     if not state.is_over:
-        if resigned is not None:
-            return f"{resigned.value} resigns, {resigned.other.value} wins"
+        if isinstance(lost, Player):
+            lost = Loss(lost, OffBoard.RESIGNS)
+        if lost is not None:
+            return f"{lost.player.value} {lost.how.value}, {lost.player.other.value} wins"
         return UNFINISHED
     dark, light = state.scores
     outcome = "draw" if state.winner is None else f"{state.winner.value} wins"
     return f"dark {dark} - light {light}, {outcome}"
 
 
-def record_text(state: GameState, headers: dict[str, str] | None = None) -> str:
+def move_line(move: str, note: str = "") -> str:
+    """A move's line in a record, its note (if any) as a comment after it."""
+    note = _one_line(note).replace("#", "")
+    return f"{move}    # {note}" if note.strip() else move
+
+
+def record_text(
+    state: GameState, headers: dict[str, str] | None = None, notes: dict[int, str] | None = None
+) -> str:
     """The text of a record of `state`; Game and Result always come from the state (a
-    resignation's Result from the headers, while the state is not over)."""
+    resignation's Result from the headers, while the state is not over); `notes`: the
+    comment after a move, by its index."""
     given = {k: clean_text(_one_line(v)) for k, v in (headers or {}).items()}
     given[Key.GAME] = state.game
-    given[Key.RESULT] = result_text(state, resigned_in(given))
+    given[Key.RESULT] = result_text(state, lost_in(given))
     given.setdefault(Key.DATE, "")
     given.setdefault(label_key(Player.DARK), Player.DARK.title)
     given.setdefault(label_key(Player.LIGHT), Player.LIGHT.title)
@@ -129,13 +176,15 @@ def record_text(state: GameState, headers: dict[str, str] | None = None) -> str:
     lines = [f"# {state.game.upper()} game record"]
     lines += [f"{key}: {given[key]}" for key in keys if _HEADER.fullmatch(f"{key}: x")]
     lines.append("")
-    lines += list(state.moves)
+    notes = notes or {}
+    lines += [move_line(move, notes.get(i, "")) for i, move in enumerate(state.moves)]
     return "\n".join(lines) + "\n"
 
 
 def parse_record(text: str) -> GameRecord:
     """Replay a record's text. Raises RecordError naming the line on any problem."""
     headers: dict[str, str] = {}
+    notes: dict[int, str] = {}
     state: GameState | None = None
     result_line = 0
     for number, raw in enumerate(text.splitlines(), start=1):
@@ -152,19 +201,21 @@ def parse_record(text: str) -> GameRecord:
             continue
         if state is None:
             state = _start(headers, number)
-        move = line.split("#", 1)[0].strip()
+        move, _, note = line.partition("#")
         try:
-            state = state.play(move)
+            state = state.play(move.strip())
         except ValueError as error:
             raise RecordError(f"line {number}: {error}") from None
+        if note.strip():
+            notes[state.ply - 1] = clean_text(note.strip())
     if state is None:
         state = _start(headers, 0)
     claimed = headers.get(Key.RESULT, UNFINISHED)
-    actual = result_text(state, resigned_in(headers))
+    actual = result_text(state, lost_in(headers))
     if claimed != actual:
         where = f"line {result_line}" if result_line else "the record"
         raise RecordError(f"{where}: the result says {claimed!r} but the moves give {actual!r}")
-    return GameRecord(state, headers)
+    return GameRecord(state, headers, notes)
 
 
 def _start(headers: dict[str, str], number: int) -> GameState:
@@ -208,11 +259,14 @@ def load_record(
 
 
 def save_record(
-    path: str | os.PathLike[str], state: GameState, headers: dict[str, str] | None = None
+    path: str | os.PathLike[str],
+    state: GameState,
+    headers: dict[str, str] | None = None,
+    notes: dict[int, str] | None = None,
 ) -> None:
     """Write a record atomically (disk/files.py): a crash or a power cut mid-save never
     leaves a truncated file. Raises OSError when the disk says no."""
-    write_atomically(path, record_text(state, headers))
+    write_atomically(path, record_text(state, headers, notes))
 
 
 def _one_line(value: object) -> str:

@@ -389,3 +389,16 @@ def test_every_level_the_documents_name_reads_into_a_value_and_back():
         for step in ladder_steps:
             assert str(step.level) == step.spec and step.level == parse_level(step.spec)
             assert isinstance(step.level, (Named, Blend, Playouts, Removal, Lookahead))
+
+
+def test_the_arena_plays_to_a_clock_and_a_side_out_of_time_loses(monkeypatch):
+    """docs/rules.md 5 in the arena (`--clock`): the wall clock is each move's time;
+    a level spends it by what is left, and a side whose time runs out loses there."""
+    (played,) = arena.play_games("easy", "random", "foundations", 1, clock="0.5+1")
+    assert played.flagged == "" and played.least_left["easy"] > 0
+    ticks = iter(range(10_000))  # each move takes 10 s on this clock of 30 s each
+    monkeypatch.setattr(arena.time, "perf_counter", lambda: 10.0 * next(ticks))
+    (lost,) = arena.play_games("easy", "random", "isaac", 1, clock="0.5+0")
+    assert lost.flagged == "easy" and lost.a_won == 0.0  # easy was Dark, and moved first
+    # its third move ran its clock out: the game stopped before it, after four moves
+    assert lost.plies == 4 and lost.least_left == {"easy": 0.0, "random": 10.0}

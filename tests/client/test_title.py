@@ -14,8 +14,8 @@ from isaac_game.rules import new_game
 from .driver import click, key, menu_to, run
 from .kinds import is_game
 
-FIXED = ["game", "dark", "light", "coach", "new", "lan_host", "lan_join", "online", "continue",
-         "replay", "learn", "record", "rules", "settings", "quit"]  # fmt: skip
+FIXED = ["game", "dark", "light", "coach", "clock", "new", "lan_host", "lan_join", "online",
+         "continue", "replay", "learn", "stats", "rules", "settings", "quit"]  # fmt: skip
 
 
 def back_to_title(app) -> TitleScene:

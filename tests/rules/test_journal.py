@@ -123,3 +123,27 @@ def test_a_move_that_is_not_torn_but_wrong_is_still_an_error(tmp_path):
     path.write_text("Game: isaac\nResult: *\n\n5v04\nnonsense\n")
     with pytest.raises(RecordError, match="line 5"):
         load_journal(path)
+
+
+def test_each_move_keeps_its_note_appended_and_rewritten_rules_5(tmp_path):
+    """docs/rules.md 5: the time left after each move is kept with the move, as a
+    comment, through appends, a whole rewrite and a load."""
+    path = tmp_path / "clocked.isaac"
+    journal = Journal(path, {"Clock": "5+3"})
+    state = new_game("isaac").play("5v04")
+    notes = {0: "clock 4:58.2 5:00.0"}
+    journal.keep(state, notes)
+    state = state.play("3h71")
+    notes[1] = "clock 4:58.2 4:51.5"
+    journal.keep(state, notes)  # appended
+    assert path.read_text().splitlines()[-2:] == [
+        "5v04    # clock 4:58.2 5:00.0",
+        "3h71    # clock 4:58.2 4:51.5",
+    ]
+    loaded = load_journal(path)
+    assert loaded.notes == notes and loaded.state.moves == ("5v04", "3h71")
+    journal.headers["Result"] = "light ran out of time, dark wins"
+    journal.keep(state, notes)  # the end: written whole, the notes kept
+    again = load_journal(path)
+    assert again.notes == notes and again.headers["Result"] == "light ran out of time, dark wins"
+    assert again.finished and again.winner == Player.DARK

@@ -7,6 +7,8 @@ import pickle
 import pytest
 
 from isaac_game.rules import (
+    Loss,
+    OffBoard,
     Player,
     RecordError,
     load_record,
@@ -123,3 +125,21 @@ def test_a_load_failure_carries_its_reason_and_its_file_apart(tmp_path):
     assert error.file == "broken.isaac.txt" and error.reason.startswith("line 4: ")
     assert str(error) == f"broken.isaac.txt: {error.reason}"
     assert pickle.loads(pickle.dumps(error)).reason == error.reason
+
+
+def test_a_game_lost_on_time_says_so_and_is_finished_rules_5():
+    """docs/rules.md 5: a side whose time runs out loses, whatever the position; the
+    Result says so and the moves stop where the game stopped."""
+    record = parse_record(GOLDEN.replace("Result: *", "Result: dark ran out of time, light wins"))
+    assert not record.state.is_over and record.finished
+    assert record.lost == Loss(Player.DARK, OffBoard.TIME)
+    assert record.winner == Player.LIGHT and record.resigned is None
+    assert record_text(record.state, record.headers).count("dark ran out of time, light wins") == 1
+    with pytest.raises(RecordError, match="line 6"):
+        parse_record(GOLDEN.replace("Result: *", "Result: dark ran out of time, dark wins"))
+    state = new_game("hari")
+    while not state.is_over:
+        state = state.play(state.legal_moves()[0])
+    text = record_text(state).replace(result_text(state), "light ran out of time, dark wins")
+    with pytest.raises(RecordError, match="the moves give"):
+        parse_record(text)

@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Generic, Protocol
 
 import pygame
 
+from isaac_game.clock import SHORT, clock_text
 from isaac_game.i18n import N_, _
 from isaac_game.match import Match, MovePlayed, SeatKind
 from isaac_game.rules import GameState, Move, Player, Refusal
@@ -39,7 +40,7 @@ from ..states import S, narrow
 from ..theme import Fonts, Palette, blit_text, fit_line
 from ..widgets.board_view import BoardView
 from ..widgets.hints import HintHelper
-from ..widgets.hud import GameLayout, PanelInfo, draw_bar_text
+from ..widgets.hud import GameLayout, PanelClock, PanelInfo, draw_bar_text
 from ..widgets.motion import Motion
 from ..widgets.move_words import MoveWords
 from ..widgets.rules_pages import RulesBook
@@ -263,6 +264,15 @@ class ReplayHost(Protocol):
     index: int
 
 
+class ReplayPanelsHost(ReplayHost, Protocol):
+    """The replay scene, as a game's replay view draws the players' panels in it."""
+
+    def clocks_shown(self) -> tuple[float, float] | None:
+        """(Dark's, Light's) time left at the position shown, in a game played to a
+        clock (None: no clock)."""
+        ...
+
+
 class ReplayView(ABC, Generic[S]):
     """How the replay scene draws a game whose states are `S`."""
 
@@ -291,9 +301,22 @@ class ReplayView(ABC, Generic[S]):
     @abstractmethod
     def draw_board(self, surface: pygame.Surface, host: ReplayHost, pal: Palette) -> None: ...
 
+    @staticmethod
+    def with_clocks(
+        host: ReplayPanelsHost, infos: dict[Player, PanelInfo]
+    ) -> dict[Player, PanelInfo]:
+        """The panels with each side's clock as it stood at the position shown (a game
+        played to a clock: docs/rules.md 5); none runs in a replay."""
+        left = host.clocks_shown()
+        if left is not None:
+            for player, info in infos.items():
+                seconds = left[player.index]
+                info.clock = PanelClock(clock_text(seconds), False, seconds < SHORT)
+        return infos
+
     @abstractmethod
     def draw_panels(
-        self, surface: pygame.Surface, host: ReplayHost, layout: GameLayout, fonts: Fonts
+        self, surface: pygame.Surface, host: ReplayPanelsHost, layout: GameLayout, fonts: Fonts
     ) -> None: ...
 
     def draw_title(

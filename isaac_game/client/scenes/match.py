@@ -18,8 +18,17 @@ from collections.abc import Callable, Iterable
 
 import pygame
 
+from isaac_game.clock import SHORT, clock_text
 from isaac_game.i18n import _
-from isaac_game.match import GameEnded, Match, MatchEvent, MovePlayed, MoveRejected, SeatKind
+from isaac_game.match import (
+    GameEnded,
+    Match,
+    MatchEvent,
+    MovePlayed,
+    MoveRejected,
+    SeatKind,
+    TimedOut,
+)
 from isaac_game.rules import GameState, Move, Pass, Player
 
 from ..control import MatchControl
@@ -29,7 +38,7 @@ from ..input import Action
 from ..keeper import GameKeeper
 from ..scene import Jump, Question, Scene
 from ..widgets.coach import Coach
-from ..widgets.hud import PanelInfo, shown_hand_rows
+from ..widgets.hud import PanelClock, PanelInfo, shown_hand_rows
 from ..widgets.motion import Motion
 from ..words import side_name
 from .match_bar import COMPUTER_PAUSE, MatchBar
@@ -65,6 +74,8 @@ class MatchScene(Scene):
         self.motion = Motion()
         self.closed = False
         self.handed_over = False  # the results scene took over the match
+        #: the sides whose clock has warned that it is short (once each)
+        self.warned: set[Player] = set()
         self.play: GamePlay = game.play(self)
         self.view = MatchView(self)
         self.input = MatchInput(self)
@@ -89,6 +100,11 @@ class MatchScene(Scene):
 
     def panel_info(self, player: Player) -> PanelInfo:
         info = self.play.panel_info(player, self.control.seat_label(player, self.setup))
+        clocks = self.match.clocks
+        if clocks is not None:
+            left = clocks.left(player)
+            running = clocks.running == player and not self._over()
+            info.clock = PanelClock(clock_text(left), running, left < SHORT)
         return self.control.dress_panel(info, player)
 
     def hand_rows(self, player: Player) -> dict[int, pygame.Rect]:
@@ -197,6 +213,12 @@ class MatchScene(Scene):
                 self.bar.say(self.rejected_words(event), warn=True)
             elif isinstance(event, GameEnded):
                 self.motion.pace.results_in = RESULTS_DELAY
+            elif isinstance(event, TimedOut):
+                self.play.reset()
+                # TRANSLATORS: a game lost on time; {player} is "Dark" or "Light"
+                said = _("{player} ran out of time").format(player=side_name(event.player))
+                self.bar.say(said, warn=True, seconds=RESULTS_DELAY + 2.0)
+                self.motion.pace.results_in = RESULTS_DELAY
 
     def rejected_words(self, event: MoveRejected) -> str:
         """Why a move was rejected, in words (the event's reason is for the logs)."""
@@ -227,8 +249,9 @@ class MatchScene(Scene):
             return
         self.age_by(dt)
         self.play.update(dt)
+        self._run_clocks(dt)
         state = self.match.state
-        if state.is_over or self.control.finished():
+        if self._over():
             self._update_over(dt)
             return
         mover = state.to_move
@@ -242,6 +265,24 @@ class MatchScene(Scene):
                 self.match.prepare()  # it thinks while its last move is still read
             return
         self.handle_events(self.match.update())
+
+    def _over(self) -> bool:
+        """Is the game over: played out, decided off the board, or lost on time?"""
+        match = self.match
+        return match.state.is_over or self.control.finished() or match.out_of_time is not None
+
+    def _run_clocks(self, dt: float) -> None:
+        """The clock of the side to move runs (a game played to one; never in a demo):
+        not while a computer's move, ready, is held back for the last one to be read.
+        Once a side's time is short, its clock warns once (its colour, and a sound)."""
+        clocks = self.match.clocks
+        if clocks is None or self.setup.demo or self._over() or self.match.answer_waiting():
+            return
+        self.handle_events(self.match.tick(dt))
+        side = clocks.running
+        if side is not None and clocks.left(side) < SHORT and side not in self.warned:
+            self.warned.add(side)
+            self.app.audio.play("clock")
 
     def _auto_pass(self, dt: float, mover: Player) -> None:
         """A human who cannot move is passed for, after a moment to read why."""

@@ -178,7 +178,12 @@ class MatchBar:
         scene = self.scene
         state = scene.match.state
         mover = state.to_move
-        if mover is None or state.is_over or scene.control.finished():
+        if (
+            mover is None
+            or state.is_over
+            or scene.control.finished()
+            or scene.match.out_of_time is not None
+        ):
             return _("Game over")
         if scene.coach.offering:  # the computer's reply waits for the player's answer
             return _("The coach asks: take your move back, or play on?")

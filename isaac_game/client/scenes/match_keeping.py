@@ -12,8 +12,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
+from isaac_game.clock import clock_note
 from isaac_game.i18n import _
-from isaac_game.rules import Headers, Key, yes
+from isaac_game.rules import Headers, Key, Loss, OffBoard, result_text, yes
 
 from ..keeper import GameKeeper
 from ..scene import Question
@@ -61,14 +62,18 @@ class MatchKeeping:
 
     def keep(self) -> None:
         """The game on disk after every move, undo and redo (never a demo's). A move
-        taken back marks the record (`TakenBack: yes`), which counts it apart."""
+        taken back marks the record (`TakenBack: yes`), which the stats count apart."""
         if not self.demo and self.scene.control.keeps_games:
-            state, journal = self.scene.match.state, self.keeper.journal
+            match, journal = self.scene.match, self.keeper.journal
+            state = match.state
             marked = journal is None or Headers(journal.headers).taken_back
             if state.ply < self._ply and not marked:
                 self.keeper.mark(yes(Key.TAKEN_BACK))
             self._ply = state.ply
-            news = self.keeper.keep(state)
+            notes = None
+            if match.clocks is not None and state.moves:  # the time left, with the move
+                notes = {**self.keeper.notes, state.ply - 1: clock_note(match.clocks.snapshot())}
+            news = self.keeper.keep(state, notes)
             if news:
                 self.scene.bar.say(news, warn=bool(self.keeper.error), seconds=4.0)
 
@@ -84,7 +89,7 @@ class MatchKeeping:
             if question is not None:
                 return question
         state = scene.match.state
-        over = state.is_over or scene.control.finished()
+        over = state.is_over or scene.control.finished() or scene.match.out_of_time is not None
         if over or not state.moves:
             return None
         return scene.control.leave_question(leave)
@@ -142,7 +147,11 @@ class MatchKeeping:
         """For the results: the record's headers, and why it is not on disk ("" if it is).
         A game decided off the board (a resignation) gets its Result in its file first."""
         scene = self.scene
-        decided = scene.control.result_headers(scene.match.state)
+        state = scene.match.state
+        decided = scene.control.result_headers(state)
+        flagged = scene.match.out_of_time
+        if flagged is not None and not state.is_over:  # lost on time (docs/rules.md 5)
+            decided = {Key.RESULT: result_text(state, Loss(flagged, OffBoard.TIME))}
         if decided and not self.demo and scene.control.keeps_games:
             self.keeper.conclude(decided)
         return {**self.keeper.record_headers(), **decided}, self.keeper.unsaved()

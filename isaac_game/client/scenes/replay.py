@@ -26,8 +26,9 @@ from pathlib import Path
 
 import pygame
 
+from isaac_game.clock import clocks_after
 from isaac_game.i18n import N_, _, ngettext
-from isaac_game.rules import GameRecord, GameState, Headers, Move, Player
+from isaac_game.rules import GameRecord, GameState, Headers, Key, Move, Player
 
 from ..games.base import GameEntry
 from ..handoff import seat_words
@@ -151,6 +152,11 @@ class ReplayScene(Scene):
     @property
     def state(self) -> GameState:
         return self.states[self.index]
+
+    def clocks_shown(self) -> tuple[float, float] | None:
+        """Each side's time left at the position shown (a game played to a clock)."""
+        record = self.record
+        return clocks_after(Headers(record.headers).get(Key.CLOCK), record.notes, self.index)
 
     def describe(self, before: GameState, move: Move, after: GameState) -> MoveWords:
         """A move in words, as read from the side of the board facing the screen."""

@@ -23,8 +23,9 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from isaac_game.clock import clock_text, clocks_after
 from isaac_game.i18n import N_, _, ngettext
-from isaac_game.rules import GameRecord, GameState, Move, Player
+from isaac_game.rules import GameRecord, GameState, Headers, Key, Move, Player
 
 from ..games.base import GameEntry
 from ..input import Action, Button
@@ -171,8 +172,9 @@ class ReportScene(Scene):
     def count_lines(self) -> list[str]:
         """Mistakes and blunders for each player (or what to do to know them)."""
         reviews = self.analysis.reviews
+        clock = self.clock_line()
         if reviews is None:
-            return [_("Analyse the game to count its mistakes and blunders.")]
+            return [_("Analyse the game to count its mistakes and blunders."), *clock]
         lines = []
         for player in (Player.DARK, Player.LIGHT):
             mistakes, blunders = mark_counts(reviews, player)
@@ -185,7 +187,23 @@ class ReportScene(Scene):
             # TRANSLATORS: "Dark: 2 mistakes, 1 blunder"
             text = _("{player}: {mistakes}, {blunders}")
             lines.append(text.format(player=side_name(player), mistakes=said_m, blunders=said_b))
-        return lines
+        return lines + clock
+
+    def clock_line(self) -> list[str]:
+        """Each side's time left at the end, in a game played to a clock ([]: none)."""
+        record = self.record
+        control = Headers(record.headers).get(Key.CLOCK)
+        left = clocks_after(control, record.notes, len(record.state.moves))
+        if left is None:
+            return []
+        # TRANSLATORS: a side's time left on its clock: "Dark 4:58"
+        each = [
+            _("{player} {time}").format(player=side_name(p), time=clock_text(left[p.index]))
+            for p in (Player.DARK, Player.LIGHT)
+        ]
+        # TRANSLATORS: a game played to a clock; {dark} and {light} are "Dark 4:58"...
+        text = _("Time left at the end: {dark}, {light}")
+        return [text.format(dark=each[0], light=each[1])]
 
     # ----- what the player does ----------------------------------------------------------
 

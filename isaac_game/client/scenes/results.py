@@ -24,7 +24,7 @@ import pygame
 
 from isaac_game.i18n import N_, _
 from isaac_game.players import HUMAN
-from isaac_game.rules import GameRecord, Headers, Player
+from isaac_game.rules import GameRecord, Headers, OffBoard, Player, lost_in
 
 from ..control import ResultsControl
 from ..games.base import GameEntry
@@ -55,9 +55,9 @@ class ResultsScene(MenuScreen):
         self.save_path = outcome.save_path
         self.saver = FinishedGame(app.storage, outcome.state, outcome.headers, outcome.save_path)
         self.saver.error = outcome.unsaved
-        # the game goes into your record (never fails it: trouble is said once, at the title)
+        # the game goes into the stats (never fails it: trouble is said once, at the title)
         saved = None if outcome.unsaved else outcome.save_path
-        app.notice = app.storage.record_game(saved, outcome.state, outcome.headers) or app.notice
+        app.notice = app.storage.add_to_stats(saved, outcome.state, outcome.headers) or app.notice
         self.message = outcome.unsaved
         self.settling = SETTLE  # the input that goes on past a move is not taken here
         #: the final position and the one before it (its last move is marked)
@@ -91,7 +91,7 @@ class ResultsScene(MenuScreen):
         if self.control.rematch():
             return
         old = self.outcome.setup
-        setup = GameSetup(old.game, dark=old.light, light=old.dark)
+        setup = GameSetup(old.game, dark=old.light, light=old.dark, clock=old.clock)
         self.app.switch("match", setup)
 
     def file_label(self) -> str:
@@ -100,7 +100,7 @@ class ResultsScene(MenuScreen):
     def file(self) -> None:
         """Where the game is kept (`unsaved.show_file`, as the pause menu's); a game the
         disk refused (or one never kept, as a LAN game the other side never moved in) is
-        saved now, and goes into your record once it is on disk."""
+        saved now, and goes into the stats once it is on disk."""
         trying = bool(self.saver.unsaved()) or self.saver.path is None
         said = show_file(self.app, self.saver)
         self.save_path = self.saver.path
@@ -109,7 +109,7 @@ class ResultsScene(MenuScreen):
         self.message = said
         if self.save_path is not None and not self.saver.unsaved():
             state, headers = self.outcome.state, self.saver.headers
-            notice = self.app.storage.record_game(self.save_path, state, headers)
+            notice = self.app.storage.add_to_stats(self.save_path, state, headers)
             self.app.notice = notice or self.app.notice
 
     def review(self) -> None:
@@ -203,12 +203,17 @@ class ResultsScene(MenuScreen):
             return told
         state = self.outcome.state
         winner = state.winner
+        lost = None if state.is_over else lost_in(self.outcome.headers)
+        if lost is not None:
+            winner = lost.player.other
         # TRANSLATORS: the results' headline; {player} is "Dark" or "Light"
         title = _("{player} wins!").format(player=side_name(winner)) if winner else _("A draw")
         you = self.you()
         if you is not None and winner is not None:
             title = _("You win") if winner == you else _("You lose")
         reason = self.game.why_over(state)
+        if lost is not None and lost.how is OffBoard.TIME:  # docs/rules.md 5
+            reason = _("{player} ran out of time").format(player=side_name(lost.player))
         if Headers(self.outcome.headers).coached:  # the coach's Take it back was used
             reason = "\n".join(filter(None, (reason, _("Coached: a move was taken back."))))
         return winner, title, reason

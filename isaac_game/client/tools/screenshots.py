@@ -15,12 +15,14 @@ import os
 import random
 import sys
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 import pygame
 
 from isaac_game import i18n
 from isaac_game.ai import hint
+from isaac_game.clock import TimeControl, clock_note
 from isaac_game.rules import GameRecord, IsaacState, Key, Player, label_key, new_game
 
 from ..app import App
@@ -99,6 +101,31 @@ def shoot_words(app, save, mid: IsaacState, final: IsaacState) -> None:
     replay.go(len(mid.moves))
     save("replay-resigned")
     app.pop(replay)
+
+
+#: The time control the clocked screens show, and the time left on them: Dark's clock
+#: running with minutes left, Light's short (tenths, the warning colour).
+CLOCKED = TimeControl(300, 3)
+CLOCKS_LEFT = (272.4, 8.3)
+
+
+def shoot_clocks(app: App, save: Callable[[str], None], mid: IsaacState) -> None:
+    """Each game played to a clock: both panels' clocks, one running, one short."""
+    for game_name in ("isaac", "foundations", "hari"):
+        state = mid if game_name == "isaac" else new_game(game_name)
+        if game_name != "isaac":
+            for move_index in range(6):
+                state = state.play(state.legal_moves()[move_index % len(state.legal_moves())])
+        setup = GameSetup(game_name, history=history_of(state), clock=CLOCKED)
+        setup = replace(setup, clock_left=CLOCKS_LEFT)
+        game = app.open("match", setup)
+        game.update(1 / 60)  # the clock of the side to move runs
+        save(f"clock-{game_name}")
+        app.pop(game)
+    notes = {len(mid.moves) - 1: clock_note(CLOCKS_LEFT)}
+    report = app.open("report", GameRecord(mid, {"Clock": str(CLOCKED)}, notes), "clocked.txt")
+    save("report-clocks")
+    app.pop(report)
 
 
 def parse_size(text: str) -> tuple[int, int]:
@@ -232,6 +259,7 @@ def visit(
     show_hint(game)
     save("placement-hint")
     app.pop(game)
+    shoot_clocks(app, save, mid)
     game = app.open("match", GameSetup(history=history_of(scoring)))
     assert isinstance(game, MatchScene) and isinstance(game.play, IsaacPlay)
     game.view.relayout(size)
@@ -273,6 +301,10 @@ def visit(
     app.open("results", GameOutcome(GameSetup(dark="human", light="hard"), final))
     save("results-computer")
     app.pop()
+    lost = {"Result": "dark ran out of time, light wins"}
+    app.open("results", GameOutcome(GameSetup(clock=CLOCKED), mid, headers=lost))
+    save("results-on-time")
+    app.pop()
     app.open("settings")
     save("settings")
     app.pop()
@@ -285,7 +317,7 @@ def visit(
     shoot_learn(app, save)  # Learn to play: the chooser and every lesson step
     shoot_puzzles(app, save)  # each game's puzzles: the list, one unsolved, solved, missed
     shoot_analysis(app, save)  # hints in FOUNDATIONS and HARI, the Review's analysis
-    shoot_teacher(app, save)  # the teacher: the report, the coach, the record, practice
+    shoot_teacher(app, save)  # the teacher: the report, the coach, the stats, practice
     app.shutdown()
     scratch.cleanup()
     i18n.set_language(spoken)

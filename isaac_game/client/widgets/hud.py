@@ -30,6 +30,16 @@ from .screen_layout import GameLayout as GameLayout
 from .screen_layout import game_layout as game_layout
 
 
+@dataclass(frozen=True)
+class PanelClock:
+    """A side's clock as its panel shows it: the time left in words (`clock_text`),
+    whether it runs now, and whether it is short (tenths, in the warning colour)."""
+
+    text: str
+    running: bool
+    short: bool
+
+
 @dataclass
 class PanelInfo:
     player: Player
@@ -44,10 +54,14 @@ class PanelInfo:
     hand_label: str = field(default_factory=lambda: _("In hand"))
     extra: str = ""
     score_label: str = field(default_factory=lambda: _("Score"))  # FOUNDATIONS: "In hand"
+    #: the side's clock in a game played to one (drawn over the kept panel, live)
+    clock: PanelClock | None = None
 
     def key(self) -> tuple:
-        """All the panel shows, hashable (the panel's picture is kept by it)."""
-        return tuple((vars(self) | {"hand": tuple(sorted(self.hand.items()))}).values())
+        """All the panel shows, hashable (the panel's picture is kept by it): a clock
+        only by being there, since it is drawn live over the picture."""
+        shown = {"hand": tuple(sorted(self.hand.items())), "clock": self.clock is not None}
+        return tuple((vars(self) | shown).values())
 
     @classmethod
     def of(cls, state: GameState, player: Player, who: str, **shown: Any) -> PanelInfo:
@@ -259,9 +273,49 @@ def draw_player_panel(
     where the hand does not fit). `row_h`: the hand rows' height, shared with the other
     panel (`draw_player_panels`). Kept as a picture while it shows the same."""
     key = ("panel", id(fonts), fonts.look, pal, u, row_h, info.key())
-    return draw_kept(
+    rows = draw_kept(
         surface, rect, key, lambda on, at: _draw_panel_now(on, fonts, pal, at, info, u, row_h)
     )
+    if info.clock is not None:
+        draw_clock(surface, fonts, pal, rect, info, u)
+    return rows
+
+
+#: The widest a clock's words get ("59:59"), so the name beside it never moves as the
+#: seconds change.
+CLOCK_TEMPLATE = "88:88"
+CLOCK_PX = 40  # as large as the player's name (at ui scale 1)
+
+
+def clock_box(fonts: Fonts, rect: pygame.Rect, info: PanelInfo, u: float) -> pygame.Rect:
+    """Where a panel's clock goes: the right end of the name's line, as wide as the
+    widest time, in a box that marks it while it runs."""
+    pad = int(14 * u)
+    parts = panel_parts(fonts, rect, info, u)
+    width, height = fonts.size(CLOCK_TEMPLATE, int(CLOCK_PX * u), True)
+    box = pygame.Rect(0, 0, width + int(16 * u), max(parts.name_h, height))
+    box.topright = (rect.right - pad + int(8 * u), rect.y + pad - int(4 * u))
+    return box
+
+
+def draw_clock(
+    surface: pygame.Surface,
+    fonts: Fonts,
+    pal: Palette,
+    rect: pygame.Rect,
+    info: PanelInfo,
+    u: float,
+) -> None:
+    """The side's clock at the right of its name: marked by a box while it runs, in the
+    warning colour once it is short."""
+    clock = info.clock
+    assert clock is not None
+    box = clock_box(fonts, rect, info, u)
+    colour = pal.illegal if clock.short else (pal.accent if clock.running else pal.text_dim)
+    if clock.running:
+        pygame.draw.rect(surface, colour, box, max(2, int(3 * u)), border_radius=int(8 * u))
+    px, text = fit_line(fonts, clock.text, int(CLOCK_PX * u), box.width - int(12 * u), bold=True)
+    blit_text(surface, fonts, text, px, colour, box.center, "center", True)
 
 
 def _draw_panel_now(
@@ -288,6 +342,8 @@ def _draw_panel_now(
     )
     pygame.draw.rect(surface, pal.text_dim, swatch, max(1, int(2 * u)), border_radius=int(6 * u))
     name_room = inner_w - swatch.width - int(10 * u)
+    if info.clock is not None:  # the clock takes the line's right end (`draw_clock`)
+        name_room = clock_box(fonts, rect, info, u).left - swatch.right - int(16 * u)
     name_px, name = fit_line(fonts, info.title, int(40 * u), name_room, bold=True)
     at = (swatch.right + int(10 * u), swatch.centery)
     blit_text(surface, fonts, name, name_px, pal.text, at, "midleft", True)

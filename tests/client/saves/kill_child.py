@@ -2,7 +2,9 @@
 events, plays until `plies` moves are on the board, prints `played: <moves>` and then
 keeps running the real loop until it is killed.
 
-    python tests/client/saves/kill_child.py LIGHT_KIND PLIES   (ISAAC_GAME_HOME set by the test)
+    python tests/client/saves/kill_child.py LIGHT_KIND PLIES [CLOCK]   (ISAAC_GAME_HOME set)
+
+CLOCK: the time control the game is played to ("1+0"), chosen as the title keeps it.
 """
 
 from __future__ import annotations
@@ -22,9 +24,10 @@ from isaac_game.client.scenes.match import MatchScene  # noqa: E402
 from tests.client.driver import key, menu_to, run  # noqa: E402
 
 
-def main(light: str, plies: int) -> None:
+def main(light: str, plies: int, clock: str = "none") -> None:
     app = make_app(size=(1280, 720), fullscreen=False, sound=False)
     app.settings.light_kind = light
+    app.settings.clock = clock
     app.open("title")
     menu_to(app, app.top.menu, "new")
     key(app, pygame.K_RETURN)
@@ -41,4 +44,4 @@ def main(light: str, plies: int) -> None:
 
 
 if __name__ == "__main__":
-    main(sys.argv[1], int(sys.argv[2]))
+    main(sys.argv[1], int(sys.argv[2]), *sys.argv[3:4])

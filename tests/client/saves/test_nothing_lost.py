@@ -140,11 +140,13 @@ def test_resume_from_the_command_line(monkeypatch, storage):
     assert isinstance(top, MatchScene) and top.match.state.moves == ("3h00", "4h90")
 
 
-def kill_and_resume(tmp_path: Path, light: str, plies: int) -> tuple[tuple[str, ...], Storage]:
+def kill_and_resume(
+    tmp_path: Path, light: str, plies: int, clock: str = "none"
+) -> tuple[tuple[str, ...], Storage]:
     """Start a client process, let it play, SIGKILL it; what it printed it had played."""
     env = {**os.environ, "ISAAC_GAME_HOME": str(tmp_path), "PYTHONPATH": str(ROOT)}
     child = subprocess.Popen(
-        [sys.executable, str(ROOT / "tests/client/saves/kill_child.py"), light, str(plies)],
+        [sys.executable, str(ROOT / "tests/client/saves/kill_child.py"), light, str(plies), clock],
         cwd=ROOT,
         env=env,
         stdout=subprocess.PIPE,

@@ -10,7 +10,7 @@ from isaac_game.rules import FoundationsState, Player
 from ...input import Action, Button
 from ...theme import Fonts, Palette
 from ...widgets.hud import GameLayout
-from ..base import ReplayHost, ReplayView
+from ..base import ReplayHost, ReplayPanelsHost, ReplayView
 from .board import StackBoard
 from .levels import draw_stack_in_panel
 from .view import draw_panels, draw_stacks, draw_top_left, panel_info
@@ -33,10 +33,11 @@ class FoundationsReplayView(ReplayView[FoundationsState]):
         draw_stacks(surface, self.board, pal, self.shown(host))
 
     def draw_panels(
-        self, surface: pygame.Surface, host: ReplayHost, layout: GameLayout, fonts: Fonts
+        self, surface: pygame.Surface, host: ReplayPanelsHost, layout: GameLayout, fonts: Fonts
     ) -> None:
         state = self.shown(host)
         infos = {p: panel_info(state, p, "") for p in (Player.DARK, Player.LIGHT)}
+        infos = self.with_clocks(host, infos)
         pal = host.app.palette
         draw_panels(surface, fonts, pal, layout, infos, None)
         draw_stack_in_panel(

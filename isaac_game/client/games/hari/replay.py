@@ -11,7 +11,7 @@ from ...theme import Fonts, Palette
 from ...widgets.board_view import BoardView
 from ...widgets.hud import GameLayout, draw_player_panels
 from ...words import side_name
-from ..base import ReplayHost, ReplayView
+from ..base import ReplayHost, ReplayPanelsHost, ReplayView
 from .view import budget_text, draw_marks, hari_panel, recent_actions, shade_short_rows
 
 
@@ -29,10 +29,11 @@ class HariReplayView(ReplayView[HariState]):
         draw_marks(surface, self.board, pal, recent, state)
 
     def draw_panels(
-        self, surface: pygame.Surface, host: ReplayHost, layout: GameLayout, fonts: Fonts
+        self, surface: pygame.Surface, host: ReplayPanelsHost, layout: GameLayout, fonts: Fonts
     ) -> None:
         state, pal = self.shown(host), host.app.palette
         infos = {player: hari_panel(state, player, "") for player in (Player.DARK, Player.LIGHT)}
+        infos = self.with_clocks(host, infos)
         for player, rows in draw_player_panels(surface, fonts, pal, layout, infos).items():
             shade_short_rows(surface, pal, rows, state.min_length(player))
 

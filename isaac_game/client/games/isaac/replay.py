@@ -11,7 +11,7 @@ from isaac_game.rules import IsaacState, Place, Player, Remove
 from ...theme import Fonts, Palette
 from ...widgets.board_view import BoardView
 from ...widgets.hud import GameLayout, PanelInfo, draw_player_panels
-from ..base import ReplayHost, ReplayView
+from ..base import ReplayHost, ReplayPanelsHost, ReplayView
 
 
 class IsaacReplayView(ReplayView[IsaacState]):
@@ -36,7 +36,7 @@ class IsaacReplayView(ReplayView[IsaacState]):
             board.draw_counter(surface, pos, player, score, pal)
 
     def draw_panels(
-        self, surface: pygame.Surface, host: ReplayHost, layout: GameLayout, fonts: Fonts
+        self, surface: pygame.Surface, host: ReplayPanelsHost, layout: GameLayout, fonts: Fonts
     ) -> None:
         state = host.states[host.index]
         infos = {
@@ -45,4 +45,4 @@ class IsaacReplayView(ReplayView[IsaacState]):
             )
             for player in (Player.DARK, Player.LIGHT)
         }
-        draw_player_panels(surface, fonts, host.app.palette, layout, infos)
+        draw_player_panels(surface, fonts, host.app.palette, layout, self.with_clocks(host, infos))
