@@ -25,7 +25,12 @@ from isaac_game.match import HumanSeat
 from isaac_game.rules import Headers, Player, load_record
 from tests.client.driver import key, menu_to
 from tests.client.kinds import is_lan_game, is_lan_results
-from tests.client.lan.lanclient import play_to_the_end, play_turn, pump
+from tests.client.lan.lanclient import (
+    play_to_the_end,
+    play_turn,
+    pump,
+    resign_from_the_pause_menu,
+)
 
 pytestmark = pytest.mark.relay
 
@@ -34,16 +39,6 @@ def relay_joiner(relay, tmp_path, who: str, code: str, seed: int) -> Cli:
     """A headless joiner of `code`, playing at random, with files of its own."""
     return Cli(["join", "--relay", relay.address, "--code", code, "--ai", "random",
                 "--name", who.title(), "--seed", str(seed)], env=home(tmp_path, who))  # fmt: skip
-
-
-def resign(app, game) -> None:
-    """The local player resigns from the pause menu."""
-    pump(app, lambda: not game.motion.anims)
-    key(app, pygame.K_ESCAPE)
-    menu_to(app, app.top.menu, "resign")
-    key(app, pygame.K_RETURN)
-    menu_to(app, app.top.menu, "yes")
-    key(app, pygame.K_RETURN)
 
 
 @pytest.mark.timeout(240)
@@ -127,7 +122,7 @@ def test_host_again_after_an_online_game_opens_the_online_lobby_for_a_new_joiner
         session = game.control.session
         while not play_turn(app, game, random.Random(41), by_mouse=False):
             pass
-        resign(app, game)
+        resign_from_the_pause_menu(app, game)
         pump(app, lambda: is_lan_results(app.top))
         pump(app, lambda: session.link == CLOSED and bob.p.poll() is not None, 60)
         assert bob.finish() == 0, bob.dump()
@@ -179,7 +174,7 @@ def test_host_again_once_the_code_is_refused_hosts_with_a_new_code(app, relay, t
             guests.append(guest)
             pump(app, lambda g=guest: g.rejected is not None, others=[guest])
         assert session.endpoint.locked
-        resign(app, game)
+        resign_from_the_pause_menu(app, game)
         pump(app, lambda: is_lan_results(app.top))
         pump(app, lambda: session.link == CLOSED and bob.p.poll() is not None, 60)
         results = app.top

@@ -3,10 +3,6 @@ each side's panel, stopped by the pause menu, kept with each move, lost on time.
 
 from __future__ import annotations
 
-import os
-import signal
-import subprocess
-import sys
 from pathlib import Path
 
 import pygame
@@ -17,12 +13,12 @@ from isaac_game.client.scenes.keyboard import KeyboardScene
 from isaac_game.client.scenes.match import MatchScene
 from isaac_game.client.scenes.pause import PauseScene
 from isaac_game.client.scenes.results import ResultsScene
-from isaac_game.client.storage import Storage
 from isaac_game.client.text import recording
 from isaac_game.clock import clock_note, note_clocks
 from isaac_game.rules import GameRecord, Player, load_journal, new_game
 
 from ..driver import click, frames_until, key, menu_to, run
+from ..saves.test_nothing_lost import kill_and_resume
 
 
 def storage_settings(app):
@@ -167,25 +163,7 @@ def test_against_the_computer_the_human_can_lose_on_time_and_the_computer_waits(
 
 @pytest.mark.timeout(120)
 def test_a_killed_game_resumes_with_the_clocks_as_at_its_last_move(tmp_path, monkeypatch):
-    env = {**os.environ, "ISAAC_GAME_HOME": str(tmp_path), "PYTHONPATH": str(ROOT)}
-    child = subprocess.Popen(
-        [sys.executable, str(ROOT / "tests/client/saves/kill_child.py"), "human", "4", "1+0"],
-        cwd=ROOT,
-        env=env,
-        stdout=subprocess.PIPE,
-        text=True,
-        start_new_session=True,
-    )
-    try:
-        line = child.stdout.readline()
-        assert line.startswith("played: "), line
-        os.killpg(child.pid, signal.SIGKILL)
-        child.wait(timeout=30)
-    finally:
-        if child.poll() is None:
-            os.killpg(child.pid, signal.SIGKILL)
-        child.stdout.close()
-    storage = Storage(tmp_path / "config", tmp_path / "data")
+    _played, storage = kill_and_resume(tmp_path, "human", 4, clock="1+0")
     ((path, record),) = storage.in_progress()
     last = note_clocks(record.notes[len(record.state.moves) - 1])
     assert last is not None and last[0] < 60.0  # Dark's clock ran in the child

@@ -20,7 +20,7 @@ from isaac_game.client.games.isaac.scoring import track_cell
 from isaac_game.client.widgets.hand_cursor import focus_for
 from isaac_game.rules import Place, Player, Remove
 
-from ..driver import KEY_FOR_PIECE, arrow_towards, click, key
+from ..driver import KEY_FOR_PIECE, arrow_towards, click, key, menu_to
 
 _TESTS = Path(__file__).resolve().parents[2]
 for extra in (str(_TESTS / "lan"), str(_TESTS / "net")):
@@ -165,3 +165,13 @@ def play_to_the_end(app, game, seed: int, peer, mouse_first: bool = True) -> tup
         assert turns < 200
     assert is_lan_results(app.top), peer.dump()
     return app.top, turns
+
+
+def resign_from_the_pause_menu(app, game) -> None:
+    """The local player resigns from the pause menu, once the last move has been shown."""
+    pump(app, lambda: not game.motion.anims)
+    key(app, pygame.K_ESCAPE)
+    menu_to(app, app.top.menu, "resign")
+    key(app, pygame.K_RETURN)
+    menu_to(app, app.top.menu, "yes")
+    key(app, pygame.K_RETURN)

@@ -18,7 +18,15 @@ from isaac_game.rules import Player
 
 from ..driver import key, menu_to
 from ..kinds import is_lan_game, is_lan_results
-from .lanclient import Cli, fast_lan, play_to_the_end, play_turn, pump, type_text
+from .lanclient import (
+    Cli,
+    fast_lan,
+    play_to_the_end,
+    play_turn,
+    pump,
+    resign_from_the_pause_menu,
+    type_text,
+)
 
 __all__ = ["fast_lan"]
 
@@ -86,15 +94,6 @@ def test_host_from_the_menu_and_play_a_whole_game_against_a_joining_subprocess(a
 def listed(browser, port: int) -> bool:
     """Is the host on `port` on the join list now?"""
     return any(h.port == port for h in browser.poll())
-
-
-def resign_from_the_pause_menu(app, game) -> None:
-    pump(app, lambda: not game.motion.anims)
-    key(app, pygame.K_ESCAPE)
-    menu_to(app, app.top.menu, "resign")
-    key(app, pygame.K_RETURN)
-    menu_to(app, app.top.menu, "yes")
-    key(app, pygame.K_RETURN)
 
 
 @pytest.mark.timeout(120)

@@ -141,7 +141,8 @@ def test_a_full_disk_mid_game_is_said_and_then_healed(app, storage, monkeypatch)
 
 
 @pytest.mark.timeout(60)
-def test_a_finished_game_the_disk_refused_is_not_left_without_asking(app, storage):
+def finish_on_a_broken_disk(app, storage) -> ResultsScene:
+    """A game played to its end while the saves folder cannot be made: its results."""
     break_the_disk(storage)
     game = start(app)
     while not game.match.state.is_over:
@@ -153,6 +154,11 @@ def test_a_finished_game_the_disk_refused_is_not_left_without_asking(app, storag
         run(app, 1)
     results = app.top
     assert isinstance(results, ResultsScene)
+    return results
+
+
+def test_a_finished_game_the_disk_refused_is_not_left_without_asking(app, storage):
+    results = finish_on_a_broken_disk(app, storage)
     assert results.message.startswith("The game cannot be saved")
     menu_to(app, results.menu, "menu")
     key(app, pygame.K_RETURN)
@@ -171,16 +177,7 @@ def test_closing_the_window_over_results_not_on_disk_asks_and_keeps_running(app,
     """The question asked over the results (closing the window while their game is not
     on disk) keeps the screen under it going: it used to ask the results scene for
     `tick_behind`, which only the match scene had, and the next frame crashed."""
-    break_the_disk(storage)
-    game = start(app)
-    while not game.match.state.is_over:
-        game.submit(game.match.state.legal_moves()[0])
-        run(app, 1)
-    for _ in range(600):
-        if isinstance(app.top, ResultsScene):
-            break
-        run(app, 1)
-    assert isinstance(app.top, ResultsScene)
+    finish_on_a_broken_disk(app, storage)
     pygame.event.post(pygame.event.Event(pygame.QUIT))
     run(app, 30)  # the question's frames, with the results under it
     question = app.top
