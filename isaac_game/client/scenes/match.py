@@ -322,6 +322,20 @@ class MatchScene(Scene):
 
     def refresh_every(self) -> float | None:
         """A message running out, an auto-pass counting down, a LAN countdown, a tooltip
-        about to show: the screen keeps time while they last."""
+        about to show, a clock running (its tenths under 10 s): the screen keeps time
+        while they last."""
         timed = self.bar.seconds > 0 or self.motion.passing
-        return 0.1 if timed or self.play.keeps_time() or self.control.keeps_time() else None
+        if timed or self.play.keeps_time() or self.control.keeps_time():
+            return 0.1
+        return self._clock_period()
+
+    def _clock_period(self) -> float | None:
+        """How often a running clock is drawn again: each tenth once it shows tenths,
+        else a few times a second (a second never shows late by more than a quarter)."""
+        clocks = self.match.clocks
+        if clocks is None or self.setup.demo or self._over():
+            return None
+        side = self.match.state.to_move
+        if side is None:
+            return None
+        return 0.1 if clocks.left(side) < SHORT else 0.25

@@ -217,3 +217,20 @@ def test_the_report_says_each_sides_time_left_at_the_end(app):
     assert "Time left at the end: Dark 3:01, Light 7.2" in drawn(app)
     app.open("report", GameRecord(state), "plain.txt")
     assert not any(text.startswith("Time left") for text in drawn(app))
+
+
+def test_the_window_draws_a_running_clock_again_while_nothing_else_moves(app):
+    """The real loop rests while nothing moves and draws only what changed: a running
+    clock is a change (it used to stand still on screen until a key was pressed)."""
+    game = start(app, "5+3")
+    app.draw()
+    shown = []
+    real_draw = app.draw
+
+    def draw(surface=None):
+        real_draw(surface)
+        shown.append(game.panel_info(Player.DARK).clock.text)
+
+    app.draw = draw
+    app.run_for(1.3)
+    assert len(shown) >= 2 and game.match.clocks.left(Player.DARK) < 299.0
