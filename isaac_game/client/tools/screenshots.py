@@ -123,7 +123,7 @@ def shoot_clocks(app: App, save: Callable[[str], None], mid: IsaacState) -> None
         save(f"clock-{game_name}")
         app.pop(game)
     notes = {len(mid.moves) - 1: clock_note(CLOCKS_LEFT)}
-    report = app.open("report", GameRecord(mid, {"Clock": str(CLOCKED)}, notes), "clocked.txt")
+    report = app.open("report", GameRecord(mid, {Key.CLOCK: str(CLOCKED)}, notes), "clocked.txt")
     save("report-clocks")
     app.pop(report)
 
@@ -301,7 +301,7 @@ def visit(
     app.open("results", GameOutcome(GameSetup(dark="human", light="hard"), final))
     save("results-computer")
     app.pop()
-    lost = {"Result": "dark ran out of time, light wins"}
+    lost = {Key.RESULT: "dark ran out of time, light wins"}
     app.open("results", GameOutcome(GameSetup(clock=CLOCKED), mid, headers=lost))
     save("results-on-time")
     app.pop()
