@@ -127,6 +127,21 @@ def test_a_resigned_lan_game_counts_for_the_side_that_did_not_resign(stats, tmp_
     assert (line.opponent, line.played, line.won) == (Opponent(LAN, "Bob"), 1, 1)
 
 
+def test_a_game_lost_on_time_counts_for_the_side_whose_clock_held(stats, tmp_path):
+    """docs/rules.md 5: a game lost on time stops unfinished on the board; its Result says
+    who ran out, and the stats count it as the other side's win."""
+    state = new_game("hari")
+    for _ in range(6):
+        state = state.play(state.legal_moves()[0])
+    headers = {"DarkPlayer": "human", "LightPlayer": "hard", "Clock": "1+1"}
+    headers |= {"Result": "dark ran out of time, light wins"}
+    path = tmp_path / "on-time.hari.txt"
+    save_record(path, state, headers)
+    assert write_game(stats, path, load_journal(path))
+    (line,) = lines(stats, "hari")
+    assert (line.played, line.won) == (1, 0)
+
+
 def test_a_result_is_read_from_the_save_headers(tmp_path):
     final = finished(2)
     lan = {"Dark": "Ann (LAN)", "Light": "Bob (LAN)", "LanSeat": "light", "LanPeer": "Ann"}
