@@ -54,8 +54,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="M+S",
         type=time_control,
         default=None,
-        help="play to a clock (with --game): M minutes each, S seconds added after each turn"
-        " (5+3, 10+5, 20+10, or your own; none: no clock); else the last one chosen",
+        help="start a game at once (the title's game and seats, or --game's) played to a"
+        " clock: M minutes each, S seconds added after each turn (5+3, 10+5, 20+10, or your"
+        " own; none: no clock); a game started with --game alone has the title's last clock",
     )
     parser.add_argument(
         "--relay",
@@ -126,7 +127,7 @@ def first_scene(args: argparse.Namespace, storage: Storage) -> tuple[str, tuple]
     game = args.game or (settings.game if settings.game in game_names() else "isaac")
     if args.demo:
         return "match", (demo_setup(game),)
-    if args.game or args.dark or args.light:
+    if args.game or args.dark or args.light or getattr(args, "clock", None):
         dark = args.dark or settings.dark_kind
         light = args.light or settings.light_kind
         clock = settings_clock(getattr(args, "clock", None) or settings.clock)

@@ -15,9 +15,11 @@ from isaac_game.client.scenes.pause import PauseScene
 from isaac_game.client.scenes.results import ResultsScene
 from isaac_game.client.text import recording
 from isaac_game.clock import clock_note, note_clocks
+from isaac_game.commands.play import first_scene
 from isaac_game.rules import GameRecord, Player, load_journal, new_game
 
 from ..driver import click, frames_until, key, menu_to, run
+from ..saves.test_crash_guard import parse
 from ..saves.test_nothing_lost import kill_and_resume
 
 
@@ -234,3 +236,16 @@ def test_the_window_draws_a_running_clock_again_while_nothing_else_moves(app):
     app.draw = draw
     app.run_for(1.3)
     assert len(shown) >= 2 and game.match.clocks.left(Player.DARK) < 299.0
+
+
+def test_the_command_line_starts_a_clocked_game_and_says_why_a_clock_is_wrong(storage, capsys):
+    """`isaac --clock 10+5` starts a game at once (the title's game and seats), as
+    `--game` does; `--clock none` plays one without; a clock that cannot be read is
+    refused with its reason, never a traceback."""
+    scene, (setup,) = first_scene(parse(["--clock", "10+5"]), storage)
+    assert scene == "match" and str(setup.clock) == "10+5" and setup.game == "isaac"
+    _scene, (setup,) = first_scene(parse(["--game", "hari", "--clock", "none"]), storage)
+    assert setup.game == "hari" and setup.clock is None
+    with pytest.raises(SystemExit):
+        parse(["--clock", "999+0"])
+    assert "at most 180 minutes" in capsys.readouterr().err
