@@ -54,6 +54,14 @@ def kind_step(game: str, kind: str) -> int | None:
     return step_number(game, played_as(game, kind))
 
 
+def same_opponent(game: str, kind: str) -> str:
+    """A computer kind as the opponent it is in `game`: the menu's name of the ladder
+    step it plays ("level3" is "easy" in ISAAC), so that the stats count one opponent
+    once, whichever name a save gave it (the kind itself off the ladder)."""
+    number = kind_step(game, kind)
+    return kind if number is None else step_name(game, number)
+
+
 def step_name(game: str, number: int) -> str:
     """Step `number` of `game`'s ladder as a seat kind: its menu name ("easy") where it
     has one, else `levelN`."""

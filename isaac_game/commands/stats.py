@@ -18,6 +18,7 @@ import sqlite3
 import sys
 
 from isaac_game import userdirs
+from isaac_game.players import same_opponent
 from isaac_game.rules import game_names
 from isaac_game.stats import db, open_stats
 from isaac_game.stats.db import FILE_NAME
@@ -52,7 +53,7 @@ def run(args: argparse.Namespace) -> int:
                 print(f"isaac record: left out {path}: {why}", file=sys.stderr)
             print()
         try:
-            table = text_table(lines(stats, args.game))
+            table = text_table(lines(stats, args.game, same_opponent))
         except sqlite3.Error as error:
             print(f"isaac record: the record cannot be read: {error}", file=sys.stderr)
             return 1

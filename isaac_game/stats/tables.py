@@ -10,6 +10,7 @@ screen, "won" is Dark's win and "lost" Light's.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from isaac_game.levels import SEAT_LEVELS, ladder_number
@@ -65,7 +66,16 @@ class Line:
         return self.won / self.played if self.played else None
 
 
-def _opponent(row) -> Opponent:
+#: A computer kind as the opponent it is in a game: (game, kind) -> the one name of the
+#: ladder step it plays ("level3" and "easy" are one opponent in ISAAC).
+SameAs = Callable[[str, str], str]
+
+
+def _as_saved(game: str, kind: str) -> str:
+    return kind
+
+
+def _opponent(row, same_as: SameAs = _as_saved) -> Opponent:
     you = row["you"]
     if you is None:
         return Opponent(HOTSEAT)
@@ -74,7 +84,7 @@ def _opponent(row) -> Opponent:
         kind, name = (row["dark_kind"], row["dark_name"])
     if kind == LAN:
         return Opponent(LAN, name)
-    return Opponent(COMPUTER, kind)
+    return Opponent(COMPUTER, same_as(row["game"], kind))
 
 
 def _outcome(row) -> str:
@@ -110,10 +120,13 @@ def _line(game: str, opponent: Opponent, coached: bool, results: list[str]) -> L
     )
 
 
-def lines(stats: Stats, game: str | None = None) -> list[Line]:
+def lines(stats: Stats, game: str | None = None, same_as: SameAs = _as_saved) -> list[Line]:
     """The tables' lines (of one `game`, or of all): by game (the rules' order), the
     games counted first and the coached ones after them, opponents by kind (computer
-    levels weakest first, LAN players by name, the hotseat last)."""
+    levels weakest first, LAN players by name, the hotseat last). `same_as` names a
+    computer kind as the opponent it is: saves of one step under two names (a ladder
+    step and its menu name) are one line. The ladder is the AI's, which the stats do
+    not know: the caller hands it in."""
     where, parameters = ("WHERE game = ?", (game,)) if game else ("", ())
     rows = stats.query(
         "SELECT id, save_path, game, played_on, dark_kind, dark_name, light_kind,"
@@ -126,7 +139,8 @@ def lines(stats: Stats, game: str | None = None) -> list[Line]:
     grouped: dict[tuple[str, bool, Opponent], list[str]] = {}
     for row in rows:
         coached = bool(row["coached"] or row["taken_back"])
-        grouped.setdefault((row["game"], coached, _opponent(row)), []).append(_outcome(row))
+        opponent = _opponent(row, same_as)
+        grouped.setdefault((row["game"], coached, opponent), []).append(_outcome(row))
     order = list(game_names())
 
     def key(item: tuple[str, bool, Opponent]) -> tuple:

@@ -17,6 +17,7 @@ import pytest
 
 from isaac_game import userdirs
 from isaac_game.commands import cli
+from isaac_game.players import same_opponent
 from isaac_game.rules import GameRecord, Player, load_journal, new_game, save_record
 from isaac_game.stats import open_stats
 from isaac_game.stats.results import (
@@ -86,6 +87,18 @@ def test_the_counts_are_exact_with_coached_games_apart(stats):
     assert (coached.played, coached.won, coached.lost, coached.drawn) == (2, 1, 1, 0)
     assert (easy.played, easy.won, easy.streak) == (1, 1, ("W", 1))
     assert lines(stats, "hari") == []
+
+
+def test_one_step_saved_under_its_two_names_is_one_opponent(stats):
+    """ISAAC's step 3 is Easy: games saved against `level3` and against `easy` are
+    counted as one opponent, in order, when the caller names kinds by the ladder."""
+    write(stats, result(1, D, light=EASY))
+    write(stats, result(2, L, light=Seat("level3", "level3")))
+    write(stats, result(3, D, light=Seat("level9", "level9")))  # Hard's step
+    assert len(lines(stats, "isaac")) == 3  # as saved, three names
+    easy, hard = lines(stats, "isaac", same_opponent)
+    assert easy.opponent == Opponent(COMPUTER, "easy") and hard.opponent.name == "hard"
+    assert (easy.played, easy.won, easy.last) == (2, 1, ("W", "L"))
 
 
 def test_a_draw_ends_a_streak_and_the_hotseat_counts_dark_and_light(stats):

@@ -17,6 +17,7 @@ import sqlite3
 import pygame
 
 from isaac_game.i18n import N_, _, ngettext
+from isaac_game.players import same_opponent
 from isaac_game.stats.tables import (
     COMPUTER,
     DARK_WON,
@@ -91,7 +92,7 @@ class StatsScene(MenuScreen):
     def read(self) -> None:
         """The chosen game's lines, read from the stats again."""
         try:
-            self.lines = lines(self.app.storage.stats, self.game)
+            self.lines = lines(self.app.storage.stats, self.game, same_opponent)
         except sqlite3.Error:  # a database damaged since it was opened: nothing to show
             self.lines = []
         self.page = 1
