@@ -9,6 +9,7 @@ or is killed is restarted and asked again (see `worker.Worker`).
 from __future__ import annotations
 
 import contextlib
+import time
 
 from isaac_game.levels import SEAT_LEVELS, ladder_number
 from isaac_game.rules import GameState, Move, Player
@@ -36,13 +37,35 @@ MOST_OF_LEFT = 0.2
 LEAST = 0.02
 
 
-def clock_budget(own: float, left: float, increment: float) -> float:
+#: How much slower than asked a move may be taken to be, at most (a first move that
+#: starts the worker process is far slower, once).
+MOST_SLOWNESS = 4.0
+
+
+class Pace:
+    """How many seconds on the wall clock a move takes for each second it was given,
+    as measured on this machine's last moves (a search with helpers on a busy machine,
+    the worker's messages): what a clock allows is divided by it (`clock_budget`), so a
+    level spends what is left on its clock, not what it asked for. Each move's measure
+    counts half."""
+
+    def __init__(self) -> None:
+        self.slowness = 1.0
+
+    def took(self, seconds: float, budget: float) -> None:
+        """A move given `budget` seconds took `seconds` on the wall clock."""
+        ratio = min(MOST_SLOWNESS, max(1.0, seconds / max(budget, LEAST)))
+        self.slowness = (self.slowness + ratio) / 2
+
+
+def clock_budget(own: float, left: float, increment: float, slowness: float = 1.0) -> float:
     """The seconds a move of a level whose own time is `own` may spend with `left`
     seconds on its clock and `increment` to come after the turn: its own time while
     the clock has plenty, less as the clock runs down, so that it spends its time by
-    what is left rather than its fixed budget, and never all of it."""
+    what is left rather than its fixed budget, and never all of it. `slowness`: wall
+    seconds a given second takes here (`Pace`): what the clock allows is that much less."""
     share = left / MOVES_AHEAD + increment * INCREMENT_SPENT
-    return max(LEAST, min(own, share, left * MOST_OF_LEFT))
+    return max(LEAST, min(own, share / slowness, left * MOST_OF_LEFT / slowness))
 
 
 def think_move(
@@ -88,6 +111,8 @@ class ComputerSeat:
         self._state: GameState | None = None
         #: (seconds left, increment) when playing to a clock (`clock_told`)
         self._clock: tuple[float, float] | None = None
+        self.pace = Pace()  # how much slower than asked its moves are, to a clock
+        self._timed: tuple[float, float] | None = None  # (asked at, budget) to a clock
 
     @property
     def thinking(self) -> bool:
@@ -96,8 +121,20 @@ class ComputerSeat:
 
     @property
     def ready(self) -> bool:
-        """Its move is there, waiting for `poll` (the client may hold it back a moment)."""
-        return self.worker.answered
+        """Its move is there, waiting for `poll` (the client may hold it back a moment:
+        the time it took is taken when it is first seen here, not when it is collected)."""
+        answered = self.worker.answered
+        if answered:
+            self._answer_seen()
+        return answered
+
+    def _answer_seen(self) -> None:
+        """The answer to a move played to a clock is here: how long it took is measured
+        once (`Pace.took`)."""
+        if self._timed is not None:
+            asked_at, budget = self._timed
+            self.pace.took(time.monotonic() - asked_at, budget)
+            self._timed = None
 
     def clock_told(self, left: float, increment: float) -> None:
         """The next turn is played to a clock with `left` seconds (`match.TimedSeat`)."""
@@ -109,8 +146,9 @@ class ComputerSeat:
         own = DEFAULT_BUDGET.get(self.level, STEP_BUDGET) if self.budget is None else self.budget
         budget = self.budget
         if self._clock is not None:
-            budget = clock_budget(own, *self._clock)
+            budget = clock_budget(own, *self._clock, self.pace.slowness)
             self._clock = None
+            self._timed = (time.monotonic(), budget)
         task = Task(think_move, (self.level, self.seed, position, budget, self.cores))
         self.worker.submit(task, own if budget is None else budget)
 
@@ -118,6 +156,7 @@ class ComputerSeat:
         answer = self.worker.poll()
         if answer is None:
             return None
+        self._answer_seen()
         if not answer.ok:
             # the bot failed (a bug): remember why, and keep the game going
             self.last_error = answer.error
@@ -127,6 +166,7 @@ class ComputerSeat:
         return answer.value
 
     def cancel(self) -> None:
+        self._timed = None
         self.worker.cancel()
 
     def observe(self, state: GameState, move: str, by: Player) -> None:
