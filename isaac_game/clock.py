@@ -23,7 +23,7 @@ import math
 import re
 from dataclasses import dataclass
 
-from isaac_game.rules import Player
+from isaac_game.rules import GameRecord, Headers, Key, Player
 
 #: The longest base time and increment a time control may have (a typo's "600+5"
 #: means ten hours: refused rather than played).
@@ -179,19 +179,24 @@ def note_clocks(note: str) -> tuple[float, float] | None:
     return dark, light
 
 
-def clocks_after(control: str, notes: dict[int, str], moves: int) -> tuple[float, float] | None:
-    """(Dark's, Light's) time left after the first `moves` moves of a record played to
-    the time control `control` (its `Clock` header), from the notes kept with its moves
-    (the latest one at or before that move; the start: the control's own time). None for
-    a record with no clock, or one whose control cannot be read."""
+def record_control(record: GameRecord) -> TimeControl | None:
+    """The time control a saved game is played to (its `Clock` header); one that cannot
+    be read is no clock."""
     try:
-        timed = TimeControl.parse(control)
+        return TimeControl.parse(Headers(record.headers).get(Key.CLOCK))
     except TimeControlError:
         return None
+
+
+def clocks_after(record: GameRecord, moves: int) -> tuple[float, float] | None:
+    """(Dark's, Light's) time left after the first `moves` moves of a saved game played
+    to a clock, from the notes kept with its moves (the latest one at or before that
+    move; the start: the control's own time). None for a game with no clock."""
+    timed = record_control(record)
     if timed is None:
         return None
     for index in range(moves - 1, -1, -1):
-        left = note_clocks(notes.get(index, ""))
+        left = note_clocks(record.notes.get(index, ""))
         if left is not None:
             return left
     return timed.base, timed.base

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from isaac_game.ai.seat import Pace, clock_budget
+from isaac_game.ai.seat import Slowness, clock_budget
 from isaac_game.clock import Clocks, TimeControl
 from isaac_game.match import (
     GameEnded,
@@ -213,15 +213,15 @@ def test_a_clock_budget_spends_the_time_by_what_is_left():
 
 def test_a_computer_that_thinks_slower_than_asked_asks_less_of_a_clock_running_low():
     """A move may take longer on the wall clock than the seconds it was given (helpers
-    on a busy machine, the worker's messages): the seat measures it (`Pace`), and what
+    on a busy machine, the worker's messages): the seat measures it (`Slowness`), and what
     the clock allows shrinks by as much, while its own time still holds when the clock
     has plenty."""
-    pace = Pace()
-    pace.took(2.0, 1.0)  # twice as long as asked
-    pace.took(2.0, 1.0)
-    assert 1.7 < pace.slowness <= 2.0
-    pace.took(100.0, 1.0)  # a first move that started the worker: bounded
-    assert pace.slowness <= 4.0
-    assert clock_budget(1.0, 300.0, 3.0, pace.slowness) == 1.0  # plenty: its own time
-    low = clock_budget(1.0, 6.0, 1.0, pace.slowness)
-    assert low < clock_budget(1.0, 6.0, 1.0) and low * pace.slowness <= 6.0 * 0.2 + 0.02
+    slow = Slowness()
+    slow.took(2.0, 1.0)  # twice as long as asked
+    slow.took(2.0, 1.0)
+    assert 1.7 < slow.factor <= 2.0
+    slow.took(100.0, 1.0)  # a first move that started the worker: bounded
+    assert slow.factor <= 4.0
+    assert clock_budget(1.0, 300.0, 3.0, slow.factor) == 1.0  # plenty: its own time
+    low = clock_budget(1.0, 6.0, 1.0, slow.factor)
+    assert low < clock_budget(1.0, 6.0, 1.0) and low * slow.factor <= 6.0 * 0.2 + 0.02

@@ -42,7 +42,7 @@ LEAST = 0.02
 MOST_SLOWNESS = 4.0
 
 
-class Pace:
+class Slowness:
     """How many seconds on the wall clock a move takes for each second it was given,
     as measured on this machine's last moves (a search with helpers on a busy machine,
     the worker's messages): what a clock allows is divided by it (`clock_budget`), so a
@@ -50,12 +50,12 @@ class Pace:
     counts half."""
 
     def __init__(self) -> None:
-        self.slowness = 1.0
+        self.factor = 1.0
 
     def took(self, seconds: float, budget: float) -> None:
         """A move given `budget` seconds took `seconds` on the wall clock."""
         ratio = min(MOST_SLOWNESS, max(1.0, seconds / max(budget, LEAST)))
-        self.slowness = (self.slowness + ratio) / 2
+        self.factor = (self.factor + ratio) / 2
 
 
 def clock_budget(own: float, left: float, increment: float, slowness: float = 1.0) -> float:
@@ -63,7 +63,7 @@ def clock_budget(own: float, left: float, increment: float, slowness: float = 1.
     seconds on its clock and `increment` to come after the turn: its own time while
     the clock has plenty, less as the clock runs down, so that it spends its time by
     what is left rather than its fixed budget, and never all of it. `slowness`: wall
-    seconds a given second takes here (`Pace`): what the clock allows is that much less."""
+    seconds a given second takes here (`Slowness`): what the clock allows is that much less."""
     share = left / MOVES_AHEAD + increment * INCREMENT_SPENT
     return max(LEAST, min(own, share / slowness, left * MOST_OF_LEFT / slowness))
 
@@ -111,7 +111,7 @@ class ComputerSeat:
         self._state: GameState | None = None
         #: (seconds left, increment) when playing to a clock (`clock_told`)
         self._clock: tuple[float, float] | None = None
-        self.pace = Pace()  # how much slower than asked its moves are, to a clock
+        self.slowness = Slowness()  # how much slower than asked its moves are, to a clock
         self._timed: tuple[float, float] | None = None  # (asked at, budget) to a clock
 
     @property
@@ -130,10 +130,10 @@ class ComputerSeat:
 
     def _answer_seen(self) -> None:
         """The answer to a move played to a clock is here: how long it took is measured
-        once (`Pace.took`)."""
+        once (`Slowness.took`)."""
         if self._timed is not None:
             asked_at, budget = self._timed
-            self.pace.took(time.monotonic() - asked_at, budget)
+            self.slowness.took(time.monotonic() - asked_at, budget)
             self._timed = None
 
     def clock_told(self, left: float, increment: float) -> None:
@@ -146,7 +146,7 @@ class ComputerSeat:
         own = DEFAULT_BUDGET.get(self.level, STEP_BUDGET) if self.budget is None else self.budget
         budget = self.budget
         if self._clock is not None:
-            budget = clock_budget(own, *self._clock, self.pace.slowness)
+            budget = clock_budget(own, *self._clock, self.slowness.factor)
             self._clock = None
             self._timed = (time.monotonic(), budget)
         task = Task(think_move, (self.level, self.seed, position, budget, self.cores))

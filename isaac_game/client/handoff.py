@@ -10,11 +10,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from isaac_game.clock import Clocks, TimeControl, TimeControlError, note_clocks
+from isaac_game.clock import Clocks, TimeControl, TimeControlError, clocks_after, record_control
 from isaac_game.i18n import _
 from isaac_game.match import Match
 from isaac_game.players import HUMAN, is_player_kind, make_seat
-from isaac_game.rules import GameRecord, GameState, Headers, Key, Player, new_game, positions
+from isaac_game.rules import GameRecord, GameState, Headers, Player, new_game, positions
 
 from .words import kind_words, side_name
 
@@ -81,19 +81,6 @@ def setup_clocks(setup: GameSetup) -> Clocks | None:
     return Clocks(setup.clock, left)
 
 
-def record_clock(record: GameRecord) -> tuple[TimeControl | None, tuple[float, float] | None]:
-    """The time control a saved game is played to (its `Clock` header; one that cannot
-    be read is no clock), and the time each side had left at its last move (None: as
-    the control gives, before any move)."""
-    try:
-        control = TimeControl.parse(Headers(record.headers).get(Key.CLOCK))
-    except TimeControlError:
-        return None, None
-    moves = len(record.state.moves)
-    left = note_clocks(record.notes.get(moves - 1, "")) if control is not None else None
-    return control, left
-
-
 @dataclass(frozen=True)
 class GameOutcome:
     """Hand-off from the game scene to the results scene."""
@@ -126,7 +113,7 @@ def setup_from_record(record: GameRecord, path: Path) -> GameSetup:
     headers = Headers(record.headers)
     kinds = [headers.recorded_kind(side) or HUMAN for side in (Player.DARK, Player.LIGHT)]
     kinds = [k if is_player_kind(k) else HUMAN for k in kinds]
-    control, left = record_clock(record)
+    control, left = record_control(record), clocks_after(record, len(record.state.moves))
     return GameSetup(
         record.game,
         kinds[0],

@@ -156,12 +156,10 @@ class GameKeeper:
 
     # ----- keeping ------------------------------------------------------------------------
 
-    def keep(self, state: GameState, notes: dict[int, str] | None = None) -> str:
-        """Write what changed since the last call (each move with its note in `notes`,
-        by its index: a clock's time left); "" or news for the bar: why the disk said no
-        (said once), or that the game is saved again after that."""
-        if notes is not None:
-            self.notes = dict(notes)
+    def keep(self, state: GameState) -> str:
+        """Write what changed since the last call (each move with its note in `notes`);
+        "" or news for the bar: why the disk said no (said once), or that the game is
+        saved again after that."""
         notice, self.notice = self.notice, ""  # not said when the game was opened
         return self._keep(state) or notice
 

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from isaac_game.ai.bots import DEFAULT_BUDGET
 from isaac_game.ai.ladder import check_spec, make_player
 from isaac_game.ai.seat import STEP_BUDGET, clock_budget
-from isaac_game.clock import TimeControl, TimeControlError
+from isaac_game.clock import Clocks, TimeControl, TimeControlError
 from isaac_game.levels import BOT_NAMES
 from isaac_game.rules import GameState, Player, game_names, new_game
 
@@ -50,7 +50,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--clock",
-        type=clock_text,
+        type=clock_argument,
         default=None,
         metavar="M+S",
         help="play to a clock: M minutes each, S seconds added after each turn (1+1)",
@@ -74,7 +74,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def clock_text(text: str) -> str:
+def clock_argument(text: str) -> str:
     """`--clock`, checked (a time control's own words when it cannot be read)."""
     try:
         control = TimeControl.parse(text)
@@ -144,40 +144,41 @@ def play_game(
     return GameResult(won, a_dark, state.scores, len(state.moves), think, flagged, timed.least)
 
 
-@dataclass
 class Timed:
-    """A game's clocks in the arena (`--clock`): the time each side has left, measured
-    on the wall clock; who ran out."""
+    """A game's clocks in the arena (`--clock`), each move's time measured on the wall
+    clock (the game's own `Clocks`, told what each move took), and the least time each
+    level had left after a move."""
 
-    control: TimeControl | None
-    levels: dict[Player, str]
-    left: dict[Player, float] = field(default_factory=dict)
-    least: dict[str, float] = field(default_factory=dict)
-    flagged: Player | None = None
+    def __init__(self, control: TimeControl | None, levels: dict[Player, str]) -> None:
+        self.clocks = None if control is None else Clocks(control)
+        self.levels = levels
+        self.least: dict[str, float] = {}
 
-    def __post_init__(self) -> None:
-        if self.control is not None:
-            self.left = {p: self.control.base for p in Player}
+    @property
+    def flagged(self) -> Player | None:
+        return None if self.clocks is None else self.clocks.flagged
 
     def budget(self, mover: Player, movetime: float | None) -> float | None:
         """The seconds the mover may think: its own, or less as its clock runs down."""
-        if self.control is None:
+        if self.clocks is None:
             return movetime
         level = self.levels[mover]
         own = movetime if movetime is not None else DEFAULT_BUDGET.get(level, STEP_BUDGET)
-        return clock_budget(own, self.left[mover], self.control.increment)
+        return clock_budget(own, self.clocks.left(mover), self.clocks.control.increment)
 
     def spent(self, mover: Player, seconds: float, turn_passed: bool) -> bool:
         """The mover spent `seconds` on a move; False once its time is out."""
-        if self.control is None:
+        clocks = self.clocks
+        if clocks is None:
             return True
-        left = self.left[mover] - seconds
+        clocks.run(mover)
+        flagged = clocks.elapse(seconds)
         level = self.levels[mover]
-        self.least[level] = min(self.least.get(level, left), left)
-        if left <= 0:
-            self.flagged = mover
+        self.least[level] = min(self.least.get(level, clocks.left(mover)), clocks.left(mover))
+        if flagged is not None:
             return False
-        self.left[mover] = left + (self.control.increment if turn_passed else 0.0)
+        if turn_passed:
+            clocks.press(mover)
         return True
 
 

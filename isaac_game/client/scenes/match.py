@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterable
 
 import pygame
 
-from isaac_game.clock import SHORT, clock_text
+from isaac_game.clock import SHORT, Clocks, clock_text
 from isaac_game.i18n import _
 from isaac_game.match import (
     GameEnded,
@@ -271,12 +271,19 @@ class MatchScene(Scene):
         match = self.match
         return match.state.is_over or self.control.finished() or match.out_of_time is not None
 
+    def _live_clocks(self) -> Clocks | None:
+        """The game's clocks while they may run: a game played to one, under way, and
+        not a demo (None otherwise)."""
+        if self.setup.demo or self._over():
+            return None
+        return self.match.clocks
+
     def _run_clocks(self, dt: float) -> None:
         """The clock of the side to move runs (a game played to one; never in a demo):
         not while a computer's move, ready, is held back for the last one to be read.
         Once a side's time is short, its clock warns once (its colour, and a sound)."""
-        clocks = self.match.clocks
-        if clocks is None or self.setup.demo or self._over() or self.match.answer_waiting():
+        clocks = self._live_clocks()
+        if clocks is None or self.match.answer_waiting():
             return
         self.handle_events(self.match.tick(dt))
         side = clocks.running
@@ -332,10 +339,8 @@ class MatchScene(Scene):
     def _clock_period(self) -> float | None:
         """How often a running clock is drawn again: each tenth once it shows tenths,
         else a few times a second (a second never shows late by more than a quarter)."""
-        clocks = self.match.clocks
-        if clocks is None or self.setup.demo or self._over():
-            return None
+        clocks = self._live_clocks()
         side = self.match.state.to_move
-        if side is None:
+        if clocks is None or side is None:
             return None
         return 0.1 if clocks.left(side) < SHORT else 0.25

@@ -70,10 +70,9 @@ class MatchKeeping:
             if state.ply < self._ply and not marked:
                 self.keeper.mark(yes(Key.TAKEN_BACK))
             self._ply = state.ply
-            notes = None
             if match.clocks is not None and state.moves:  # the time left, with the move
-                notes = {**self.keeper.notes, state.ply - 1: clock_note(match.clocks.snapshot())}
-            news = self.keeper.keep(state, notes)
+                self.keeper.notes[state.ply - 1] = clock_note(match.clocks.snapshot())
+            news = self.keeper.keep(state)
             if news:
                 self.scene.bar.say(news, warn=bool(self.keeper.error), seconds=4.0)
 

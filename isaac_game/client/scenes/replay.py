@@ -28,7 +28,7 @@ import pygame
 
 from isaac_game.clock import clocks_after
 from isaac_game.i18n import N_, _, ngettext
-from isaac_game.rules import GameRecord, GameState, Headers, Key, Move, Player
+from isaac_game.rules import GameRecord, GameState, Headers, Move, Player
 
 from ..games.base import GameEntry
 from ..handoff import seat_words
@@ -155,8 +155,7 @@ class ReplayScene(Scene):
 
     def clocks_shown(self) -> tuple[float, float] | None:
         """Each side's time left at the position shown (a game played to a clock)."""
-        record = self.record
-        return clocks_after(Headers(record.headers).get(Key.CLOCK), record.notes, self.index)
+        return clocks_after(self.record, self.index)
 
     def describe(self, before: GameState, move: Move, after: GameState) -> MoveWords:
         """A move in words, as read from the side of the board facing the screen."""

@@ -25,7 +25,7 @@ import pygame
 
 from isaac_game.clock import clock_text, clocks_after
 from isaac_game.i18n import N_, _, ngettext
-from isaac_game.rules import GameRecord, GameState, Headers, Key, Move, Player
+from isaac_game.rules import GameRecord, GameState, Move, Player
 
 from ..games.base import GameEntry
 from ..input import Action, Button
@@ -191,9 +191,7 @@ class ReportScene(Scene):
 
     def clock_line(self) -> list[str]:
         """Each side's time left at the end, in a game played to a clock ([]: none)."""
-        record = self.record
-        control = Headers(record.headers).get(Key.CLOCK)
-        left = clocks_after(control, record.notes, len(record.state.moves))
+        left = clocks_after(self.record, len(self.record.state.moves))
         if left is None:
             return []
         # TRANSLATORS: a side's time left on its clock: "Dark 4:58"

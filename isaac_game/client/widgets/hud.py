@@ -98,6 +98,13 @@ class PanelParts:
     score_y: int = 0  # the score, and its label
 
 
+def name_line_height(fonts: Fonts | None, u: float) -> int:
+    """The height of a panel's first line, the player's name (the swatch in its middle,
+    the clock at its end); without `fonts`, the layout's own step."""
+    least = int(4 * u) + int(30 * u) + int(6 * u)
+    return least if fonts is None else max(least, fonts.line_height(int(40 * u), True))
+
+
 def panel_parts(fonts: Fonts | None, rect: pygame.Rect, info: PanelInfo, u: float) -> PanelParts:
     """The panel's words and their places: a pure function of the panel and what it shows
     (the player's name, who plays, the score, then the status and the note, wrapped).
@@ -109,10 +116,10 @@ def panel_parts(fonts: Fonts | None, rect: pygame.Rect, info: PanelInfo, u: floa
     status: tuple[str, ...] = (status_text,) if status_text else ()
     extra: tuple[str, ...] = (info.extra,) if info.extra else ()
     score_h = int(56 * u)  # the score's digits, drawn at 64 (their ink is shorter)
-    name_h, who_h = int(4 * u) + int(30 * u) + int(6 * u), int(30 * u)
+    name_h, who_h = name_line_height(None, u), int(30 * u)
     if fonts is not None:
         score_h = max(score_h, fonts.line_height(int(64 * u), True))
-        name_h = max(name_h, fonts.line_height(int(40 * u), True))
+        name_h = name_line_height(fonts, u)
         who_h = max(who_h, fonts.line_height(int(24 * u)))
         status_px, extra_px = fonts.px(status_px), fonts.px(extra_px)
         status = tuple(wrap(fonts, status_text, status_px, inner_w, True)) if status_text else ()
@@ -287,13 +294,12 @@ CLOCK_TEMPLATE = "88:88"
 CLOCK_PX = 40  # as large as the player's name (at ui scale 1)
 
 
-def clock_box(fonts: Fonts, rect: pygame.Rect, info: PanelInfo, u: float) -> pygame.Rect:
+def clock_box(fonts: Fonts, rect: pygame.Rect, u: float) -> pygame.Rect:
     """Where a panel's clock goes: the right end of the name's line, as wide as the
     widest time, in a box that marks it while it runs."""
     pad = int(14 * u)
-    parts = panel_parts(fonts, rect, info, u)
     width, height = fonts.size(CLOCK_TEMPLATE, int(CLOCK_PX * u), True)
-    box = pygame.Rect(0, 0, width + int(16 * u), max(parts.name_h, height))
+    box = pygame.Rect(0, 0, width + int(16 * u), max(name_line_height(fonts, u), height))
     box.topright = (rect.right - pad + int(8 * u), rect.y + pad - int(4 * u))
     return box
 
@@ -310,7 +316,7 @@ def draw_clock(
     warning colour once it is short."""
     clock = info.clock
     assert clock is not None
-    box = clock_box(fonts, rect, info, u)
+    box = clock_box(fonts, rect, u)
     colour = pal.illegal if clock.short else (pal.accent if clock.running else pal.text_dim)
     if clock.running:
         pygame.draw.rect(surface, colour, box, max(2, int(3 * u)), border_radius=int(8 * u))
@@ -343,7 +349,7 @@ def _draw_panel_now(
     pygame.draw.rect(surface, pal.text_dim, swatch, max(1, int(2 * u)), border_radius=int(6 * u))
     name_room = inner_w - swatch.width - int(10 * u)
     if info.clock is not None:  # the clock takes the line's right end (`draw_clock`)
-        name_room = clock_box(fonts, rect, info, u).left - swatch.right - int(16 * u)
+        name_room = clock_box(fonts, rect, u).left - swatch.right - int(16 * u)
     name_px, name = fit_line(fonts, info.title, int(40 * u), name_room, bold=True)
     at = (swatch.right + int(10 * u), swatch.centery)
     blit_text(surface, fonts, name, name_px, pal.text, at, "midleft", True)

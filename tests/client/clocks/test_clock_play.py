@@ -20,7 +20,7 @@ from isaac_game.rules import GameRecord, Player, load_journal, new_game
 
 from ..driver import click, frames_until, key, menu_to, run
 from ..saves.test_crash_guard import parse
-from ..saves.test_nothing_lost import kill_and_resume
+from ..saves.test_nothing_lost import kill_and_resume, resumed_from_the_title
 
 
 def storage_settings(app):
@@ -169,21 +169,11 @@ def test_a_killed_game_resumes_with_the_clocks_as_at_its_last_move(tmp_path, mon
     ((path, record),) = storage.in_progress()
     last = note_clocks(record.notes[len(record.state.moves) - 1])
     assert last is not None and last[0] < 60.0  # Dark's clock ran in the child
-    from isaac_game.client.registry import make_app
-
-    monkeypatch.setenv("ISAAC_GAME_HOME", str(tmp_path))
-    app = make_app(size=(1280, 720), fullscreen=False, storage=storage, sound=False)
-    try:
-        app.open("title")
-        assert app.top.menu.current.key == "resume0"
-        key(app, pygame.K_RETURN)
-        game = app.top
-        assert isinstance(game, MatchScene) and str(game.match.clocks.control) == "1+0"
+    with resumed_from_the_title(tmp_path, storage, monkeypatch) as game:
+        assert str(game.match.clocks.control) == "1+0"
         assert game.setup.clock_left == last  # as at the last move kept
         waiting = game.match.state.to_move.other
         assert game.match.clocks.left(waiting) == last[waiting.index]  # its clock stood
-    finally:
-        app.shutdown()
 
 
 def drawn(app) -> list[str]:

@@ -8,6 +8,8 @@ import os
 import signal
 import subprocess
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pygame
@@ -174,6 +176,19 @@ def test_a_killed_client_resumes_at_the_same_move(tmp_path, monkeypatch, light):
     kept = record.state.moves
     # all it played is there; against the computer at most the computer's next move more
     assert kept[: len(played)] == played and len(kept) - len(played) <= (light != "human")
+    with resumed_from_the_title(tmp_path, storage, monkeypatch) as game:
+        assert game.match.state.moves == kept
+        assert game.match.seats[game.match.state.to_move or "dark"].kind in ("human", "computer")
+        assert game.keeping.path == path  # and it goes on being kept in the same file
+        if game.human_to_move() is not None:
+            game.submit(game.match.state.legal_moves()[0])
+            assert load_journal(path).state.moves == game.match.state.moves
+
+
+@contextmanager
+def resumed_from_the_title(tmp_path: Path, storage: Storage, monkeypatch) -> Iterator[MatchScene]:
+    """A new window on the killed child's home: Enter on the title's first row (the game
+    to resume), the game it opens; the window is shut afterwards."""
     from isaac_game.client.registry import make_app
 
     monkeypatch.setenv("ISAAC_GAME_HOME", str(tmp_path))
@@ -183,12 +198,8 @@ def test_a_killed_client_resumes_at_the_same_move(tmp_path, monkeypatch, light):
         assert app.top.menu.current.key == "resume0"
         key(app, pygame.K_RETURN)
         game = app.top
-        assert isinstance(game, MatchScene) and game.match.state.moves == kept
-        assert game.match.seats[game.match.state.to_move or "dark"].kind in ("human", "computer")
-        assert game.keeping.path == path  # and it goes on being kept in the same file
-        if game.human_to_move() is not None:
-            game.submit(game.match.state.legal_moves()[0])
-            assert load_journal(path).state.moves == game.match.state.moves
+        assert isinstance(game, MatchScene)
+        yield game
     finally:
         app.shutdown()
 
