@@ -9,8 +9,10 @@ it needs packages the LAN does not, and is loaded only when a relay is used.
 from net.discovery import BEACON_PORT, Beacon, Browser, HostInfo
 from net.events import (
     ChatReceived,
+    ClockSet,
     Closed,
     Event,
+    Flagged,
     GameClosed,
     GameHeld,
     GameStarted,
@@ -23,14 +25,17 @@ from net.events import (
     PeerResigned,
     Rejected,
     RematchProposed,
+    SideResigned,
     Throttled,
+    Watchers,
+    WatchStarted,
 )
 from net.framing import FrameDecoder, ProtocolViolation, encode
 from net.game import GameAdapter, ListGame, moves_digest
 from net.host_session import HostSession
 from net.join_session import JoinSession
 from net.messages import PROTO
-from net.transport import DEFAULT_PORT, HostEndpoint, JoinEndpoint, NetHost, NetJoin
+from net.transport import DEFAULT_PORT, HostEndpoint, JoinEndpoint, NetHost, NetJoin, NetWatch
 
 __all__ = [
     "BEACON_PORT",
@@ -39,8 +44,10 @@ __all__ = [
     "Beacon",
     "Browser",
     "ChatReceived",
+    "ClockSet",
     "Closed",
     "Event",
+    "Flagged",
     "FrameDecoder",
     "GameAdapter",
     "GameClosed",
@@ -58,13 +65,17 @@ __all__ = [
     "MoveSent",
     "NetHost",
     "NetJoin",
+    "NetWatch",
     "PeerError",
     "PeerMisbehaved",
     "PeerResigned",
     "ProtocolViolation",
     "Rejected",
     "RematchProposed",
+    "SideResigned",
     "Throttled",
+    "WatchStarted",
+    "Watchers",
     "encode",
     "moves_digest",
 ]

@@ -45,6 +45,10 @@ class Connection:
         if self.writer.transport.get_write_buffer_size() > MAX_WRITE_BUFFER:
             self.writer.transport.abort()
 
+    def backlog(self) -> int:
+        """Bytes written and not yet taken by the peer."""
+        return 0 if self.closing else self.writer.transport.get_write_buffer_size()
+
     def close(self) -> None:
         """Flush, send FIN, and keep reading (discarding) for a moment: closing with
         unread input makes the kernel send RST, which can destroy our `error` before

@@ -12,7 +12,8 @@ with no default route (we send to each subnet's broadcast address, never relying
 a route for 255.255.255.255), and fail soft: an address can always be typed.
 
 Beacon payload: {"t": "beacon", "proto": 1, "app": str, "name": str,
-"game": str, "port": int, "id": str}. The address to dial is the datagram's source
+"game": str, "port": int, "id": str, "playing": bool}; `playing` (1.2, optional) says
+a game is under way there, one a spectator may watch. The address to dial is the datagram's source
 address. `id` (random per Beacon) lets a browser show a host heard on two addresses
 (its LAN address and loopback, when host and joiner share a machine) once.
 """
@@ -80,10 +81,16 @@ def broadcast_addresses() -> list[str]:
 
 
 def beacon_payload(
-    name: str, game: str, port: int, app: str = "isaac_game", ident: str = ""
+    name: str,
+    game: str,
+    port: int,
+    app: str = "isaac_game",
+    ident: str = "",
+    playing: bool = False,
 ) -> bytes:
+    """A beacon; `playing` (1.2) says a game is under way there: one to watch."""
     msg = {"t": "beacon", "proto": m.PROTO, "app": app, "name": m.clip_name(name)}
-    msg.update(game=game, port=port, id=ident)
+    msg.update(game=game, port=port, id=ident, playing=playing)
     return msgpack.packb(msg, use_bin_type=True)
 
 
@@ -104,6 +111,7 @@ def parse_beacon(data: bytes) -> dict[str, Any] | None:
         and isinstance(proto, int)
         and all(isinstance(msg.get(k), str) for k in ("name", "game", "app"))
         and isinstance(msg.get("id", ""), str)
+        and isinstance(msg.get("playing", False), bool)
     )
     return msg if ok else None
 
@@ -124,7 +132,8 @@ class Beacon:
         targets: list[str] | None = None,
         interval: float = BEACON_INTERVAL,
     ) -> None:
-        self.payload = beacon_payload(name, game, port, app, secrets.token_hex(4))
+        self._what = (name, game, port, app, secrets.token_hex(4))
+        self.payload = beacon_payload(*self._what)
         self.beacon_port = beacon_port
         self.targets = targets
         self.interval = interval
@@ -133,6 +142,10 @@ class Beacon:
         self._sock.setblocking(False)
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
+
+    def playing(self, playing: bool) -> None:
+        """Say from the next beacon on whether a game is under way (one to watch)."""
+        self.payload = beacon_payload(*self._what, playing=playing)
 
     def send_once(self) -> int:
         """Send one beacon to each target; return how many went out. Errors (no
@@ -181,6 +194,8 @@ class HostInfo:
     proto: int
     app: str
     last_seen: float
+    #: 1.2: a game is under way there (the list offers to watch it)
+    playing: bool = False
 
 
 class Browser:
@@ -226,7 +241,8 @@ class Browser:
             if old is not None and addr.startswith("127.") and not old.address.startswith("127."):
                 addr = old.address  # same host heard on loopback too: keep the LAN address
             info = (msg["name"], msg["game"], msg["proto"], msg["app"])
-            self._hosts[key] = HostInfo(addr, msg["port"], *info, last_seen=now)
+            playing = msg.get("playing", False)
+            self._hosts[key] = HostInfo(addr, msg["port"], *info, now, playing)
         for key, host in list(self._hosts.items()):
             if now - host.last_seen > self.stale_after:
                 del self._hosts[key]

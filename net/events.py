@@ -56,6 +56,11 @@ class GameStarted(Event):
     token: str
     moves: tuple[str, ...]
     resumed: bool
+    #: 1.2: the game's time control ("5+3"; None: no clock), both clocks (Dark's,
+    #: Light's seconds) as the host has them, and the side whose time ran out
+    clock: str | None = None
+    left: tuple[float, float] | None = None
+    flagged: str | None = None
 
 
 @dataclass(frozen=True)
@@ -84,7 +89,63 @@ class MoveRefused(Event):
 
 @dataclass(frozen=True)
 class ChatReceived(Event):
+    """A chat line. From the peer: `sender` and `side` are empty. Passed on by the
+    host (1.2): `sender` names who wrote it, and `side` the player's seat; a line with
+    a `sender` and no `side` is a spectator's (`watcher`)."""
+
     text: str
+    sender: str = ""
+    side: str = ""
+
+    @property
+    def watcher(self) -> bool:
+        return bool(self.sender) and not self.side
+
+
+@dataclass(frozen=True)
+class ClockSet(Event):
+    """1.2: the host's clocks after move `n` (-1: at the start), (Dark's, Light's)
+    seconds left. The host's word: a display sets its clocks to it."""
+
+    n: int
+    left: tuple[float, float]
+
+
+@dataclass(frozen=True)
+class Flagged(Event):
+    """1.2: `side`'s time ran out (the host decides): the game is over, lost on time."""
+
+    side: str
+
+
+@dataclass(frozen=True)
+class Watchers(Event):
+    """1.2: how many spectators watch the game now."""
+
+    count: int
+
+
+@dataclass(frozen=True)
+class SideResigned(Event):
+    """A spectator's news: `side` gave the game up."""
+
+    side: str
+
+
+@dataclass(frozen=True)
+class WatchStarted(Event):
+    """A spectator's news: the host sent the whole game (a first look, a new game on
+    the table, or the view after a lost link): the caller rebuilds its display.
+    `names` by seat; the clock as in `GameStarted`."""
+
+    game: str
+    names: dict[str, str] = field(hash=False)
+    moves: tuple[str, ...]
+    watchers: int
+    clock: str | None = None
+    left: tuple[float, float] | None = None
+    flagged: str | None = None
+    resigned: str | None = None
 
 
 @dataclass(frozen=True)

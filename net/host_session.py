@@ -10,12 +10,15 @@ from __future__ import annotations
 
 import random
 import secrets
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from net import messages as m
+from net.clocks import HostClock, seconds_pair
 from net.events import (
+    ClockSet,
     Close,
+    Flagged,
     GameClosed,
     GameHeld,
     GameStarted,
@@ -25,12 +28,24 @@ from net.events import (
     Send,
 )
 from net.framing import BAD_MESSAGE, ProtocolViolation
+from net.gallery import MAX_SPECTATORS
 from net.game import GameAdapter
+from net.host_watchers import WatchedSession
 from net.limits import UNKNOWN, Budget
-from net.session import HELLO_TIMEOUT, PING_INTERVAL, REJOIN_WINDOW, SILENCE_LIMIT, Session, other
+from net.session import HELLO_TIMEOUT, PING_INTERVAL, REJOIN_WINDOW, SILENCE_LIMIT, other
 
 #: Connections that have not said hello yet, at most; past that the oldest goes.
 MAX_PENDING = 64
+
+
+@dataclass(frozen=True)
+class TimeControl:
+    """A game's time control as the host keeps it (docs/protocol.md 1.2): `text` as
+    the welcome says it ("5+3"), `base` and `increment` in seconds."""
+
+    text: str
+    base: float
+    increment: float
 
 
 @dataclass
@@ -42,7 +57,7 @@ class Pending:
     budget: Budget
 
 
-class HostSession(Session):
+class HostSession(WatchedSession):
     """Host state machine. Drive it with `connection_made`, `receive`, `violation`,
     `connection_lost` and `tick`; give it local commands with `play`, `chat`,
     `resign`, `propose_rematch`, `abandon`, `shutdown`.
@@ -70,6 +85,12 @@ class HostSession(Session):
     `rest_after_game` (a host with a person at it): once a game is over the host is no
     longer `announcing` and refuses new joiners (`table-full`) until `host_again()`;
     without it (headless `host --forever`) the next hello starts the next game.
+
+    `clock` (1.2): each game is played to that time control, kept here (`HostClock`),
+    if its joiner speaks 1.2; a 1.1 joiner plays without one (its `GameStarted` has
+    no `clock`). `clock_left` is (Dark's, Light's) seconds left in a kept game.
+
+    Spectators (1.2) knock with `watch`; `gallery` keeps them (`watchers` at most).
     """
 
     def __init__(
@@ -88,6 +109,9 @@ class HostSession(Session):
         hold_games: bool = True,
         keep_token: str | None = None,
         rest_after_game: bool = False,
+        clock: TimeControl | None = None,
+        clock_left: tuple[float, float] | None = None,
+        watchers: int = MAX_SPECTATORS,
         **kwargs: Any,
     ) -> None:
         if seat not in ("dark", "light", "random"):
@@ -101,6 +125,7 @@ class HostSession(Session):
             ping_interval=ping_interval,
             silence_limit=silence_limit,
             rejoin_window=rejoin_window,
+            watchers=watchers,
             **kwargs,
         )
         self.seat_choice = seat
@@ -119,11 +144,17 @@ class HostSession(Session):
         self.peer_moved = False
         self.rest_after_game = rest_after_game
         self.resting = False  # a game ended; the host's person has not hosted again yet
+        self.control = clock
+        self.clock: HostClock | None = None  # the current game's, if it has one
         if keep_token is not None:
             self.seat, self.token = seat, keep_token
             self._games = 1
             self.held = True
             self.peer_moved = True  # a kept game is hosted again on purpose: never dropped
+            self.peer_minor = m.MINOR  # it was played by this program: clocks and all
+            self.clock = self._new_clock()
+            if self.clock is not None and clock_left is not None:
+                self.clock.left.update(dark=clock_left[0], light=clock_left[1])
 
     @property
     def table_free(self) -> bool:
@@ -157,17 +188,31 @@ class HostSession(Session):
         self._pending[conn] = Pending(now, Budget(now))
         return self._flush()
 
+    def watcher_connected(self, conn: int, now: float) -> list[Output]:
+        """A connection that may watch and do nothing else (the relay's watch code):
+        its `hello` is refused (`watch-only`)."""
+        self.gallery.watch_only.add(conn)
+        return self.connection_made(conn, now)
+
     def receive(self, conn: int, raw: dict[str, Any], now: float) -> list[Output]:
         """One decoded map (already through `framing.check_envelope`)."""
         on_link = self.link is not None and conn == self.link.conn
         if on_link:
             assert self.link is not None
             self.link.last_heard = now
+        elif conn in self.gallery:
+            self._on_spectator(conn, raw, now)
+            return self._flush()
         elif conn not in self._pending:
             return self._flush()  # a connection we already let go of
-        if not on_link and raw.get("t") == "hello":
+        if not on_link and raw.get("t") in ("hello", "watch"):
             del self._pending[conn]
-            self._on_hello(conn, raw, now)
+            if raw["t"] == "watch":
+                self._on_watch(conn, raw, now)
+            elif conn in self.gallery.watch_only:
+                self._refuse(conn, m.WATCH_ONLY, "this code lets you watch, not play")
+            else:
+                self._on_hello(conn, raw, now)
             return self._flush()
         try:
             msg = m.validate(raw)
@@ -187,10 +232,14 @@ class HostSession(Session):
         """The framing layer refused this connection's bytes."""
         if conn in self._pending or (self.link is not None and conn == self.link.conn):
             self._conn_violation(conn, exc, now)
+        elif conn in self.gallery:
+            self._drop_spectator(conn, exc.code, exc.msg, now)
         return self._flush()
 
     def connection_lost(self, conn: int, now: float) -> list[Output]:
         self._pending.pop(conn, None)
+        if self.gallery.remove(conn):
+            self._watchers_changed()
         if self.link is not None and conn == self.link.conn:
             self.link = None
             self._lose_link("connection closed by peer", now)
@@ -201,8 +250,17 @@ class HostSession(Session):
         for conn, pending in list(self._pending.items()):
             if now - pending.opened >= self.hello_timeout:
                 del self._pending[conn]
+                self.gallery.watch_only.discard(conn)
                 self._emit(Close(conn, "no hello in time"))
         self._tick_link(now)
+        gone = len(self.gallery)
+        self._out.extend(self.gallery.tick(now, self.ping_interval, self.silence_limit, m.ping))
+        if len(self.gallery) != gone:
+            self._watchers_changed()
+        clock = self.clock
+        live = clock is not None and self.token is not None and self.flagged is None
+        if live and clock is not None and clock.due(now) is not None:
+            self._flag(now)
         if (
             self.link is None
             and self.lost_at is not None
@@ -244,6 +302,10 @@ class HostSession(Session):
         for conn in list(self._pending):
             self._emit(Close(conn, "host shutting down"))
         self._pending.clear()
+        for spectator in self.gallery:
+            self.gallery.remove(spectator.conn)
+            self._emit(Send(spectator.conn, m.bye()))
+            self._emit(Close(spectator.conn, "host shutting down"))
         return self._flush()
 
     # -- internals -------------------------------------------------------------
@@ -263,11 +325,8 @@ class HostSession(Session):
         self._emit(Send(conn, m.error(exc.code, exc.msg)))
         self._emit(PeerMisbehaved(exc.code, exc.msg))
         self._pending.pop(conn, None)
+        self.gallery.watch_only.discard(conn)
         self._emit(Close(conn, exc.msg))
-
-    def _refuse(self, conn: int, code: str, reason: str, game: str | None = None) -> None:
-        self._emit(Send(conn, m.reject(code, reason, game)))
-        self._emit(Close(conn, reason))
 
     def _on_first_message(self, conn: int, msg: dict[str, Any], now: float) -> None:
         """Rule 1: the first message is `hello` (`_on_hello`); anything else is fatal,
@@ -294,19 +353,24 @@ class HostSession(Session):
         if msg["game"] != self.adapter.game:
             game = self.adapter.game
             self._refuse(conn, m.WRONG_GAME, f"wrong game: this host plays {game}", game)
-        elif "token" in msg:
+            return
+        minor = msg.get("minor", 0)
+        if "token" in msg:
             if self.token is None or msg["token"] != self.token:
                 self._refuse(conn, m.BAD_TOKEN, "bad token: no such game is kept here")
             else:
                 # A rejoin takes over even if the old link has not timed out yet:
                 # the token proves it is the same player on a new connection.
                 self._close_link("replaced by a rejoin")
+                self.peer_minor = minor
                 self._attach(conn, msg["name"], now, resumed=True)
         elif self.token is not None and self.seat_open and self.link is None:
+            self.peer_minor = minor
             self._attach(conn, msg["name"], now, resumed=False)  # the held game, to anyone
         elif self.token is not None or self.resting:
             self._refuse(conn, m.TABLE_FULL, "table full")
         else:
+            self.peer_minor = minor
             self._new_game(conn, msg["name"], now)
 
     def _new_game(self, conn: int, peer_name: str, now: float) -> None:
@@ -317,7 +381,26 @@ class HostSession(Session):
         self.seat = self._rng.choice(m.SEATS) if choice == "random" else choice
         self.token = secrets.token_hex(16)
         self._reset_game_flags()
+        self.clock = self._new_clock()
         self._attach(conn, peer_name, now, resumed=False)
+
+    def _new_clock(self) -> HostClock | None:
+        """The clock of a new game: the host's time control, if it has one and its
+        joiner speaks 1.2 (a 1.1 joiner plays without a clock)."""
+        control = self.control
+        if control is None or self.peer_minor < m.MINOR or self.seat is None:
+            return None
+        return HostClock(control.text, control.base, control.increment, other(self.seat))
+
+    def _timing(self, now: float) -> dict[str, Any]:
+        """The clock as a welcome and a `watching` carry it (nothing without one)."""
+        clock = self.clock
+        if clock is None:
+            return {}
+        timing: dict[str, Any] = {"clock": clock.control, "left": clock.snapshot(now)}
+        if clock.flagged is not None:
+            timing["flag"] = clock.flagged
+        return timing
 
     def _attach(self, conn: int, peer_name: str, now: float, *, resumed: bool) -> None:
         assert self.seat is not None and self.token is not None
@@ -325,10 +408,26 @@ class HostSession(Session):
         self.peer_name = peer_name
         self.lost_at = None
         self.held = self.seat_open = False
+        clock = self.clock
+        if clock is not None and clock.running is None and not self._game_over():
+            clock.start(self.adapter.side_to_move(), now)  # a new game, a kept one back
         moves = self.adapter.moves()
         you = other(self.seat)
-        self._send(m.welcome(self.app, self.name, self.adapter.game, you, self.token, moves))
-        self._emit(GameStarted(self.seat, peer_name, self.token, tuple(moves), resumed))
+        timing = {"minor": m.MINOR, **self._timing(now)} if self.peer_minor >= m.MINOR else {}
+        name, game = self.name, self.adapter.game
+        self._send(m.welcome(self.app, name, game, you, self.token, moves, timing))
+        if self.peer_minor >= m.MINOR and len(self.gallery):
+            self._send(m.watchers(len(self.gallery)))
+        started = GameStarted(self.seat, peer_name, self.token, tuple(moves), resumed)
+        if clock is not None:
+            left = seconds_pair(clock.snapshot(now))
+            started = replace(started, clock=clock.control, left=left, flagged=clock.flagged)
+        self._emit(started)
+        if not resumed:
+            self._chat_released = False
+            self.gallery.recent.clear()
+            self.gallery.held.clear()
+            self._to_spectators(self._watching(now))
 
     def _lose_link(
         self, reason: str, now: float, *, bye: bool = False, broken: bool = False
@@ -348,13 +447,51 @@ class HostSession(Session):
         else:
             self.lost_at = now
 
-    def _on_move(self, n: int, move: str, digest: str | None, now: float) -> None:
+    def _on_move(
+        self, n: int, move: str, digest: str | None, now: float, think: int | None = None
+    ) -> None:
         """The shared checks (`Session._on_move`); a move they apply is the peer's first
         in this game, or a later one: from then on a lost link keeps the game."""
         played = len(self.adapter.moves())
-        super()._on_move(n, move, digest, now)
+        super()._on_move(n, move, digest, now, think)
         if len(self.adapter.moves()) > played:
             self.peer_moved = True
+
+    # -- 1.2: the clock, and what spectators are told ----------------------------------
+
+    def _moved(self, n: int, mover: str, now: float, think: int | None) -> None:
+        """Move `n` was applied: the turn's time is charged if the turn passed (less
+        the joiner's lag credit), both clocks go to the joiner and the spectators."""
+        record = self.adapter.moves()
+        self._to_spectators(m.move(n, record[n] if n < len(record) else ""))
+        clock = self.clock
+        if clock is not None:
+            to_move = self.adapter.side_to_move()
+            if to_move != mover:
+                clock.turn_ended(mover, now, None if think is None else think / 1000)
+                clock.start(to_move, now)
+            left = clock.snapshot(now)
+            self._send(m.clock(n, left))
+            self._to_spectators(m.clock(n, left))
+            self._emit(ClockSet(n, seconds_pair(left)))
+            if clock.flagged is not None:
+                self._flag(now)  # the move came too late: its time was out
+        self._release_chat()
+
+    def _flag(self, now: float) -> None:
+        """The clock says a side's time is out: the game is over, lost on time."""
+        assert self.clock is not None and self.clock.flagged is not None
+        side = self.flagged = self.clock.flagged
+        self._send(m.flag(side))
+        self._to_spectators(m.flag(side))
+        self._emit(Flagged(side))
+        self._release_chat()
+
+    def _resigned(self, side: str, now: float) -> None:
+        if self.clock is not None:
+            self.clock.start(None, now)
+        self._to_spectators(m.resign(side))
+        self._release_chat()
 
     def _reset_game_flags(self) -> None:
         """A new game (or none): its peer has played nothing in it yet."""
@@ -381,6 +518,7 @@ class HostSession(Session):
 
     def _free_table(self, reason: str, window_over: bool = False) -> None:
         self.resting = self.rest_after_game and self._game_over()
+        self.clock = None
         self.token = None
         self.lost_at = None
         self.held = self.seat_open = False
@@ -397,4 +535,5 @@ class HostSession(Session):
         self._games += 1
         self.token = secrets.token_hex(16)
         self._reset_game_flags()
+        self.clock = self._new_clock()
         self._attach(self.link.conn, self.peer_name or "", now, resumed=False)

@@ -10,15 +10,20 @@ from __future__ import annotations
 from typing import Any
 
 from net import messages as m
+from net.clocks import seconds_pair
 from net.events import (
+    ChatReceived,
+    ClockSet,
     Close,
     Closed,
     Connect,
+    Flagged,
     GameStarted,
     LinkLost,
     Output,
     PeerError,
     Rejected,
+    Watchers,
 )
 from net.framing import BAD_MESSAGE, DESYNC, ProtocolViolation
 from net.game import GameAdapter
@@ -88,6 +93,8 @@ class JoinSession(Session):
         self._heard_at = 0.0  # when the host was last heard on the current link
         self._next_retry = 0.0
         self._conn = 0  # id of the connection we asked for last
+        self.host_minor = 0  # the host's protocol minor version (2: 1.2, clocks)
+        self._turn_since: float | None = None  # when our turn came (1.2's `think`)
 
     # -- transport news ------------------------------------------------------------
 
@@ -271,8 +278,50 @@ class JoinSession(Session):
         self.seat = msg["you"]
         self.token = msg["token"]
         self.peer_name = m.clip_name(msg["name"])
+        self.host_minor = msg.get("minor", 0)
+        self.flagged = msg.get("flag")
+        our_turn = self.adapter.side_to_move() == self.seat and not self._game_over()
+        self._turn_since = now if our_turn else None
         moves = tuple(self.adapter.moves())
-        self._emit(GameStarted(msg["you"], self.peer_name, msg["token"], moves, resumed))
+        left = seconds_pair(msg["left"]) if "left" in msg else None
+        self._emit(GameStarted(msg["you"], self.peer_name, msg["token"], moves, resumed,
+                               msg.get("clock"), left, self.flagged))  # fmt: skip
+
+    # -- 1.2: the host's clocks, its spectators' count, the lines it passes on -------
+
+    def _on_host_news(self, msg: dict[str, Any], now: float) -> None:
+        t = msg["t"]
+        if t == "clock":
+            self._emit(ClockSet(msg["n"], seconds_pair(msg["left"])))
+        elif t == "flag":
+            if self.flagged is None:
+                self.flagged = msg["side"]
+                self._turn_since = None
+                self._emit(Flagged(msg["side"]))
+        else:
+            self._emit(Watchers(msg["n"]))
+
+    def _on_chat(self, msg: dict[str, Any], now: float) -> None:
+        """The host's line, or (1.2) a spectator's that it passes on after the game."""
+        if "from" in msg and "side" not in msg:
+            self._emit(ChatReceived(msg["text"], msg["from"]))
+        else:
+            self._emit(ChatReceived(msg["text"]))
+
+    def _moved(self, n: int, mover: str, now: float, think: int | None) -> None:
+        """Our turn starts when the host's move hands it to us, and ends with ours."""
+        ours = self.adapter.side_to_move() == self.seat and not self._game_over()
+        if not ours:
+            self._turn_since = None
+        elif self._turn_since is None:
+            self._turn_since = now
+
+    def _think(self, now: float) -> int | None:
+        """How long we thought on this turn, in ms, for a 1.2 host's clock."""
+        since = self._turn_since
+        if self.host_minor < m.MINOR or since is None:
+            return None
+        return int((now - since) * 1000)
 
     def _apply_all(self, moves: list[str]) -> str | None:
         for i, move in enumerate(moves):

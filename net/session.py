@@ -87,6 +87,7 @@ class Session:
         self.token: str | None = None  # the current game's token
         self.peer_name: str | None = None
         self.resigned: str | None = None  # seat that resigned this game
+        self.flagged: str | None = None  # 1.2: seat whose time ran out this game
         self.link: Link | None = None
         self.rematch_local = False
         self.rematch_peer = False
@@ -154,7 +155,11 @@ class Session:
         return True
 
     def _game_over(self) -> bool:
-        return self.resigned is not None or self.adapter.side_to_move() is None
+        return (
+            self.resigned is not None
+            or self.flagged is not None
+            or self.adapter.side_to_move() is None
+        )
 
     # -- heartbeat --------------------------------------------------------------
 
@@ -175,18 +180,19 @@ class Session:
     def _on_game_message(self, msg: dict[str, Any], now: float) -> None:
         t = msg["t"]
         if t == "move":
-            self._on_move(msg["n"], msg["move"], msg.get("digest"), now)
+            self._on_move(msg["n"], msg["move"], msg.get("digest"), now, msg.get("think"))
         elif t == "ping":
             self._send(m.pong(msg["id"]))
         elif t == "pong":
             pass  # hearing it was the point
         elif t == "chat":
             if self.link is not None and not self._over_budget(self.link.budget, CHAT, now):
-                self._emit(ChatReceived(msg["text"]))
+                self._on_chat(msg, now)
         elif t == "resign":
-            if self.resigned is None and self.peer_seat is not None:
+            if self.resigned is None and self.peer_seat is not None and self.flagged is None:
                 self.resigned = self.peer_seat
                 self._emit(PeerResigned())
+                self._resigned(self.peer_seat, now)
         elif t == "rematch":
             if not self.rematch_peer:
                 self.rematch_peer = True
@@ -197,10 +203,37 @@ class Session:
                 self._emit(PeerError(msg["code"], msg["msg"]))
         elif t == "bye":
             self._on_bye(now)
-        else:  # hello/welcome/reject out of place
+        elif t in ("clock", "flag", "watchers"):
+            self._on_host_news(msg, now)
+        else:  # hello/welcome/reject/watch/watching out of place
             self._violate(BAD_MESSAGE, f"unexpected {t!r}", now)
 
-    def _on_move(self, n: int, move: str, digest: str | None, now: float) -> None:
+    def _on_chat(self, msg: dict[str, Any], now: float) -> None:
+        """The peer's chat line (within its budget)."""
+        self._emit(ChatReceived(msg["text"]))
+
+    def _on_host_news(self, msg: dict[str, Any], now: float) -> None:
+        """1.2's `clock`, `flag` and `watchers`: the host's to send, the joiner's to
+        read (`JoinSession`). A host that is sent them is being lied to."""
+        self._violate(BAD_MESSAGE, f"unexpected {msg['t']!r}: the host keeps it", now)
+
+    def _moved(self, n: int, mover: str, now: float, think: int | None) -> None:
+        """Move `n`, by `mover`, was just applied (`think`: the ms the joiner says it
+        thought, on its moves to a 1.2 host). The host times it and tells spectators."""
+
+    def _resigned(self, side: str, now: float) -> None:
+        """`side` just gave the game up (the host tells spectators)."""
+
+    def _chatted(self, text: str, side: str, now: float) -> None:
+        """`side`'s player wrote `text` (ours, or the peer's within its budget)."""
+
+    def _think(self, now: float) -> int | None:
+        """What our next move says we thought (the joiner's, to a 1.2 host)."""
+        return None
+
+    def _on_move(
+        self, n: int, move: str, digest: str | None, now: float, think: int | None = None
+    ) -> None:
         """docs/protocol.md rules 3 and 5, then the digest, then the move is applied. Neither
         an illegal move nor one whose digest differs from ours is applied (1.1,
         clarified): the digest is compared on the record the move *would* end, so the
@@ -240,6 +273,8 @@ class Session:
             return
         record = self.adapter.moves()  # the canonical notation of every move so far
         self._emit(MoveReceived(n, record[n] if n < len(record) else move))
+        assert self.peer_seat is not None
+        self._moved(n, self.peer_seat, now, think)
 
     def _digest_of(self, record: list[str]) -> str | None:
         """The digest to send with the move ending `record`, if we send them."""
@@ -271,19 +306,23 @@ class Session:
             else:
                 n, record = len(moves), self.adapter.moves()
                 move = record[n] if n < len(record) else move  # as recorded: canonical
-                self._send(m.move(n, move, self._digest_of(record)))
+                self._send(m.move(n, move, self._digest_of(record), self._think(now)))
                 self._emit(MoveSent(n, move))
+                self._moved(n, self.seat, now, None)
         return self._flush()
 
     def chat(self, text: str, now: float) -> list[Output]:
         """Send a chat line, cut to the protocol's 200 characters."""
         self._send(m.chat(text[: m.MAX_CHAT]))
+        if self.seat is not None:
+            self._chatted(text[: m.MAX_CHAT], self.seat, now)
         return self._flush()
 
     def resign(self, now: float) -> list[Output]:
-        if self.seat is not None and self.resigned is None:
+        if self.seat is not None and self.resigned is None and self.flagged is None:
             self.resigned = self.seat
             self._send(m.resign())
+            self._resigned(self.seat, now)
         return self._flush()
 
     def propose_rematch(self, now: float) -> list[Output]:
@@ -295,6 +334,7 @@ class Session:
 
     def _reset_game_flags(self) -> None:
         self.resigned = None
+        self.flagged = None
         self.rematch_local = False
         self.rematch_peer = False
 

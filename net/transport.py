@@ -30,10 +30,12 @@ from typing import Any
 from net.connection import Connection
 from net.discovery import BEACON_INTERVAL, BEACON_PORT, Beacon
 from net.events import Close, Closed, Connect, Event, Output, Send
+from net.gallery import SPECTATOR_BACKLOG
 from net.game import GameAdapter
 from net.host_session import HostSession
 from net.inbox import EventQueue
 from net.join_session import JoinSession
+from net.watch_session import WatchSession
 
 log = logging.getLogger(__name__)
 
@@ -246,13 +248,21 @@ class HostEndpoint(_Endpoint):
 
 class JoinEndpoint(_Endpoint):
     """A joiner's caller API, whatever carries it: the session asks for connections
-    (`Connect`) and `_connect` opens them."""
+    (`Connect`) and `_connect` opens them. A spectator's is the same with a
+    `WatchSession` (`watching=True`): it dials, redials and leaves as a joiner does."""
 
     def __init__(
-        self, adapter: GameAdapter, *, tick_interval: float, linger: float, **session_args: Any
+        self,
+        adapter: GameAdapter,
+        *,
+        tick_interval: float,
+        linger: float,
+        watching: bool = False,
+        **session_args: Any,
     ) -> None:
         super().__init__(tick_interval=tick_interval, linger=linger)
-        self.session = JoinSession(adapter, **session_args)
+        kind = WatchSession if watching else JoinSession
+        self.session = kind(adapter, **session_args)
 
     def start(self) -> None:
         """Start the thread and dial; news arrives through `poll()`."""
@@ -303,6 +313,20 @@ class NetHost(HostEndpoint):
         self._beacon: Beacon | None = None
         self._server: asyncio.AbstractServer | None = None
         self._ids = itertools.count(1)
+        self.session.gallery.backlog = self._backlog
+
+    def _backlog(self, conn: int) -> int:
+        c = self.conns.get(conn)
+        return 0 if c is None else c.backlog()
+
+    def _send(self, conn: int, msg: dict[str, Any]) -> None:
+        """As any send; a spectator whose output waits past its bound is let go (the
+        session is told its connection is lost), never waited for."""
+        super()._send(conn, msg)
+        c = self.conns.get(conn)
+        if c is not None and conn in self.session.gallery and c.backlog() > SPECTATOR_BACKLOG:
+            c.abort()
+            self.call(self.session.connection_lost, conn)
 
     async def _start(self) -> tuple[str, int]:
         self._server = await asyncio.start_server(self._accept, self.bind, self.port)
@@ -328,6 +352,7 @@ class NetHost(HostEndpoint):
         assert self._beacon is not None
         while True:
             if self.session.announcing:  # not while a person's host rests after a game
+                self._beacon.playing(self.session.token is not None)
                 self._beacon.send_once()
             await asyncio.sleep(self._beacon.interval)
 
@@ -389,3 +414,11 @@ class NetJoin(JoinEndpoint):
         self.conns[conn] = c
         self.call(self.session.connection_made, conn)
         await c.run()
+
+
+class NetWatch(NetJoin):
+    """Watches the game of the host at `host`:`port` (docs/protocol.md 1.2): a
+    `WatchSession` on a joiner's connection, looking again after a lost link."""
+
+    def __init__(self, adapter: GameAdapter, host: str, port: int = DEFAULT_PORT, **args: Any):
+        super().__init__(adapter, host, port, watching=True, **args)

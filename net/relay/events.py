@@ -16,8 +16,10 @@ class WrongCode(Event):
     """Host: a joiner tried this room's code with a wrong secret (its confirmation did
     not hold: it was told "wrong code"). `tries` wrong ones so far of `limit`; once
     `locked`, the host refuses every new attempt with this code (its person should host
-    again, with a new code). A game under way goes on."""
+    again, with a new code). A game under way goes on. `watch` (1.2): it was the
+    watch code that was tried (counted apart: its lock shuts out spectators only)."""
 
     tries: int
     limit: int
     locked: bool
+    watch: bool = False

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import itertools
 import logging
 import secrets
@@ -70,6 +71,20 @@ class Link:
 
     def frame(self, inner: bytes) -> bytes:
         return pack(DATA, self.attempt, self.channel.seal(inner))
+
+
+@dataclass
+class Door:
+    """One code a host answers in its own room: the game's, or (1.2) the watch code,
+    whose connections may only watch. Each counts its own wrong tries."""
+
+    code: RoomCode
+    watch_only: bool = False
+    wrong: int = 0
+
+    @property
+    def subjects(self) -> tuple[str, str]:
+        return wire.subjects(self.code.room)
 
 
 class _RelayEndpoint(_Endpoint):
@@ -163,6 +178,10 @@ class RelayHost(_RelayEndpoint, HostEndpoint):
     Answers each attempt's key exchange; an attempt whose confirmation is wrong is told
     "wrong code" and counted, and after `max_wrong` of them the code is refused
     (`WrongCode(locked=True)`), the game under way going on.
+
+    With `watch` (1.2), a second code in a room of its own (`self.watch_code`; the one
+    given, or a new one) lets spectators in, and only spectators: the session is told
+    its connections may only watch. Its wrong tries are counted apart.
     """
 
     def __init__(
@@ -171,6 +190,8 @@ class RelayHost(_RelayEndpoint, HostEndpoint):
         servers: list[str],
         *,
         code: RoomCode | None = None,
+        watch: bool = False,
+        watch_code: RoomCode | None = None,
         max_wrong: int = MAX_WRONG_CODES,
         connect_timeout: float = 5.0,
         tick_interval: float = 0.05,
@@ -179,19 +200,36 @@ class RelayHost(_RelayEndpoint, HostEndpoint):
     ) -> None:
         super().__init__(servers, client="isaac_game host", adapter=adapter,
                          tick_interval=tick_interval, linger=linger, **session_args)  # fmt: skip
-        self.code = code if code is not None else new_code()
-        self._code_given = code is not None
+        self.door = Door(code if code is not None else new_code())
+        self.watch_door: Door | None = None
+        if watch or watch_code is not None:
+            self.watch_door = Door(watch_code or new_code(), watch_only=True)
+        self._given = (code is not None, watch_code is not None)
         self.connect_timeout = connect_timeout
         self.max_wrong = max_wrong
-        self.wrong = 0  # wrong confirmations so far
         self._ids = itertools.count(1)
-        self._waiting: OrderedDict[bytes, tuple[Handshake, float]] = OrderedDict()
-        self._door = Bucket(*DOOR_BUDGET, DOOR_BUDGET[0], 0.0)
-        self._subjects = wire.subjects(self.code.room)
+        self._waiting: OrderedDict[bytes, tuple[Handshake, float, Door]] = OrderedDict()
+        self._bucket = Bucket(*DOOR_BUDGET, DOOR_BUDGET[0], 0.0)
+
+    @property
+    def code(self) -> RoomCode:
+        return self.door.code
+
+    @property
+    def watch_code(self) -> RoomCode | None:
+        return None if self.watch_door is None else self.watch_door.code
+
+    @property
+    def wrong(self) -> int:
+        """Wrong confirmations of the game's code so far."""
+        return self.door.wrong
 
     @property
     def locked(self) -> bool:
-        return self.wrong >= self.max_wrong
+        return self._locked(self.door)
+
+    def _locked(self, door: Door) -> bool:
+        return door.wrong >= self.max_wrong
 
     def start(self, timeout: float | None = None) -> tuple[str, int]:
         """Connect to the relay and find a free room; returns the relay's address (and
@@ -203,17 +241,19 @@ class RelayHost(_RelayEndpoint, HostEndpoint):
 
     async def _start(self) -> tuple[str, int]:
         await self.line.open(self.connect_timeout)
-        if not self._code_given:
+        doors = [(self.door, self._given[0]), (self.watch_door, self._given[1])]
+        for door, given in doors:
+            if door is None:
+                continue
             for _ in range(PROBES):
-                if not await self._room_taken():
+                if given or not await self._room_taken(door.subjects):
                     break
-                self.code = new_code()
-                self._subjects = wire.subjects(self.code.room)
-        await self.line.listen(self._subjects[0], self._on_frame)
+                door.code = new_code()
+            await self.line.listen(door.subjects[0], functools.partial(self._on_frame, door))
         self._spawn(self._ticker())
         return self.address, 0
 
-    async def _room_taken(self) -> bool:
+    async def _room_taken(self, subjects: tuple[str, str]) -> bool:
         """Is another host in our room? It answers our probe (`TAKEN`)."""
         nonce = secrets.token_bytes(wire.ATTEMPT_BYTES)
         answered = asyncio.Event()
@@ -223,14 +263,14 @@ class RelayHost(_RelayEndpoint, HostEndpoint):
             if frame is not None and frame.kind == TAKEN and frame.attempt == nonce:
                 answered.set()
 
-        sub = await self.line.listen(self._subjects[1], hear)
-        self.line.publish(self._subjects[0], pack(PROBE, nonce))
+        sub = await self.line.listen(subjects[1], hear)
+        self.line.publish(subjects[0], pack(PROBE, nonce))
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(answered.wait(), PROBE_WAIT)
         await self.line.unlisten(sub)
         return answered.is_set()
 
-    def _on_frame(self, data: bytes) -> None:
+    def _on_frame(self, door: Door, data: bytes) -> None:
         frame = wire.parse(data)
         if frame is None:
             return
@@ -239,51 +279,57 @@ class RelayHost(_RelayEndpoint, HostEndpoint):
             self._on_data(frame)
         elif frame.kind in (PAKE, PROBE):
             copy = frame.attempt in self._waiting or frame.attempt in self._by_attempt
-            if not copy and self._door.take(now):  # over budget: dropped unanswered
-                self._knock(frame, now)
+            if not copy and self._bucket.take(now):  # over budget: dropped unanswered
+                self._knock(door, frame, now)
         elif frame.kind == CONFIRM:
-            self._on_confirm(frame)
+            self._on_confirm(door, frame)
 
-    def _refuse(self, attempt: bytes, code: str) -> None:
-        self.line.publish(self._subjects[1], pack(REFUSE, attempt, code.encode()))
+    def _refuse(self, door: Door, attempt: bytes, code: str) -> None:
+        self.line.publish(door.subjects[1], pack(REFUSE, attempt, code.encode()))
 
-    def _knock(self, frame: Frame, now: float) -> None:
+    def _knock(self, door: Door, frame: Frame, now: float) -> None:
         """A probe from a host looking for a free room, or a joiner's key exchange (a
         new attempt: a copy of one under way is not answered again)."""
         if frame.kind == PROBE:
-            self.line.publish(self._subjects[1], pack(TAKEN, frame.attempt))
+            self.line.publish(door.subjects[1], pack(TAKEN, frame.attempt))
             return
-        if self.locked:
-            self._refuse(frame.attempt, wire.CODE_LOCKED)
+        if self._locked(door):
+            self._refuse(door, frame.attempt, wire.CODE_LOCKED)
             return
-        for attempt, (_, since) in list(self._waiting.items()):
+        for attempt, (_, since, _door) in list(self._waiting.items()):
             if now - since >= HANDSHAKE_TIMEOUT or len(self._waiting) >= MAX_HANDSHAKES:
                 del self._waiting[attempt]
-        handshake = Handshake(self.code, frame.attempt, HOST)
+        handshake = Handshake(door.code, frame.attempt, HOST)
         ours = handshake.start()
         try:
             handshake.finish(frame.body)
         except HandshakeError:
             return  # not a SPAKE2 message: junk
-        self._waiting[frame.attempt] = (handshake, now)
-        self.line.publish(self._subjects[1], pack(PAKE, frame.attempt, ours))
+        self._waiting[frame.attempt] = (handshake, now, door)
+        self.line.publish(door.subjects[1], pack(PAKE, frame.attempt, ours))
 
-    def _on_confirm(self, frame: Frame) -> None:
+    def _on_confirm(self, door: Door, frame: Frame) -> None:
         """The joiner's proof that it holds the code: answered with ours and the
         connection is made; a wrong one is "wrong code", counted."""
-        waiting = self._waiting.pop(frame.attempt, None)
-        if waiting is None:
+        waiting = self._waiting.get(frame.attempt)
+        if waiting is None or waiting[2] is not door:
             return
+        del self._waiting[frame.attempt]
         handshake = waiting[0]
         if not handshake.confirms(frame.body):
-            self.wrong += 1
-            self._refuse(frame.attempt, wire.WRONG_CODE)
-            self._queue(WrongCode(self.wrong, self.max_wrong, self.locked))
+            door.wrong += 1
+            self._refuse(door, frame.attempt, wire.WRONG_CODE)
+            locked = self._locked(door)
+            self._queue(WrongCode(door.wrong, self.max_wrong, locked, door.watch_only))
             return
         conn = next(self._ids)
-        self._add_link(conn, frame.attempt, handshake.channel(), self._subjects[1])
-        self.line.publish(self._subjects[1], pack(CONFIRM, frame.attempt, handshake.confirmation()))
-        self.call(self.session.connection_made, conn)
+        reply = door.subjects[1]
+        self._add_link(conn, frame.attempt, handshake.channel(), reply)
+        self.line.publish(reply, pack(CONFIRM, frame.attempt, handshake.confirmation()))
+        if door.watch_only:
+            self.call(self.session.watcher_connected, conn)
+        else:
+            self.call(self.session.connection_made, conn)
 
     def _relay_down(self) -> None:
         self._waiting.clear()
@@ -394,3 +440,13 @@ class RelayJoin(_RelayEndpoint, JoinEndpoint):
             ours = attempt is not None and frame.attempt == attempt.attempt
             if attempt is not None and ours and not attempt.frames.full():
                 attempt.frames.put_nowait(frame)
+
+
+class RelayWatch(RelayJoin):
+    """Watches, through the relay, the game of the host whose watch code (or game
+    code) is `code` (docs/protocol.md 1.2): a `WatchSession` on a joiner's line."""
+
+    def __init__(
+        self, adapter: GameAdapter, servers: list[str], code: RoomCode, **args: Any
+    ) -> None:
+        super().__init__(adapter, servers, code, watching=True, **args)

@@ -43,8 +43,16 @@ def wait_until(cond: Callable[[], Any], timeout: float = 5.0, step: float = 0.01
 class RawPeer:
     """A blocking socket that speaks (or abuses) the protocol, for transport tests."""
 
-    def __init__(self, port: int, host: str = "127.0.0.1") -> None:
-        self.sock = socket.create_connection((host, port), timeout=5)
+    def __init__(self, port: int, host: str = "127.0.0.1", window: int | None = None) -> None:
+        """`window`: a small receive buffer, set before connecting (a peer that reads
+        slowly, or not at all, fills it at once)."""
+        if window is None:
+            self.sock = socket.create_connection((host, port), timeout=5)
+        else:
+            self.sock = socket.socket()
+            self.sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, window)
+            self.sock.settimeout(5)
+            self.sock.connect((host, port))
         self.decoder = FrameDecoder()
         self.inbox: list[dict[str, Any]] = []
         self.eof = False
@@ -107,6 +115,12 @@ class RawPeer:
                 raise AssertionError(f"connection still open after {timeout} s")
         got, self.inbox = self.inbox, []
         return got
+
+    def read_for(self, seconds: float) -> None:
+        """Read whatever comes for `seconds` into the inbox."""
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline and self._fill(0.05):
+            pass
 
     def close(self) -> None:
         self.sock.close()

@@ -139,6 +139,10 @@ def test_reject_builder_carries_a_1_1_code_and_game_only_with_wrong_game():
         "table-full",
         "bad-token",
         "bad-hello",
+        # 1.2, spectators'
+        "no-game",
+        "watch-full",
+        "watch-only",
     }
     assert set(m.ERROR_CODES) == {"bad-message", "illegal-move", "desync"}
     with pytest.raises(ValueError):

@@ -1,0 +1,289 @@
+"""A spectator's side (docs/protocol.md 1.2): `watch`, then follow the game it is sent.
+
+A spectator plays no seat: it checks every move the host sends against its own copy
+of the rules (a host that sends an illegal one is not believed: the spectator closes
+and looks again, and the next `watching` brings it in step), shows the clocks and
+the chat, and may chat with the other spectators. After a lost link it looks again,
+with a new `watch`, for as long as a joiner would redial (the rejoin window); each
+`watching` is the whole game, so nothing needs to be resent.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from net import messages as m
+from net.clocks import seconds_pair
+from net.events import (
+    ChatReceived,
+    ClockSet,
+    Close,
+    Closed,
+    Connect,
+    Flagged,
+    LinkLost,
+    MoveReceived,
+    Output,
+    PeerError,
+    Rejected,
+    SideResigned,
+    Watchers,
+    WatchStarted,
+)
+from net.framing import BAD_MESSAGE, DESYNC, ProtocolViolation
+from net.game import GameAdapter, check_move
+from net.limits import CHAT, ERRORS
+from net.session import PING_INTERVAL, REJOIN_WINDOW, SILENCE_LIMIT, WELCOME_TIMEOUT, Session
+
+IDLE, CONNECTING, KNOCKED, WATCHING, LOST, CLOSED = (
+    "idle",
+    "connecting",
+    "knocked",
+    "watching",
+    "lost",
+    "closed",
+)
+
+
+class WatchSession(Session):
+    """Spectator state machine: idle -> connecting -> knocked -> watching, and after a
+    lost link: lost -> connecting -> ... again, until the rejoin window passes with no
+    link that works. A `reject` (no game, every place taken, wrong game) is final."""
+
+    def __init__(
+        self,
+        adapter: GameAdapter,
+        *,
+        name: str = "spectator",
+        app: str = "isaac_game",
+        ping_interval: float = PING_INTERVAL,
+        silence_limit: float = SILENCE_LIMIT,
+        rejoin_window: float = REJOIN_WINDOW,
+        retry_interval: float = 1.0,
+        welcome_timeout: float = WELCOME_TIMEOUT,
+        **kwargs: Any,
+    ) -> None:
+        super().__init__(
+            adapter,
+            name=name,
+            app=app,
+            ping_interval=ping_interval,
+            silence_limit=silence_limit,
+            rejoin_window=rejoin_window,
+            **kwargs,
+        )
+        self.retry_interval = retry_interval
+        self.welcome_timeout = welcome_timeout
+        self.state = IDLE
+        self.names: dict[str, str] = {}  # the players, by seat
+        self.lost_at: float | None = None  # when the current rejoin window began
+        self._knocked_at = 0.0
+        self._next_retry = 0.0
+        self._conn = 0
+
+    # -- transport news ------------------------------------------------------------
+
+    def start(self, now: float) -> list[Output]:
+        if self.state == IDLE:
+            self._dial()
+        return self._flush()
+
+    def connection_made(self, conn: int, now: float) -> list[Output]:
+        if conn != self._conn or self.state != CONNECTING:
+            self._emit(Close(conn, "stale connection"))
+            return self._flush()
+        self._new_link(conn, now)
+        self.state = KNOCKED
+        self._knocked_at = now
+        self._send(m.watch(self.app, self.name, self.adapter.game))
+        return self._flush()
+
+    def connection_failed(self, conn: int, reason: str, now: float) -> list[Output]:
+        if conn == self._conn and self.state == CONNECTING:
+            self._lose_link(f"could not connect: {reason}", now)
+        return self._flush()
+
+    def connection_refused(self, conn: int, reason: str, code: str, now: float) -> list[Output]:
+        """The relay's refusal of the code: final, as a `reject` is."""
+        if conn == self._conn and self.state == CONNECTING:
+            self._emit(Rejected(reason, code))
+            self._finish(f"rejected: {reason}")
+        return self._flush()
+
+    def connection_lost(self, conn: int, now: float) -> list[Output]:
+        if self.link is not None and conn == self.link.conn:
+            self.link = None
+            self._lose_link("connection closed by host", now)
+        return self._flush()
+
+    def violation(self, conn: int, exc: ProtocolViolation, now: float) -> list[Output]:
+        if self.link is not None and conn == self.link.conn:
+            self._decode_error(exc, now)
+        return self._flush()
+
+    def receive(self, conn: int, raw: dict[str, Any], now: float) -> list[Output]:
+        if self.link is None or conn != self.link.conn:
+            return self._flush()
+        self.link.last_heard = now
+        try:
+            msg = m.validate(raw)
+        except ProtocolViolation as exc:
+            self._decode_error(exc, now)
+            return self._flush()
+        t = msg["t"]
+        if t == "watching":
+            self._on_watching(msg, now)
+        elif t == "reject":
+            self._close_link(msg["reason"])
+            self._emit(Rejected(msg["reason"], msg.get("code", ""), msg.get("game", "")))
+            self._finish(f"rejected: {msg['reason']}")
+        elif t == "ping":
+            self._send(m.pong(msg["id"]))
+        elif t == "error":
+            if not self._over_budget(self.link.budget, ERRORS, now):
+                self._emit(PeerError(msg["code"], msg["msg"]))
+        elif t == "bye":
+            self._on_bye(now)
+        elif t == "pong":
+            pass
+        elif self.state != WATCHING:
+            self._violate(BAD_MESSAGE, f"expected watching, got {t!r}", now)
+        else:
+            self._on_news(msg, now)
+        return self._flush()
+
+    def tick(self, now: float) -> list[Output]:
+        if self.state == KNOCKED and now - self._knocked_at >= self.welcome_timeout:
+            why = f"the host did not answer within {self.welcome_timeout:g} s"
+            self._close_link(why)
+            self._lose_link(why, now, broken=True)
+        self._tick_link(now)
+        if self.state == LOST:
+            assert self.lost_at is not None
+            if now - self.lost_at >= self.rejoin_window:
+                self._finish("link lost", link_lost=True)
+            elif now >= self._next_retry:
+                self._dial()
+        return self._flush()
+
+    # -- local commands ------------------------------------------------------------
+
+    def chat(self, text: str, now: float) -> list[Output]:
+        """A line for the other spectators (the players see it after the game)."""
+        self._send(m.chat(text[: m.MAX_CHAT]))
+        return self._flush()
+
+    def play(self, move: str, now: float) -> list[Output]:
+        """A spectator has no seat: nothing is sent (a host would drop it for a move)."""
+        return self._flush()
+
+    def resign(self, now: float) -> list[Output]:
+        return self._flush()
+
+    def propose_rematch(self, now: float) -> list[Output]:
+        return self._flush()
+
+    def leave(self, now: float) -> list[Output]:
+        self._send(m.bye())
+        self._close_link("bye")
+        self._finish("left")
+        return self._flush()
+
+    # -- internals ------------------------------------------------------------
+
+    def _on_watching(self, msg: dict[str, Any], now: float) -> None:
+        """The whole game: our copy is rebuilt from it."""
+        if msg["game"] != self.adapter.game:
+            self._violate(BAD_MESSAGE, "watching another game", now)
+            self._finish("the host plays another game")
+            return
+        if self.adapter.moves():
+            self.adapter.reset()
+        for i, move in enumerate(msg["moves"]):
+            reason = self.adapter.try_apply(move)
+            if reason is not None:
+                self._violate(DESYNC, f"move {i} {move[:40]!r} from the host: {reason}", now)
+                return
+        self.state = WATCHING
+        self.lost_at = None
+        self.names = {"dark": m.clip_name(msg["dark"]), "light": m.clip_name(msg["light"])}
+        self.resigned = msg.get("resigned")
+        self.flagged = msg.get("flag")
+        left = seconds_pair(msg["left"]) if "left" in msg else None
+        moves = tuple(self.adapter.moves())
+        self._emit(WatchStarted(msg["game"], dict(self.names), moves, msg["watchers"],
+                                msg.get("clock"), left, self.flagged, self.resigned))  # fmt: skip
+
+    def _on_news(self, msg: dict[str, Any], now: float) -> None:
+        """A move (checked), the clocks, a flag, a resignation, a chat line, the count."""
+        t = msg["t"]
+        if t == "move":
+            self._on_move_watched(msg["n"], msg["move"], now)
+        elif t == "clock":
+            self._emit(ClockSet(msg["n"], seconds_pair(msg["left"])))
+        elif t == "flag":
+            self.flagged = msg["side"]
+            self._emit(Flagged(msg["side"]))
+        elif t == "resign" and "side" in msg:
+            self.resigned = msg["side"]
+            self._emit(SideResigned(msg["side"]))
+        elif t == "chat":
+            assert self.link is not None
+            if not self._over_budget(self.link.budget, CHAT, now):
+                self._emit(ChatReceived(msg["text"], msg.get("from", ""), msg.get("side", "")))
+        elif t == "watchers":
+            self._emit(Watchers(msg["n"]))
+        else:
+            self._violate(BAD_MESSAGE, f"unexpected {t!r} for a spectator", now)
+
+    def _on_move_watched(self, n: int, move: str, now: float) -> None:
+        moves = self.adapter.moves()
+        if n < len(moves):
+            return  # already have it
+        if n > len(moves):
+            self._violate(DESYNC, f"expected move {len(moves)}, got {n}", now)
+            return
+        reason = check_move(self.adapter, move) or self.adapter.try_apply(move)
+        if reason is not None:
+            self._violate(DESYNC, f"move {n} {move[:40]!r}: {reason}", now)
+            return
+        record = self.adapter.moves()
+        self._emit(MoveReceived(n, record[n] if n < len(record) else move))
+
+    def _dial(self) -> None:
+        self._conn += 1
+        self.state = CONNECTING
+        self._next_retry = float("inf")
+        self._emit(Connect(self._conn))
+
+    def _finish(self, reason: str, link_lost: bool = False) -> None:
+        if self.state != CLOSED:
+            self._close_link(reason)
+            self.state = CLOSED
+            self._emit(Closed(reason, link_lost))
+
+    def _lose_link(
+        self, reason: str, now: float, *, bye: bool = False, broken: bool = False
+    ) -> None:
+        self.link = None
+        if self.state == CLOSED:
+            return
+        if self.state != WATCHING and self.lost_at is None and not self.names:
+            self._finish(reason)  # never shown a game: nothing to look at again
+            return
+        if self.state == WATCHING:
+            self._emit(LinkLost(reason, bye))
+        if self.lost_at is None:
+            self.lost_at = now
+        self.state = LOST
+        at_once = not bye and not broken
+        self._next_retry = now if at_once else now + self.retry_interval
+
+    def _on_bye(self, now: float) -> None:
+        """The host goes: after the game's end that is the end; mid-game a pause, as
+        for its joiner."""
+        self._close_link("host said bye")
+        if self.state == WATCHING and self._game_over():
+            self._finish("host left")
+        else:
+            self._lose_link("host said bye", now, bye=True)
