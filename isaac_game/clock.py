@@ -107,11 +107,18 @@ def clock_text(seconds: float) -> str:
 
 class Clocks:
     """A game's two clocks under one time control: the time each side has left, whose
-    clock runs, and who ran out first."""
+    clock runs, and who ran out first.
 
-    def __init__(self, control: TimeControl, left: dict[Player, float] | None = None) -> None:
+    Clocks that do not `decide` only show the time: a network game's host keeps the
+    real clocks (docs/protocol.md 1.2), so a clock here that reaches 0 waits at 0 for
+    the host's word (`flag`) rather than end the game on a guess of this machine's."""
+
+    def __init__(
+        self, control: TimeControl, left: dict[Player, float] | None = None, *, decides: bool = True
+    ) -> None:
         self.control = control
         self._left = {p: control.base for p in Player} if left is None else dict(left)
+        self.decides = decides
         self.running: Player | None = None  # whose clock runs (None: both stopped)
         self.paused = False  # stopped by the pause menu; `run` still says whose turn
         self.flagged: Player | None = None  # the side whose time ran out
@@ -126,14 +133,24 @@ class Clocks:
 
     def elapse(self, seconds: float) -> Player | None:
         """`seconds` passed: off the running clock, unless paused or a side has run out.
-        The side whose time is out now, if one is."""
+        The side whose time is out now, if one is (clocks that do not decide stop at 0
+        and name nobody: `flag` is another's word)."""
         side = self.running
         if side is not None and not self.paused and self.flagged is None and seconds > 0:
             self._left[side] -= seconds
             if self._left[side] <= 0:
                 self._left[side] = 0.0
-                self.flagged = side
+                if self.decides:
+                    self.flagged = side
         return self.flagged
+
+    def flag(self, player: Player) -> None:
+        """`player`'s time is out by the word of the clocks that decide (a network
+        game's host): its clock shows 0 and both stop."""
+        if self.flagged is None:
+            self._left[player] = 0.0
+            self.flagged = player
+        self.running = None
 
     def press(self, player: Player) -> None:
         """`player` ended a turn in time: its clock stops and gains the increment."""

@@ -264,6 +264,17 @@ class Match:
         self._cancel_all()
         return [TimedOut(flagged, self.state)]
 
+    def time_out(self, player: Player) -> list[MatchEvent]:
+        """`player`'s time ran out by the word of the clock that decides (a network
+        game's host; this match's clocks only show the time): the game is lost on time,
+        [TimedOut]. Nothing for a game with no clock, or already over."""
+        clocks = self.clocks
+        if clocks is None or clocks.flagged is not None or self.state.is_over:
+            return []
+        clocks.flag(Player(player))
+        self._cancel_all()
+        return [TimedOut(Player(player), self.state)]
+
     def update(self) -> list[MatchEvent]:
         """Poll the seat to move; apply at most one move. Call once per frame/tick."""
         seat = self.prepare()

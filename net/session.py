@@ -250,6 +250,8 @@ class Session:
         if n != len(moves):
             self._violate(ILLEGAL_MOVE, f"expected n={len(moves)}, got n={n}", now)
             return
+        if self.flagged is not None and n == len(moves):
+            return  # 1.2: it crossed the host's `flag` on the way; the game is over
         if self._game_over():
             self._violate(ILLEGAL_MOVE, "the game is over", now)
             return

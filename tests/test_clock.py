@@ -96,3 +96,19 @@ def test_a_moves_note_keeps_both_clocks_to_the_tenth():
     assert note_clocks(note) == (298.2, 3723.0)
     assert note_clocks("clock 0:00.0 5:00.0") == (0.0, 300.0)
     assert note_clocks("Light answers on row 7") is None
+
+
+def test_clocks_that_do_not_decide_stop_at_zero_and_wait_for_the_deciders_word():
+    """A network game's clocks show the time; the host's clock decides (docs/protocol.md
+    1.2): run out here, they wait at 0 and name nobody until `flag` says who."""
+    clocks = Clocks(TimeControl(30, 5), {Player.DARK: 1.0, Player.LIGHT: 20.0}, decides=False)
+    clocks.run(Player.DARK)
+    assert clocks.elapse(5.0) is None and clocks.flagged is None
+    assert clocks.left(Player.DARK) == 0.0 and clocks.running == Player.DARK
+    clocks.set_left(Player.DARK, 2.5)  # the host's word: there was time left after all
+    assert clocks.elapse(0.5) is None and clocks.left(Player.DARK) == 2.0
+    clocks.flag(Player.DARK)
+    assert clocks.flagged == Player.DARK and clocks.left(Player.DARK) == 0.0
+    assert clocks.running is None
+    clocks.flag(Player.LIGHT)  # the first to run out stays the one
+    assert clocks.flagged == Player.DARK and clocks.left(Player.LIGHT) == 20.0

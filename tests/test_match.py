@@ -225,3 +225,24 @@ def test_a_computer_that_thinks_slower_than_asked_asks_less_of_a_clock_running_l
     assert clock_budget(1.0, 300.0, 3.0, slow.factor) == 1.0  # plenty: its own time
     low = clock_budget(1.0, 6.0, 1.0, slow.factor)
     assert low < clock_budget(1.0, 6.0, 1.0) and low * slow.factor <= 6.0 * 0.2 + 0.02
+
+
+def test_a_match_whose_clocks_do_not_decide_is_lost_on_time_by_anothers_word():
+    """A network game: the display runs down to 0 and the game goes on, until the host
+    says whose time ran out (`time_out`), once."""
+    match = Match.new("isaac", HumanSeat(), HumanSeat())
+    match.clocks = Clocks(TimeControl.parse("1+0"), decides=False)
+    assert match.tick(75.0) == [] and match.clocks.left(Player.DARK) == 0.0
+    assert match.out_of_time is None and match.prepare() is not None
+    (event,) = match.time_out(Player.DARK)
+    assert isinstance(event, TimedOut) and event.player == Player.DARK
+    assert event.state is match.state and match.out_of_time == Player.DARK
+    assert match.time_out(Player.LIGHT) == [] and match.time_out(Player.DARK) == []
+    assert match.prepare() is None
+    (refused,) = match.submit(Player.DARK, match.state.legal_moves()[0])
+    assert isinstance(refused, MoveRejected) and match.state.ply == 0
+
+
+def test_a_match_with_no_clock_is_not_lost_on_time():
+    match = Match.new("isaac", HumanSeat(), HumanSeat())
+    assert match.time_out(Player.DARK) == [] and match.out_of_time is None

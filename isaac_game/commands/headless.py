@@ -8,6 +8,14 @@ stdout carries the game only, the same lines on both machines:
     ...
     result: dark 104 - light 57, dark wins
 
+A game played to a clock (the host's `--clock`) has both clocks after each move, Dark's
+then Light's, as the host's clock said them (so both sides print the same), and may be
+lost on time:
+
+    1. dark 3v57  4:58  5:00
+    ...
+    result: light ran out of time, dark wins
+
 Everything else (where we listen, who joined, a lost link) goes to stderr, so the
 two stdouts of a game can be compared line for line. A host through a relay prints one
 line before the game, `code: K7M-4QP` (what its joiner needs, for a script to read at
@@ -24,6 +32,7 @@ from collections.abc import Iterator
 from typing import TextIO
 
 import net
+from isaac_game.clock import clock_text
 from isaac_game.lan.session import LanSession
 from isaac_game.lan.timers import add_timer_options
 from isaac_game.match import GameEnded, MovePlayed, Seat
@@ -140,6 +149,12 @@ def local_seat(args: argparse.Namespace, default_name: str) -> Seat:
     return PacedSeat(seat, args.move_delay) if args.move_delay > 0 else seat
 
 
+def with_clocks(line: str, left: tuple[float, float]) -> str:
+    """A move's line with both clocks after it, Dark's then Light's: `1. dark 3v57  4:58
+    5:00` (two spaces apart, so a reader splits them from the move)."""
+    return f"{line}  {clock_text(left[0])}  {clock_text(left[1])}"
+
+
 class Printer:
     """Turns session and match events into the lines described above."""
 
@@ -147,6 +162,9 @@ class Printer:
         self.s, self.trace, self.out, self.err = session, trace, out, err
         self.open = False  # a game line was printed and no result or abandon yet
         self.last_close = ""  # why the table was last freed or the session closed
+        #: a game with a clock: move lines by index, printed once the host's clocks
+        #: after them are known (in order)
+        self.waiting: dict[int, str] = {}
 
     def line(self, text: str) -> None:
         print(text, file=self.out, flush=True)
@@ -165,7 +183,11 @@ class Printer:
         s = self.s
         for ev in events:
             if isinstance(ev, MovePlayed):
-                self.line(f"{len(ev.after.moves)}. {ev.player.value} {ev.move}")
+                self.played(ev)
+            elif isinstance(ev, net.ClockSet):
+                self.timed()
+            elif isinstance(ev, net.Flagged):
+                self.note(f"{ev.side} ran out of time")
             elif isinstance(ev, GameEnded):
                 pass  # the caller prints the result once the network is in step
             elif isinstance(ev, net.GameStarted):
@@ -187,7 +209,7 @@ class Printer:
                 else:
                     self.note(f"link lost ({ev.reason}); the game is kept, reconnecting...")
             elif isinstance(ev, net.ChatReceived):
-                self.note(f"chat from {s.opponent}: {ev.text}")
+                self.note(f"chat from {ev.sender if ev.watcher else s.opponent}: {ev.text}")
             elif isinstance(ev, net.PeerResigned):
                 self.note(f"{s.opponent} resigned")
             elif isinstance(ev, net.PeerMisbehaved):
@@ -209,6 +231,32 @@ class Printer:
             elif isinstance(ev, WrongCode):
                 self.wrong_code(ev)
 
+    def played(self, ev: MovePlayed) -> None:
+        """A move's line: at once, or in a game with a clock once the host's clocks after
+        it are known."""
+        n = len(ev.after.moves) - 1
+        text = f"{n + 1}. {ev.player.value} {ev.move}"
+        if self.s.clock.control is None:
+            self.line(text)
+        else:
+            self.waiting[n] = text
+            self.timed()
+
+    def timed(self) -> None:
+        """The move lines whose clocks the host has said, in order: each with Dark's and
+        Light's clock after it."""
+        after = self.s.clock.after
+        for n in sorted(self.waiting):
+            if n not in after:
+                return
+            self.line(with_clocks(self.waiting.pop(n), after[n]))
+
+    @property
+    def pending(self) -> bool:
+        """Are move lines waiting for the host's clocks? (Not once a side's time ran out:
+        the host said every clock it will before it said that.)"""
+        return bool(self.waiting) and self.s.clock.flagged is None
+
     def wrong_code(self, ev: WrongCode) -> None:
         """A relay host: someone tried our room with another secret."""
         if ev.locked:
@@ -227,21 +275,37 @@ class Printer:
         dark, light = names[Player.DARK], names[Player.LIGHT]
         self.line(f"game: {s.adapter.game}, dark {dark} vs light {light}")
         self.open = True
+        self.waiting.clear()
         states = positions(s.adapter.game, ev.moves)
         for number, (before, move) in enumerate(zip(states, ev.moves, strict=False), 1):
             mover = before.to_move
             self.line(f"{number}. {mover.value if mover else '?'} {move}")
         since = f", from move {len(ev.moves) + 1}" if ev.moves else ""
         self.note(f"playing {you.value} against {ev.opponent}{since}")
+        if ev.clock is not None:
+            self.note(f"played to a clock: {ev.clock} (the host's clock decides)")
+        if unclocked := s.clock_notice():
+            self.note(f"{unclocked}'s program has no clock: this game is played without one")
 
     def result(self) -> None:
         if self.open:
             self.open = False
+            self.unconfirmed()
             self.line(f"result: {self.s.result()}")
+
+    def unconfirmed(self) -> None:
+        """The game is over (or abandoned) with move lines the host gave no clocks for: a
+        move played after the time ran out never counted (the host refused it); any
+        other is shown without clocks."""
+        if self.s.clock.flagged is None:
+            for n in sorted(self.waiting):
+                self.line(self.waiting[n])
+        self.waiting.clear()
 
     def abandoned(self, reason: str) -> None:
         if self.open:
             self.open = False
+            self.unconfirmed()
             self.line(f"abandoned: {reason}")
 
 
@@ -252,7 +316,8 @@ def greet(session: LanSession, text: str, events: list) -> None:
 
 
 def wait_synced(session: LanSession, printer: Printer, timeout: float = 5.0) -> None:
-    """Let the network thread take our last move before we close or move on."""
+    """Let the network thread take our last move before we close or move on, and (a game
+    with a clock) the host's clocks after the last moves come."""
     deadline = time.monotonic() + timeout
-    while not session.synced and time.monotonic() < deadline:
+    while (not session.synced or printer.pending) and time.monotonic() < deadline:
         printer.show(session.update(0.02))

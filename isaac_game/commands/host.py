@@ -24,6 +24,12 @@ ADDR --code K7M-4QP`; all else is as on the LAN. `--code` hosts with a code of o
 own. A game played through a relay is saved with its relay and code, and `--again`
 hosts it through them (`--relay`, `--code`: others), where the joiner's relay ticket
 looks for it.
+
+`--clock 5+3` plays each game to a time control (minutes + seconds added after each
+turn, docs/protocol.md 1.2): this host's clock decides, both sides print both clocks
+after each move, and a side whose time runs out loses (`result: light ran out of time,
+dark wins`). A joiner whose program has no clock plays without one (stderr says so). A
+game kept and hosted again keeps its clock, with the time both sides had left.
 """
 
 from __future__ import annotations
@@ -35,8 +41,9 @@ from collections.abc import Sequence
 from pathlib import Path
 
 import net
+from isaac_game.clock import TimeControl
 from isaac_game.lan.netinfo import beacon_targets, host_addresses, is_loopback
-from isaac_game.lan.online import code_of, host_online, relay_address
+from isaac_game.lan.online import code_of, host_online, relay_address, watch_code_of
 from isaac_game.lan.saved import KeptGame, LanRecordError, load_kept, save_kept
 from isaac_game.lan.session import LanSession
 from isaac_game.lan.timers import timers_from_args
@@ -44,6 +51,7 @@ from isaac_game.userdirs import data_dir
 from net.relay.address import RelayAddressError
 from net.relay.code import CodeError, parse_code
 
+from .arena import clock_argument
 from .headless import (
     FAILED,
     OK,
@@ -94,6 +102,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="host through the relay at HOST[:PORT] (prints the code a joiner needs)",
     )
     parser.add_argument("--code", default=None, help="with --relay: this code, not a new one")
+    parser.add_argument(
+        "--clock",
+        type=clock_argument,
+        default=None,
+        metavar="M+S",
+        help="play to a clock: M minutes each, S seconds added after each turn (5+3); "
+        "the host's clock decides",
+    )
     add_common_arguments(parser, game_default="isaac")
     parser.add_argument("--rematch-wait", type=float, default=10.0, help=argparse.SUPPRESS)
 
@@ -121,6 +137,9 @@ def run(args: argparse.Namespace) -> int:
     seat = kept.seat if kept else args.seat
     record: Sequence[str] = kept.state.moves if kept else ()
     token = kept.token if kept else None
+    # a kept game is played to the clock it was played to, from the time it had left
+    clock = kept.clock if kept else TimeControl.parse(args.clock or "")
+    left = kept.left if kept else None
     if args.relay is not None:
         try:
             relay = relay_address(args.relay)
@@ -129,13 +148,14 @@ def run(args: argparse.Namespace) -> int:
             print(f"error: {error}", file=sys.stderr)
             return USAGE
         session = host_online(args.game, local_seat(args, name), relay, code=code, name=name,
-                              seat=seat, timers=timers, moves=record, token=token)  # fmt: skip
+                              seat=seat, timers=timers, moves=record, token=token,
+                              clock=clock, clock_left=left)  # fmt: skip
         where = f"the relay at {relay}"
     else:
         session = LanSession.host(args.game, local_seat(args, name), name=name, bind=args.bind,
                                   port=args.port, seat=seat, announce=not args.no_announce,
                                   beacon_port=args.beacon_port, timers=timers, moves=record,
-                                  token=token)  # fmt: skip
+                                  token=token, clock=clock, clock_left=left)  # fmt: skip
         where = f"{args.bind}:{args.port}"
     printer = Printer(session, args.trace, sys.stdout, sys.stderr)
     session.on_send = printer.sent
@@ -153,6 +173,9 @@ def run(args: argparse.Namespace) -> int:
         printer.line(f"code: {given}")  # stdout's first line, for a script to read at once
         printer.note(f"hosting through the relay at {bound[0]}, code: {given}")
         printer.note(f"joiners: join --relay {bound[0]} --code {given}")
+        watching = watch_code_of(session)
+        if watching is not None:
+            printer.note(f"spectators: watch --relay {bound[0]} --code {watching}")
     else:
         _say_where(printer, args, *bound)
     if kept is not None:
@@ -191,7 +214,8 @@ def _serve(session: LanSession, printer: Printer, args: argparse.Namespace, day:
     again keeps its record's, a new game's is the day it begins."""
     note = printer.note
     if args.again is None:
-        note(f"waiting for a joiner ({args.game}, host plays {args.seat})")
+        clock = f", clock {args.clock}" if args.clock else ""
+        note(f"waiting for a joiner ({args.game}, host plays {args.seat}{clock})")
     done_at: float | None = None  # when the current game ended (forever mode)
     saved = False  # the held game is saved (or there was nothing to save)
     try:

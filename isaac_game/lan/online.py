@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from isaac_game.clock import TimeControl
 from isaac_game.match import Seat
 from net.relay.address import RelayAddressError, relay_servers, shown
 from net.relay.code import EXAMPLE, CodeError, RoomCode, parse_code
@@ -22,6 +23,7 @@ from net.relay.events import WrongCode
 from net.relay.wire import CODE_LOCKED, WRONG_CODE
 
 from .adapter import EngineAdapter
+from .clocks import host_clock_args
 from .endpoints import kept_adapter
 from .session import LanSession
 from .ticket import TicketBook, TicketKeeper
@@ -44,6 +46,7 @@ __all__ = [
     "parse_code",
     "relay_address",
     "relay_of_session",
+    "watch_code_of",
 ]
 
 
@@ -64,22 +67,29 @@ def host_online(
     timers: Timers | None = None,
     moves: Sequence[str] = (),
     token: str | None = None,
+    clock: TimeControl | None = None,
+    clock_left: tuple[float, float] | None = None,
     **net_args: Any,
 ) -> LanSession:
     """A host in a room of `relay` for `code` (a new one by default: `code_of`). With
     `token`, a game of an earlier run is hosted again (`moves` its record, `seat` the
-    host's colour in it). `start()` connects to the relay (OSError if it cannot)."""
+    host's colour in it, `clock_left` the time left at its last move). `clock`: each
+    game is played to that time control, as on the LAN (`LanSession.host`). `start()`
+    connects to the relay (OSError if it cannot)."""
     from net.relay.transport import RelayHost
 
     timers = timers or Timers.from_env()
     host_args: dict[str, Any] = dict(timers.host_args())
     del host_args["beacon_interval"]  # nothing is announced through a relay
     net_args.setdefault("hold_games", True)  # docs/protocol.md rule 7: kept, never dropped
+    net_args.setdefault("watch", True)  # 1.2: a watch code beside the game's
+    net_args.update(host_clock_args(clock, clock_left))
     adapter = kept_adapter(game, moves, token)
     endpoint = RelayHost(adapter, relay_servers(relay), code=code, name=name, seat=seat,
                          keep_token=token, connect_timeout=timers.connect_timeout,
                          **host_args, **net_args)  # fmt: skip
-    return LanSession(endpoint, adapter, local, role="host", name=name, timers=timers)
+    session = LanSession(endpoint, adapter, local, role="host", name=name, timers=timers)
+    return session.offers_clock(clock, clock_left, len(moves))
 
 
 def code_locked(session: LanSession) -> bool:
@@ -94,7 +104,8 @@ def host_anew(session: LanSession, local: Seat) -> LanSession:
     its seat: for the next joiner, once `session`'s code is refused (`code_locked`)."""
     choice = getattr(getattr(session.endpoint, "session", None), "seat_choice", "dark")
     return host_online(session.adapter.game, local, relay_of_session(session),
-                       name=session.name, seat=choice, rest_after_game=True)  # fmt: skip
+                       name=session.name, seat=choice, rest_after_game=True,
+                       clock=session.asked_clock)  # fmt: skip
 
 
 def code_of(session: LanSession) -> RoomCode:
@@ -104,6 +115,12 @@ def code_of(session: LanSession) -> RoomCode:
     if not isinstance(code, RoomCode):
         raise TypeError("not a session through a relay")
     return code
+
+
+def watch_code_of(session: LanSession) -> RoomCode | None:
+    """The code spectators watch a relay host's game with (1.2; None without one)."""
+    code = getattr(session.endpoint, "watch_code", None)
+    return code if isinstance(code, RoomCode) else None
 
 
 def relay_of_session(session: LanSession) -> str:

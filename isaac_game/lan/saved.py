@@ -11,7 +11,9 @@ record back to host the game again.
 
 A game played through a relay is hosted again through the same relay with the same
 code: the joiner's ticket dials nothing else, so hosted on the LAN it could never come
-back.
+back. A game played to a clock keeps it as a local game does (its `Clock` header, both
+clocks after each move, as the host's clock said them), and is hosted again with both
+clocks as they were at its last move.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from isaac_game.clock import TimeControl, clocks_after, control_text, record_control
 from isaac_game.i18n import N_
 from isaac_game.rules import (
     LAN_SUFFIX,
@@ -58,7 +61,8 @@ class LanRecordError(ValueError):
 
 def lan_headers(session: LanSession) -> dict[str, str]:
     """`Lan`, `LanPeer`, `LanToken`, `LanSeat` for the session's current game ({} before
-    the first welcome); a game through a relay adds `LanRelay` and `LanCode`."""
+    the first welcome); a game through a relay adds `LanRelay` and `LanCode`, a game
+    played to a clock its `Clock`."""
     if session.token is None or session.you is None:
         return {}
     headers = {
@@ -70,6 +74,8 @@ def lan_headers(session: LanSession) -> dict[str, str]:
     if is_online(session):
         headers[Key.LAN_RELAY] = relay_of_session(session)
         headers[Key.LAN_CODE] = str(code_of(session))
+    if session.clock.control is not None:
+        headers[Key.CLOCK] = control_text(session.clock.control)
     return headers
 
 
@@ -89,7 +95,7 @@ def save_kept(session: LanSession, folder: Path, kind: str = "human", date: str 
     headers = {**seats[0], **seats[1], **lan_headers(session)}
     headers = dated({Key.DATE: date, **headers} if date else headers)
     path = new_record_path(folder)
-    save_record(path, state, headers)
+    save_record(path, state, headers, session.clock.notes())
     return path
 
 
@@ -104,6 +110,8 @@ class KeptGame:
     date: str = ""  # its `Date` (YYYY-MM-DD): hosted again, it is still that day's game
     relay: str = ""  # played online: the relay's address (canonical), else ""
     code: str = ""  # ... and the game's code (canonical, `K7M-4QP`)
+    clock: TimeControl | None = None  # played to a clock: its time control
+    left: tuple[float, float] | None = None  # ... and (Dark's, Light's) time left
 
     @property
     def game(self) -> str:
@@ -127,7 +135,9 @@ def kept_game(record: GameRecord) -> KeptGame:
     if not is_token(token) or seat is None:
         raise LanRecordError(N_("the record lacks its LAN token or colour"))
     relay, code = _relay_and_code(h)
-    return KeptGame(record.state, token, seat.value, h.peer or UNNAMED_PEER, h.date, relay, code)
+    clock, left = record_control(record), clocks_after(record, len(record.state.moves))
+    return KeptGame(record.state, token, seat.value, h.peer or UNNAMED_PEER, h.date, relay, code,
+                    clock, left)  # fmt: skip
 
 
 def _relay_and_code(h: Headers) -> tuple[str, str]:

@@ -15,6 +15,11 @@ holds the game (`held`): only its token rejoins it until the UI, having saved it
 seat (`abandon`). A joiner given a `TicketBook` keeps its ticket there from the welcome
 until the game ends, so a restarted program can rejoin; the chat is kept for the whole game
 (`chat.py`), and a host's next joiner starts a chat of its own.
+
+A host may play each game to a time control (`host(clock=...)`, docs/protocol.md 1.2):
+its clock decides, and the match's clocks here only show the time, set to the host's
+word after each move (`clocks.py`); a side whose time ran out by the host's word loses
+the game on time. A joiner whose program has no clock (1.1) plays without one.
 """
 
 from __future__ import annotations
@@ -25,12 +30,15 @@ from pathlib import Path
 from typing import Any
 
 import net
+from isaac_game.clock import TimeControl
 from isaac_game.match import Match, MatchEvent, Seat
-from isaac_game.rules import GameState, Player, replay, result_text
+from isaac_game.rules import GameState, Loss, OffBoard, Player, replay, result_text
+from net.events import ClockSet, Flagged
 from net.messages import clip_name
 
 from .adapter import EngineAdapter
 from .chat import CHAT_FILES, ChatLine, ChatLog
+from .clocks import NetClock, host_clock_args
 from .endpoints import host_endpoint
 from .news import clean_event
 from .seat import (
@@ -45,6 +53,10 @@ from .seat import (
 )
 from .ticket import TicketBook, TicketKeeper
 from .timers import Timers
+
+#: How long a headless loop's `update` waits for news while our own seat thinks: a
+#: move of ours that is ready goes out at most this late.
+LOCAL_WAIT = 0.002
 
 
 class LanSession:
@@ -77,6 +89,7 @@ class LanSession:
         self.you: Player | None = None
         self.token: str | None = None
         self.games = 0  # games started (a rejoin is not a new game)
+        self.watchers = 0  # spectators watching now (docs/protocol.md 1.2)
         self.resigned: Player | None = None  # who resigned the current game
         self.closed: str | None = None  # final reason once the session is over
         self.rejected: str | None = None  # the host's reason (for people)
@@ -89,6 +102,12 @@ class LanSession:
         self.link_reason = ""  # why the link went, while it is down
         self._lost_at: float | None = None
         self.chat_log = ChatLog()  # both sides' lines (on disk too: `keep_chat`)
+        #: Host: the time control each game is offered with (None: no clock).
+        self.asked_clock: TimeControl | None = None
+        self.clock = NetClock()  # the current game's clock, as the host keeps it
+        #: Host: a joiner whose program has no clock, to be told once (`clock_notice`).
+        self._unclocked = ""
+        self._unclocked_told = ""
 
     # -- construction ------------------------------------------------------------
 
@@ -107,15 +126,31 @@ class LanSession:
         timers: Timers | None = None,
         moves: Sequence[str] = (),
         token: str | None = None,
+        clock: TimeControl | None = None,
+        clock_left: tuple[float, float] | None = None,
         **net_args: Any,
     ) -> LanSession:
         """A host on `bind`:`port` (`endpoints.host_endpoint`). With `token`, a game of
-        an earlier run is hosted again for that token: `moves` are its record."""
+        an earlier run is hosted again for that token: `moves` are its record, and
+        `clock_left` the time (Dark's, Light's) left at its last move. `clock`: each
+        game is played to that time control (with a joiner that has clocks)."""
         timers = timers or Timers.from_env()
+        net_args.update(host_clock_args(clock, clock_left))
         endpoint, adapter = host_endpoint(game, timers, name=name, bind=bind, port=port,
                                           seat=seat, announce=announce, beacon_port=beacon_port,
                                           moves=moves, token=token, **net_args)  # fmt: skip
-        return cls(endpoint, adapter, local, role="host", name=name, timers=timers)
+        session = cls(endpoint, adapter, local, role="host", name=name, timers=timers)
+        return session.offers_clock(clock, clock_left, len(moves))
+
+    def offers_clock(
+        self, clock: TimeControl | None, left: tuple[float, float] | None = None, moves: int = 0
+    ) -> LanSession:
+        """Host: its games are offered with `clock`; a kept game hosted again had `left`
+        after its `moves` moves (kept with them if it is saved again)."""
+        self.asked_clock = clock
+        if clock is not None and left is not None and moves:
+            self.clock.after[moves - 1] = left
+        return self
 
     @classmethod
     def join(
@@ -165,13 +200,18 @@ class LanSession:
         """Drain network events, apply them, advance the match by at most one move.
 
         Never blocks with the default `timeout=0`. Headless tools may pass a small
-        timeout: the call then waits up to that long for network news, but only
-        when the match cannot move without it.
+        timeout: the call then waits up to that long for network news when the match
+        cannot move without it, and `LOCAL_WAIT` at most while our own seat thinks.
+        A loop that only polled then would spin, and hold the interpreter's lock
+        from the network thread, whose every send would wait for it: with 16
+        spectators to write to, a move of ours then left up to 80 ms late.
 
         A peer's words (name, chat, errors) are cleaned here, where they enter.
         """
-        waits = timeout > 0 and self._idle()
-        events = self.endpoint.wait(timeout) if waits else self.endpoint.poll()
+        if timeout > 0:
+            events = self.endpoint.wait(timeout if self._idle() else min(timeout, LOCAL_WAIT))
+        else:
+            events = self.endpoint.poll()
         out: list[net.Event | MatchEvent] = []
         for ev in map(clean_event, events):
             self._handle(ev)
@@ -180,10 +220,35 @@ class LanSession:
         # last moves, which still arrive to be played
         match = self.match
         stands = self.held and match is not None and match.seat_to_move is not self.remote
-        if match is not None and self.playing and not stands:
+        if match is not None and self._flag_falls(match):
+            out.extend(self._time_out(match))
+        elif match is not None and self.playing and not stands:
             out.extend(match.update())
+        if match is not None:
+            self.clock.settle(match)
         self._settle_ticket()
         return out
+
+    def _flag_falls(self, match: Match) -> bool:
+        """Has the host said a side's time ran out, and the match not played it yet?"""
+        flagged = self.clock.flagged is not None and match.out_of_time is None
+        return flagged and not match.state.is_over
+
+    def _time_out(self, match: Match) -> list[MatchEvent]:
+        """The host's word that a side's time ran out: the peer's moves the host took
+        before it are played first (the host counted them), then the game is lost on
+        time."""
+        events: list[MatchEvent] = []
+        for _move in range(len(self.remote.record)):
+            if match.seat_to_move is not self.remote or len(self.remote.record) <= match.state.ply:
+                break
+            played = match.update()
+            events.extend(played)
+            if not played:
+                break
+        self.clock.settle(match)  # the host's word after them, then its flag's 0
+        assert self.clock.flagged is not None
+        return [*events, *match.time_out(self.clock.flagged)]
 
     def _settle_ticket(self) -> None:
         """Joiner: once the game is over and our last move is out, forget the ticket."""
@@ -207,15 +272,26 @@ class LanSession:
             self.remote.on_move(ev.n, ev.move)
         elif isinstance(ev, net.MoveRefused):
             # Our match played a move the network side would not: the peer resigned
-            # first, or the records parted. The game cannot go on as it stands.
-            if self.resigned is None and self.remote.problem is None:
+            # first, our time ran out first, or the records parted. The game cannot
+            # go on as it stands.
+            over = self.resigned is not None or self.clock.flagged is not None
+            if not over and self.remote.problem is None:
                 self.remote.problem = f"our move {ev.move} was refused: {ev.reason}"
+        elif isinstance(ev, ClockSet):
+            self.clock.told(ev.n, ev.left)
+        elif isinstance(ev, Flagged):
+            if self.clock.flagged is None and self.match is not None:
+                self.clock.flagged = Player(ev.side)
         elif isinstance(ev, net.ChatReceived):
-            self.chat_log.add(ChatLine(self.remote.name, ev.text, False))
+            # a spectator's line, passed on by the host after the game, is theirs
+            who = ev.sender if ev.watcher else self.remote.name
+            self.chat_log.add(ChatLine(who, ev.text, False))
         elif isinstance(ev, net.PeerResigned):
             self.remote.peer_resigned = True
             if self.resigned is None:
                 self.resigned = self.remote.player
+        elif isinstance(ev, net.Watchers):
+            self.watchers = ev.count
         elif isinstance(ev, net.RematchProposed):
             self.remote.rematch_proposed = True
         elif isinstance(ev, net.LinkLost):
@@ -246,25 +322,51 @@ class LanSession:
         self.held = False
         if ev.resumed and self.match is not None and ev.token == self.token:
             if not self.remote.resync(ev.moves, self.match.state.moves):
-                self._new_match(you, ev.moves)  # the records parted: the host's wins
+                self._new_match(you, ev.moves, ev.left)  # the records parted: the host's wins
+            self.clock.resumed(self.match, ev.left)
         else:
             self.games += 1
             self.resigned = None
             self.token = ev.token
             self.you = you
             self.remote.new_game(you.other, ev.opponent)
-            self._new_match(you, ev.moves)
+            kept = dict(self.clock.after) if ev.moves else {}  # a kept game's, hosted again
+            self.clock.new_game(ev.clock)
+            if self.clock.control is not None:
+                self.clock.after.update(kept)
+            self._new_match(you, ev.moves, ev.left)
+            self._clockless(ev)
+        if ev.flagged is not None and self.clock.control is not None:
+            self.clock.flagged = self.clock.flagged or Player(ev.flagged)
         self.remote.name = ev.opponent
         self.remote.set_link(CONNECTED)
         self.chat_log.game(ev.token, fresh=new_player)  # a next joiner: not a rematch
 
-    def _new_match(self, you: Player, moves: tuple[str, ...]) -> None:
+    def _new_match(
+        self, you: Player, moves: tuple[str, ...], left: tuple[float, float] | None = None
+    ) -> None:
         if self.match is not None:
             for seat in self.match.seats.values():
                 seat.cancel()
         state = replay(self.adapter.game, moves)
         self.remote.record = list(moves)
         self.match = Match({you: self.local, you.other: self.remote}, state)
+        self.match.clocks = self.clock.clocks(left)
+
+    def _clockless(self, ev: net.GameStarted) -> None:
+        """Host: a joiner whose program has no clock (1.1) plays a game offered with one
+        without it; the person is told once for that joiner (`clock_notice`)."""
+        asked = self.asked_clock is not None and self.role == "host"
+        if asked and ev.clock is None and ev.opponent != self._unclocked_told:
+            self._unclocked = ev.opponent or "?"
+
+    def clock_notice(self) -> str:
+        """Host: the name of a joiner whose program has no clock, once ("" after, and
+        for every other game)."""
+        name, self._unclocked = self._unclocked, ""
+        if name:
+            self._unclocked_told = name
+        return name
 
     def _send_move(self, move: str) -> None:
         if self.on_send is not None and self.match is not None:
@@ -292,8 +394,10 @@ class LanSession:
 
     @property
     def finished(self) -> bool:
-        """The current game has a result (played out or resigned)."""
-        return self.match is not None and (self.match.state.is_over or self.resigned is not None)
+        """The current game has a result (played out, resigned, or lost on time)."""
+        m = self.match
+        off_board = self.resigned is not None or self.clock.flagged is not None
+        return m is not None and (m.state.is_over or off_board)
 
     @property
     def playing(self) -> bool:
@@ -346,13 +450,21 @@ class LanSession:
 
     @property
     def synced(self) -> bool:
-        """The network side has every move the match played (safe to close)."""
-        return self.match is None or self.adapter.snapshot().ply >= self.match.state.ply
+        """The network side has every move the match played (safe to close). Once the
+        host said a side's time ran out, nothing more goes: a move of ours the network
+        has not taken by then is refused, as too late."""
+        if self.match is None or self.clock.flagged is not None:
+            return True
+        return self.adapter.snapshot().ply >= self.match.state.ply
 
     def result(self) -> str:
-        """`dark 104 - light 57, dark wins`, `dark resigns, light wins`, or `*`."""
+        """`dark 104 - light 57, dark wins`, `dark resigns, light wins`, `light ran out of
+        time, dark wins` (the host's clock said so), or `*`."""
         if self.match is None:
             return "*"
+        flagged = self.clock.flagged
+        if flagged is not None and self.resigned is None:
+            return result_text(self.match.state, Loss(flagged, OffBoard.TIME))
         return result_text(self.match.state, self.resigned)
 
     # -- commands --------------------------------------------------------------------

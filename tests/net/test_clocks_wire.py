@@ -108,8 +108,10 @@ def test_the_host_flags_a_side_whose_time_is_out_and_the_game_is_over():
     outs = host.tick(1.0 + 3.0 + ALLOWANCE)
     assert of(outs, Flagged) == [Flagged("light")]
     assert sent(outs, "flag") == [{"t": "flag", "side": "light"}]
-    # a move after the flag is too late: the game is over
+    # a move that crossed the flag is too late, and dropped: the link stays
     outs = host.receive(1, m.move(1, "m1", think=0), 5.0)
+    assert sent(outs) == [] and host.link is not None and host.adapter.moves() == ["m0"]
+    outs = host.receive(1, m.move(2, "m2", think=0), 5.1)  # one past it is a mistake
     assert sent(outs, "error")[0]["code"] == "illegal-move"
 
 
@@ -122,7 +124,8 @@ def test_the_host_runs_out_on_its_own_clock_with_no_grace():
 
 
 def test_the_clock_runs_on_while_the_link_is_down_and_a_rejoin_sees_it():
-    """1.2: during "reconnecting..." the clock of the side to move keeps running."""
+    """docs/rules.md 5 and protocol 1.2 rule 4: during "reconnecting..." the clock of
+    the side to move keeps running."""
     host, _ = hosting()
     host.play("m0", 0.0)
     host.receive(1, m.move(1, "m1", think=1_000), 1.0)

@@ -58,6 +58,27 @@ def test_a_whole_game_through_the_relay(relay, tmp_path, game, ai, seat):
         host.kill()
 
 
+@pytest.mark.timeout(120)
+def test_a_clock_through_the_relay_is_the_hosts_and_a_time_out_ends_both(relay, tmp_path):
+    """docs/protocol.md 1.2 through a relay as on the LAN: `host --clock` (3 s each), the
+    joiner's computer holds its move back far longer, and the host's clock ends the game
+    on both sides, which print the same clocked lines."""
+    host = Cli(["host", "--relay", relay.address, "--ai", "random", "--seed", "1",
+                "--clock", "0.05+0"], env={"ISAAC_GAME_HOME": str(tmp_path / "a")})  # fmt: skip
+    try:
+        code = host_code(host)
+        join = Cli(["join", "--relay", relay.address, "--code", code, "--ai", "random",
+                    "--move-delay", "600"],
+                   env={"ISAAC_GAME_HOME": str(tmp_path / "b")})  # fmt: skip
+        both = "JOIN " + join.dump() + "\nHOST " + host.dump()
+        assert join.finish() == 0 and host.finish() == 0, both
+        assert game_lines(host) == join.out, both
+        assert join.out[-1] == "result: light ran out of time, dark wins", both
+        assert join.out[1].startswith("1. dark ") and join.out[1].endswith("  3.0"), both
+    finally:
+        host.kill()
+
+
 def test_the_relay_command_runs_and_stops_on_sigterm(tmp_path):
     relay = subprocess.Popen(
         [sys.executable, "-m", "isaac_game", "relay", "--bind", "127.0.0.1", "--port", "0"],

@@ -58,7 +58,7 @@ def host_again(app: App, path: Path, games: tuple[str, ...] = ()) -> Scene:
     if kept.online:
         return OnlineHostAgainScene(app, host_online_again(kept, name), kept, Path(path), games)
     session, port, why = lan_menu.start_host(
-        kept.game, name, kept.seat, kept.state.moves, kept.token
+        kept.game, name, kept.seat, kept.state.moves, kept.token, kept.clock, kept.left
     )
     if session is None:
         return app.make("message", _("Cannot host it again"), why)
@@ -77,7 +77,7 @@ def host_online_again(kept: KeptGame, name: str) -> LanSession:
     can be played out here."""
     return host_online(kept.game, HumanSeat(name), kept.relay, code=parse_code(kept.code),
                        name=name, seat=kept.seat, moves=kept.state.moves, token=kept.token,
-                       rest_after_game=True)  # fmt: skip
+                       rest_after_game=True, clock=kept.clock, clock_left=kept.left)  # fmt: skip
 
 
 class _Again:
@@ -118,7 +118,8 @@ class _Again:
     def play_here(self) -> None:
         """Both sides on this machine, as "Continue" plays any saved game."""
         kept = self.kept
-        setup = GameSetup(kept.game, "human", "human", history_of(kept.state), self.save_path)
+        setup = GameSetup(kept.game, "human", "human", history_of(kept.state), self.save_path,
+                          clock=kept.clock, clock_left=kept.left)  # fmt: skip
         self.app.switch("match", setup)
 
     def heading_row(self) -> tuple[str, str]:

@@ -90,6 +90,7 @@ class LanGame(ControlledScene, Protocol):
 
     def follow(self, match: Match, announce: str = "") -> None: ...
     def age_by(self, dt: float) -> None: ...
+    def run_clocks(self, dt: float) -> None: ...
     def tick_behind(self, dt: float) -> None: ...
 
 
@@ -164,6 +165,11 @@ class LanControl(MatchControl[LanGame]):
                 news = _("Back in step: the game goes on from the host's record")
             self.games_seen = self.session.games
             game.follow(match, news)
+        if unclocked := s.clock_notice():  # a joiner whose program has no clock (1.1)
+            # TRANSLATORS: {name}: the joiner, whose (older) program cannot keep a clock;
+            # the host chose one for the game
+            said = _("{name}'s program has no clock: this game is played without one")
+            game.bar.say(said.format(name=unclocked), warn=True, seconds=6.0)
 
     def _net_event(self, event: NetEvent) -> None:
         game, s = self.game, self.session
@@ -210,9 +216,17 @@ class LanControl(MatchControl[LanGame]):
 
     def may_move(self) -> bool:
         """May the local player move? Not once the game is decided or the peer is gone
-        for good; while the link is merely down, yes (the moves follow on rejoin)."""
+        for good, nor once our clock shows no time left (the host's clock decides: its
+        word that the time ran out is on its way); while the link is merely down, yes
+        (the moves follow on rejoin)."""
         s = self.session
-        return s.playing and s.link not in (LOST, CLOSED)
+        return s.playing and s.link not in (LOST, CLOSED) and not self._out_of_time()
+
+    def _out_of_time(self) -> bool:
+        """Does our clock show no time left?"""
+        match, you = self.session.match, self.you
+        clocks = None if match is None else match.clocks
+        return clocks is not None and you is not None and clocks.left(you) <= 0
 
     def finished(self) -> bool:
         return self.session.finished
@@ -302,9 +316,11 @@ class LanControl(MatchControl[LanGame]):
     # ----- the frame ----------------------------------------------------------------------
 
     def tick_behind(self, dt: float) -> None:
-        """Keep the network and the board going under an overlay (pause, dialogs)."""
+        """Keep the network, the clocks and the board going under an overlay (pause,
+        dialogs): the host's clock does not stop for them."""
         self.pump()
         if self.game is not None:
+            self.game.run_clocks(dt)
             self.game.age_by(dt)
 
     def update(self, dt: float) -> bool:
@@ -320,10 +336,15 @@ class LanControl(MatchControl[LanGame]):
         if (s.can_give_up or s.stalled) and not self.offered_give_up:
             self.offered_give_up = True
             self.app.open("give_up", game)
+            game.run_clocks(dt)
             return True
         mover = game.match.state.to_move
-        # the local player cannot move: no auto-pass either, time only passes
-        return mover is not None and mover == self.you and not self.may_move()
+        # the local player cannot move: no auto-pass either, time only passes (and the
+        # clock of the side to move with it, as the host's does)
+        stands = mover is not None and mover == self.you and not self.may_move()
+        if stands:
+            game.run_clocks(dt)
+        return stands
 
     def keeps_time(self) -> bool:
         # the seat kept "1:48 more" counts down, "waiting"; the line being typed blinks

@@ -29,6 +29,7 @@ from isaac_game.lan import (
     is_loopback,
 )
 
+from ..clock_row import clock_name
 from ..input import Action, Button
 from ..scene import Scene
 from ..theme import blit_text, draw_panel, line_step, ui_scale, wrap
@@ -168,7 +169,7 @@ class LanLobbyScene(Scene):
         dots = "." * (1 + int(self.app.time * 2) % 3)
         if s.role == "host":
             hosted = _("{game}, hosted by {name}").format(game=game, name=s.name)
-            rows = [("text", hosted), ("dim", _("Others can join at:"))]
+            rows = [("text", hosted), *self.clock_rows(), ("dim", _("Others can join at:"))]
             rows += [("big", a) for a in self.addresses]
             if self.loopback:
                 rows.append(("dim", _("(this machine only: no network address found)")))
@@ -187,6 +188,14 @@ class LanLobbyScene(Scene):
         rows = [("text", what), ("big", self.where), ("text", connecting)]
         note = self.note() if callable(self.note) else self.note
         return [("dim", note), *rows] if note else rows
+
+    def clock_rows(self) -> list[tuple[str, str]]:
+        """Host: the clock its games are played to, if it offers one."""
+        asked = self.session.asked_clock
+        if asked is None:
+            return []
+        # TRANSLATORS: a hosted game's time control ("5 min + 3 s"), under its name
+        return [("dim", _("Played to a clock: {clock}").format(clock=clock_name(str(asked))))]
 
     def heading(self) -> str:
         return _("Hosting a LAN game") if self.session.role == "host" else _("Joining a LAN game")

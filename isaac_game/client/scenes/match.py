@@ -249,7 +249,7 @@ class MatchScene(Scene):
             return
         self.age_by(dt)
         self.play.update(dt)
-        self._run_clocks(dt)
+        self.run_clocks(dt)
         state = self.match.state
         if self._over():
             self._update_over(dt)
@@ -278,10 +278,12 @@ class MatchScene(Scene):
             return None
         return self.match.clocks
 
-    def _run_clocks(self, dt: float) -> None:
+    def run_clocks(self, dt: float) -> None:
         """The clock of the side to move runs (a game played to one; never in a demo):
         not while a computer's move, ready, is held back for the last one to be read.
-        Once a side's time is short, its clock warns once (its colour, and a sound)."""
+        Once a side's time is short, its clock warns once (its colour, and a sound).
+        A network game's control runs them too while the scene itself stands still
+        (under the pause menu, a reconnect): the host's clock does not stop."""
         clocks = self._live_clocks()
         if clocks is None or self.match.answer_waiting():
             return

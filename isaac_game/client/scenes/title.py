@@ -14,10 +14,10 @@ from functools import partial
 
 import pygame
 
-from isaac_game.clock import PRESETS, TimeControl, TimeControlError, control_text
 from isaac_game.i18n import N_, _, ngettext, pgettext
 from isaac_game.players import player_kinds
 
+from ..clock_row import clock_item
 from ..handoff import GameSetup, Resumable, demo_setup, settings_clock
 from ..input import Action, Button
 from ..learn.practice import due_count
@@ -38,22 +38,6 @@ def coach_name(level: object) -> str:
     words = {"mistakes": _("mistakes"), "blunders": _("blunders")}
     # TRANSLATORS: the coach's setting when it is off
     return words.get(str(level), _("off"))
-
-
-#: The Clock row's last value: type a time control of one's own.
-OWN_CLOCK = "own"
-
-
-def clock_name(value: object) -> str:
-    """A Clock row's value in words: "None", "10 min + 5 s", "Your own..."."""
-    if value == OWN_CLOCK:
-        return _("Your own...")
-    control = settings_clock(str(value))
-    if control is None:
-        return pgettext("clock", "None")
-    minutes, seconds = str(control).split("+")
-    # TRANSLATORS: a time control: {minutes} each, {seconds} added after each turn
-    return _("{minutes} min + {seconds} s").format(minutes=minutes, seconds=seconds)
 
 
 def kind_name(kind: object, game: str = "isaac") -> str:
@@ -127,14 +111,7 @@ class TitleScene(Scene):
                 show=coach_name,
                 key="coach",
             ),
-            MenuItem(
-                N_("Clock"),
-                values=self.clock_values,
-                get=lambda: app.settings.clock,
-                set=self._set_clock,
-                show=clock_name,
-                key="clock",
-            ),
+            clock_item(app),
             MenuItem(N_("New game"), self.new_game, key="new"),
             MenuItem(N_("Host a LAN game"), self.lan_host, key="lan_host"),
             MenuItem(N_("Join a LAN game"), self.lan_join, key="lan_join"),
@@ -179,39 +156,6 @@ class TitleScene(Scene):
         up a game against the computer there, and the coach is one more choice of that
         game (each game keeps its own; Settings would hide it a screen away)."""
         self.app.settings.coach = {**self.app.settings.coach, self.game: str(level)}
-        self.app.save_settings()
-
-    def clock_values(self) -> list[str]:
-        """No clock, the presets, the player's own one if they typed one, and a way to
-        type another."""
-        values = [control_text(None), *(str(preset) for preset in PRESETS)]
-        own = self.app.settings.clock
-        if own not in values and settings_clock(own) is not None:
-            values.append(own)
-        return [*values, OWN_CLOCK]
-
-    def _set_clock(self, value: object) -> None:
-        """A time control chosen (kept for the next game); "your own" opens the
-        on-screen keyboard to type one."""
-        if value == OWN_CLOCK:
-            # TRANSLATORS: the on-screen keyboard's heading for a clock of one's own
-            heading = _("Your clock: minutes, then seconds added each turn (15 10)")
-            self.app.open("keyboard", heading, "", self._typed_clock, 9)
-            return
-        self.app.settings.clock = str(value)
-        self.app.save_settings()
-
-    def _typed_clock(self, text: str) -> None:
-        try:
-            control = TimeControl.parse(text)
-        except TimeControlError:
-            self.app.open(
-                "message",
-                _("Not a clock"),
-                _("Write the minutes, then the seconds added after each turn: 15 10."),
-            )
-            return
-        self.app.settings.clock = control_text(control)
         self.app.save_settings()
 
     def _set_game(self, game: object) -> None:
