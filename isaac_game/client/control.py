@@ -161,6 +161,12 @@ class OverlayPolicy(Protocol):
         """The scene "Quit to menu" goes back to, by name."""
         ...
 
+    @property
+    def escape_leaves(self) -> bool:
+        """Does Esc leave the game at once, with no pause menu (a spectator's)? The
+        top bar's keys say which."""
+        ...
+
     def facing(self, state: GameState, setup: GameSetup, turn_for_mover: bool) -> Player | None:
         """The player whose edge of the board faces the screen (None: as it was)."""
         ...
@@ -328,6 +334,7 @@ class MatchControl(TurnPolicy, HeadersPolicy, OverlayPolicy, ResultsHandoff, Gen
     #: May the cells where the chosen piece goes be dotted (the setting decides)? Not
     #: in a puzzle: they would give the answer away.
     legal_dots = True
+    escape_leaves = False
 
     #: The scene "Quit to menu" goes back to, by name (a lesson: Learn to play).
     leaves_to = "title"

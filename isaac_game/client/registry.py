@@ -19,6 +19,7 @@ from typing import Any
 from isaac_game.i18n import _, ngettext
 from isaac_game.lan import LanSession
 from isaac_game.lan.online import is_online
+from isaac_game.lan.watch import LanWatch
 from isaac_game.rules import GameRecord, GameState
 
 from .app import App, SceneFactory
@@ -31,10 +32,17 @@ from .lan.control import LanControl, lan_setup
 from .lan.dialogs import GiveUpScene
 from .lan.lobby import LanLobbyScene
 from .lan.menu import LanHostScene, LanJoinScene
-from .lan.online import OnlineHostScene, OnlineJoinScene, RelaySettingScene, online_scene
+from .lan.online import (
+    OnlineHostScene,
+    OnlineJoinScene,
+    OnlineWatchScene,
+    RelaySettingScene,
+    online_scene,
+)
 from .lan.online_lobby import OnlineLobbyScene
 from .lan.results import LanResultsControl
 from .lan.resume import rejoin_scene, resumables
+from .lan.watch import WatchControl, watch_setup
 from .learn.control import LessonControl
 from .learn.entries import learn_entries
 from .learn.lesson import LearnEntry
@@ -117,6 +125,13 @@ def _lan_match(app: App, session: LanSession, save_path: Path | None = None) -> 
     # next move (the peer resigns) still ends in its file
     scene.keeping.keep()
     return scene
+
+
+def _watch(app: App, watch: LanWatch, redialled: bool = False) -> Scene:
+    """A game watched (started already): the match scene, handed a spectator's control;
+    `redialled`: watched again for the game the host's refusal named."""
+    control = WatchControl(app, watch, names(), redialled)
+    return MatchScene(app, GAMES[watch.adapter.game], watch_setup(watch), control)
 
 
 def _lan_results(app: App, outcome: GameOutcome, session: LanSession) -> Scene:
@@ -232,6 +247,7 @@ SCENES: Mapping[str, SceneFactory] = {
     "pause": _pause,
     "results": lambda app, outcome: ResultsScene(app, outcome, GAMES[outcome.state.game]),
     "lan_results": _lan_results,
+    "watch": _watch,
     "replay": _replay,
     "report": _report,
     "rules": lambda app, game="isaac": RulesScene(app, tuple(GAMES.values()), game),
@@ -257,6 +273,7 @@ SCENES: Mapping[str, SceneFactory] = {
     "online": lambda app: online_scene(app, names()),
     "online_host": lambda app: OnlineHostScene(app, names()),
     "online_join": lambda app: OnlineJoinScene(app, names()),
+    "online_watch": lambda app: OnlineWatchScene(app, names()),
     "online_lobby": lambda app, session, **options: OnlineLobbyScene(
         app, session, games=names(), **options
     ),

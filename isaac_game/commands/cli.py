@@ -37,6 +37,10 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "isaac_game.commands.join",
         "join a game (LAN or relay) with a computer player (headless)",
     ),
+    "watch": (
+        "isaac_game.commands.watch",
+        "watch a game being played (LAN or relay), on a big screen or printed",
+    ),
     "relay": ("isaac_game.commands.relay", "run a relay: players anywhere meet by a code"),
 }
 

@@ -80,7 +80,9 @@ def parse_address(text: str) -> tuple[str, int]:
         raise LanError(str(error), USAGE) from None
 
 
-def discover(args: argparse.Namespace) -> net.HostInfo:
+def discover(args: argparse.Namespace, *, playing: bool = False) -> net.HostInfo:
+    """The first host announced (of `--game`, if given); `playing`: only one where a
+    game is under way (for a spectator)."""
     try:
         browser = HostBrowser(beacon_port=args.beacon_port)
     except OSError as exc:
@@ -93,6 +95,7 @@ def discover(args: argparse.Namespace) -> net.HostInfo:
             left = deadline - time.monotonic()
             hosts = [h for h in browser.poll(max(0.0, min(left, 0.25))) if h.proto == net.PROTO]
             hosts = [h for h in hosts if args.game is None or h.game == args.game]
+            hosts = [h for h in hosts if h.playing or not playing]
             if hosts:
                 found = min(hosts, key=lambda h: h.last_seen)
                 print(

@@ -13,7 +13,6 @@ from net.events import ChatReceived, Closed, GameStarted, MoveReceived, Rejected
 from net.gallery import MAX_SPECTATORS
 from net.transport import NetHost, NetJoin, NetWatch
 
-
 #: A joiner's and a spectator's timers: the host's, but for its hello timeout.
 DIAL = {key: value for key, value in FAST.items() if key != "hello_timeout"}
 

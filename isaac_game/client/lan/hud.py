@@ -1,5 +1,6 @@
 """LAN play on screen: the chat box, the connection box, the lost-link notice. Shared
-by the LAN menus, the LAN game scene and its results screen. The text fields they type
+by the LAN menus, the LAN game scene, its results screen and a spectator's screen
+(`watch.py`: its chat box and its notices over the board). The text fields they type
 in are `fields.py`'s.
 
 While the link is down the seat is kept for the protocol's rejoin window
@@ -11,11 +12,21 @@ from __future__ import annotations
 
 import math
 import unicodedata
+from typing import Protocol
 
 import pygame
 
-from isaac_game.i18n import N_, _, pgettext
-from isaac_game.lan import CLOSED, CONNECTED, CONNECTING, LOST, RECONNECTING, WAITING, LanSession
+from isaac_game.i18n import N_, _, ngettext, pgettext
+from isaac_game.lan import (
+    CLOSED,
+    CONNECTED,
+    CONNECTING,
+    LOST,
+    RECONNECTING,
+    WAITING,
+    ChatLine,
+    LanSession,
+)
 
 from ..input import Action, Button
 from ..theme import (
@@ -86,6 +97,24 @@ def link_text(session: LanSession) -> str:
     return link_word(link)
 
 
+def watching_text(count: int) -> str:
+    """How many spectators watch the game: "2 watching" ("" when none does)."""
+    if count <= 0:
+        return ""
+    # TRANSLATORS: how many spectators watch the game now ("2 watching")
+    return ngettext("{count} watching", "{count} watching", count).format(count=count)
+
+
+class Talks(Protocol):
+    """Whom a chat box talks through: a LAN game's session, or a spectator's watch
+    (`isaac_game.lan.watch.LanWatch`), which speaks only to the other spectators."""
+
+    def chat(self, text: str) -> None: ...
+
+    @property
+    def chat_lines(self) -> list[ChatLine]: ...
+
+
 def typed_tail(fonts: Fonts, text: str, px: float, width: int) -> str:
     """The line being typed as one row of `width`: "> " and the text, or, once it is
     longer than the row, its end (where the typing goes on) after "> ...". A line
@@ -118,7 +147,7 @@ class ChatBox:
 
     LINES = 6
 
-    def __init__(self, app, session: LanSession) -> None:
+    def __init__(self, app, session: Talks) -> None:
         self.app = app
         self.session = session
         self.field = TextField(limit=200)
@@ -232,9 +261,44 @@ def draw_link_box(
     parts: list[TextPart] = [
         (who, pal.text, px, True),
         (link_text(session), link_colour(pal, session.link), int(30 * u), True),
+        (watching_text(session.watchers), pal.accent, px, False),  # spectators, if any
     ]
     parts += [(_(hint), pal.text_dim, px, False) for hint in hints]
     draw_texts(surface, fonts, rect.inflate(-2 * pad, -2 * pad), parts, "left")
+
+
+def notice_box(area: pygame.Rect, u: float, height: float = 190) -> pygame.Rect:
+    """Where a notice goes over the board `area`: across most of it, in its middle."""
+    box = pygame.Rect(0, 0, int(area.width * 0.86), int(height * u))
+    box.center = area.center
+    return box
+
+
+def draw_notice(
+    surface: pygame.Surface,
+    fonts: Fonts,
+    pal: Palette,
+    box: pygame.Rect,
+    title: str,
+    parts: list[TextPart],
+    u: float,
+    foot: int = 0,
+) -> None:
+    """A notice over the board in `box` (`notice_box`): its title, then `parts`
+    wrapped under it, above a `foot` kept free (a button)."""
+    shade = pygame.Surface(box.size, pygame.SRCALPHA)
+    shade.fill((*pal.panel, 235))
+    surface.blit(shade, box)
+    pygame.draw.rect(surface, pal.illegal, box, max(2, int(3 * u)), border_radius=int(12 * u))
+    note_cover(surface, box)  # over the board on purpose: the numbers under it are not read
+    px = fonts.fit(title, int(34 * u), box.width - int(20 * u), True)
+    blit_text(
+        surface, fonts, title, px, pal.text, (box.centerx, box.y + int(34 * u)), "center", True
+    )
+    pad = int(10 * u)
+    below = pygame.Rect(box.x + pad, box.y + int(58 * u), box.width - 2 * pad, 0)
+    below.height = box.bottom - pad - foot - below.y
+    draw_texts(surface, fonts, below, parts)
 
 
 def draw_lost_notice(
@@ -247,21 +311,10 @@ def draw_lost_notice(
 ) -> None:
     """Over the board while the link is down: "reconnecting...", how long the seat is
     still kept, and what then."""
-    box = pygame.Rect(0, 0, int(area.width * 0.86), int(190 * u))
-    box.center = area.center
-    shade = pygame.Surface(box.size, pygame.SRCALPHA)
-    shade.fill((*pal.panel, 235))
-    surface.blit(shade, box)
-    pygame.draw.rect(surface, pal.illegal, box, max(2, int(3 * u)), border_radius=int(12 * u))
-    note_cover(surface, box)  # over the board on purpose: the numbers under it are not read
     if session.opponent:
         title = _("Connection to {name} lost").format(name=session.opponent)
     else:
         title = _("Connection to the opponent lost")
-    px = fonts.fit(title, int(34 * u), box.width - int(20 * u), True)
-    blit_text(
-        surface, fonts, title, px, pal.text, (box.centerx, box.y + int(34 * u)), "center", True
-    )
     # under the title, wrapped: the state (the seat kept for how long) and what then
     # TRANSLATORS: under "reconnecting... your seat is kept 1:48 more"
     note = _(
@@ -272,7 +325,4 @@ def draw_lost_notice(
         (link_text(session), pal.illegal, int(34 * u), True),
         (note, pal.text_dim, int(22 * u), False),
     ]
-    pad = int(10 * u)
-    below = pygame.Rect(box.x + pad, box.y + int(58 * u), box.width - 2 * pad, 0)
-    below.height = box.bottom - pad - below.y
-    draw_texts(surface, fonts, below, parts)
+    draw_notice(surface, fonts, pal, notice_box(area, u), title, parts, u)

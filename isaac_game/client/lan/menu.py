@@ -1,6 +1,7 @@
-"""The LAN menus: "Host a LAN game" (game, colour, your name) and "Join a LAN game"
+"""The LAN menus: "Host a LAN game" (game, colour, clock, your name) and "Join a LAN game"
 (the hosts announced on the network, of any game the client plays, listed as they
-appear and dropped when they go quiet, or a typed ADDRESS[:PORT]; your name).
+appear and dropped when they go quiet, or a typed ADDRESS[:PORT]; your name). A host
+whose game is under way is listed to watch (`watch.py`), not to join.
 Mouse, keyboard and pad alike; names and addresses are typed on the keyboard
 (Enter on the row to edit it), or with a pad on the on-screen keyboard (A on the row).
 """
@@ -11,6 +12,7 @@ from collections.abc import Sequence
 
 import pygame
 
+from isaac_game.clock import TimeControl
 from isaac_game.i18n import N_, _, pgettext
 from isaac_game.lan import (
     BEACON_PORT as DEFAULT_BEACON_PORT,
@@ -26,9 +28,12 @@ from isaac_game.lan import (
     parse_address,
 )
 from isaac_game.lan.address import BadPort
+from isaac_game.lan.watch import LanWatch
 from isaac_game.match import HumanSeat
 from isaac_game.rules import Player
 
+from ..clock_row import clock_item
+from ..handoff import settings_clock
 from ..input import Action, Button
 from ..theme import blit_text
 from ..widgets.menu import MenuItem
@@ -53,11 +58,18 @@ def colour_name(colour: object) -> str:
 
 
 def start_host(
-    game: str, name: str, colour: str, moves: Sequence[str] = (), token: str | None = None
+    game: str,
+    name: str,
+    colour: str,
+    moves: Sequence[str] = (),
+    token: str | None = None,
+    clock: TimeControl | None = None,
+    clock_left: tuple[float, float] | None = None,
 ) -> tuple[LanSession | None, int, str]:
     """Host on HOST_BIND at the usual port, else any free one: (session, port, "") or
     (None, 0, why not, in the player's words). `moves` and `token`: a saved game hosted
-    again."""
+    again (`clock_left`: the time left at its last move). `clock`: the games are played
+    to it, this host's clock deciding."""
     error = ""
     for try_port in dict.fromkeys((HOST_PORT, 0)):
         session = LanSession.host(
@@ -70,6 +82,8 @@ def start_host(
             beacon_port=BEACON_PORT,
             moves=moves,
             token=token,
+            clock=clock,
+            clock_left=clock_left,
             rest_after_game=True,  # open to a new joiner after a game only if its player says so
         )
         try:
@@ -190,6 +204,7 @@ class LanHostScene(_LanMenu):
                          set=self._set_game, show=self.game_label, key="game"),
                 MenuItem(N_("Your colour"), values=COLOURS, get=lambda: self.colour,
                          set=self._set_colour, show=colour_name, key="colour"),
+                clock_item(app),  # the title's own row: one remembered choice
                 field_item(N_("Your name"), self.name_field, lambda: self.edit(self.name_field),
                            "name", empty=DEFAULT_NAME),
                 MenuItem(N_("Start hosting"), self.start,
@@ -204,6 +219,10 @@ class LanHostScene(_LanMenu):
     def _set_colour(self, colour: object) -> None:
         self.colour = str(colour)
 
+    def clock(self) -> TimeControl | None:
+        """The time control the hosted games are played to (the Clock row's)."""
+        return settings_clock(self.app.settings.clock)
+
     def start(self) -> None:
         if self.game not in self.games:
             self.message = _("{game} cannot be played in this client yet").format(
@@ -211,7 +230,7 @@ class LanHostScene(_LanMenu):
             )
             return
         name = player_name(self.name_field.text)
-        session, port, error = start_host(self.game, name, self.colour)
+        session, port, error = start_host(self.game, name, self.colour, clock=self.clock())
         if session is None:
             self.message = error
             return
@@ -258,7 +277,7 @@ class LanJoinScene(_LanMenu):
     def update(self, dt: float) -> None:
         if self.browser is not None:
             self.hosts = self.browser.poll()
-        shown = tuple((h.address, h.port, h.name, h.game, h.proto) for h in self.hosts)
+        shown = tuple((h.address, h.port, h.name, h.game, h.proto, h.playing) for h in self.hosts)
         if shown != self._shown:
             self._shown = shown
             self._rebuild()
@@ -298,6 +317,12 @@ class LanJoinScene(_LanMenu):
                 return _("{host}  (not in this client yet)").format(host=listed)
             return listed
 
+        if h.playing:  # a game under way there: to watch, not to join
+            # TRANSLATORS: a listed host whose game is under way; {host} is its name, game
+            # and address: "Watch: Hal  -  ISAAC  -  192.168.1.20:7755"
+            watch = _("Watch: {host}")
+            return MenuItem(lambda: watch.format(host=label()), lambda: self.watch(h),
+                            lambda: ok, key=f"watch:{h.address}:{h.port}")  # fmt: skip
         key = f"host:{h.address}:{h.port}"
         return MenuItem(label, lambda: self.join(h.address, h.port, h.game), lambda: ok, key=key)
 
@@ -324,6 +349,13 @@ class LanJoinScene(_LanMenu):
         listed = [h.game for h in self.hosts if (h.address, h.port) == (host, port)]
         known = next((g for g in listed if g in self.games), None)
         self.join(host, port, known or self.games[0], guessed=known is None)
+
+    def watch(self, h: HostInfo) -> None:
+        """Watch the game under way at the listed host `h` (docs/protocol.md 1.2)."""
+        self.message = ""
+        watch = LanWatch.lan(h.game, h.address, h.port, name=player_name(self.name_field.text))
+        watch.start()
+        self.app.open("watch", watch)
 
     def join(self, host: str, port: int, game: str, guessed: bool = False) -> None:
         """Dial `host`:`port`; with a ticket for that address, rejoin its game."""

@@ -2,9 +2,10 @@
 met by a short code instead of an address. From the lobby on it is the LAN game in
 every way (the same session, lobby, board, chat, link bar and results).
 
-    Play online -> Host online (the LAN host's rows: game, colour, name) -> the lobby,
+    Play online -> Host online (the LAN host's rows: game, colour, clock, name) -> the lobby,
                    showing the code to read aloud
                 -> Join online (your name, the code) -> the lobby -> the game
+                -> Watch online (your name, the host's watch code) -> the watch screen
 
 The relay's address is the player's (Settings > Relay, kept in the settings file) or
 this run's (`isaac --relay HOST[:PORT]`, `App.relay_override`). With none, Play online
@@ -28,6 +29,7 @@ from isaac_game.lan.online import (
     parse_code,
     relay_address,
 )
+from isaac_game.lan.watch import LanWatch
 from isaac_game.match import HumanSeat
 
 from ..scene import Scene
@@ -86,7 +88,7 @@ def online_scene(app, games: tuple[str, ...]) -> Scene:
 
 
 class PlayOnlineScene(MenuScreen):
-    """Host online or Join online, and which relay they go through."""
+    """Host online, Join online or Watch online, and which relay they go through."""
 
     name = "online"
     heading = N_("Play online")
@@ -99,6 +101,7 @@ class PlayOnlineScene(MenuScreen):
             [
                 MenuItem(N_("Host online"), lambda: app.open("online_host"), key="host"),
                 MenuItem(N_("Join online"), lambda: app.open("online_join"), key="join"),
+                MenuItem(N_("Watch online"), lambda: app.open("online_watch"), key="watch"),
                 MenuItem(N_("Back"), lambda: app.pop(self), key="back"),
             ],
         )
@@ -114,7 +117,8 @@ class PlayOnlineScene(MenuScreen):
 
 
 class OnlineHostScene(LanHostScene):
-    """The LAN host's rows (game, colour, name); Start hosting hosts through the relay."""
+    """The LAN host's rows (game, colour, clock, name); Start hosting hosts through the
+    relay."""
 
     name = "online_host"
     heading = N_("Host online")
@@ -131,7 +135,7 @@ class OnlineHostScene(LanHostScene):
         relay = relay_of(self.app)
         try:
             session = host_online(self.game, HumanSeat(name), relay, name=name, seat=self.colour,
-                                  rest_after_game=True)  # fmt: skip
+                                  rest_after_game=True, clock=self.clock())  # fmt: skip
         except RelayAddressError:
             self.message = bad_relay(relay)
             return
@@ -206,6 +210,58 @@ class OnlineJoinScene(_LanMenu):
         kept = joined_save(self.app.storage, token) if token is not None else None
         self.app.open("online_lobby", dial(game), where=str(code), back=self.told,
                       redial=None if token else dial, save_path=kept)  # fmt: skip
+
+
+class OnlineWatchScene(_LanMenu):
+    """Your name and the host's watch code; Enter on the code (or Watch) opens the watch
+    screen (`watch.py`), which says what stands in the way, if anything does."""
+
+    name = "online_watch"
+    heading = N_("Watch online")
+    hint = N_("Type the watch code the host reads you. Esc or B goes back.")
+
+    def __init__(self, app, games: tuple[str, ...]) -> None:
+        super().__init__(app, games)
+        self.code = TextField("", limit=16)
+        # TRANSLATORS: the on-screen keyboard's heading while the watch code is typed
+        self.fields["code"] = (N_("The watch code the host reads you"), self.code)
+        self.menu = self.make_menu(
+            [
+                field_item(N_("Your name"), self.name_field, lambda: self.edit(self.name_field),
+                           "name", empty=DEFAULT_NAME),
+                field_item(N_("Watch code"), self.code, lambda: self.edit(self.code), "code",
+                           empty=N_("e.g. K7M-4QP")),
+                MenuItem(N_("Watch"), self.watch, enabled=lambda: bool(self.code.text.strip()),
+                         key="watch"),
+                MenuItem(N_("Back"), lambda: app.pop(self), key="back"),
+            ]
+        )  # fmt: skip
+        self.menu.select("code")
+
+    def edited(self, field: TextField) -> None:
+        super().edited(field)
+        if field is self.code and field.text.strip():
+            self.watch()
+
+    def watch(self) -> None:
+        try:
+            code = parse_code(self.code.text)
+        except CodeError as error:
+            self.message = code_problem(error)
+            return
+        typed = relay_of(self.app)
+        try:
+            relay = relay_address(typed)
+        except RelayAddressError:
+            self.message = bad_relay(typed)
+            return
+        self.message = ""
+        # the title's game, guessed: a host that plays another names it, and the watch
+        # screen watches that one instead
+        game = self.app.settings.game if self.app.settings.game in self.games else self.games[0]
+        watch = LanWatch.online(game, relay, code, name=player_name(self.name_field.text))
+        watch.start()
+        self.app.open("watch", watch)
 
 
 class RelaySettingScene(_LanMenu):

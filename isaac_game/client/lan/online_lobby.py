@@ -1,7 +1,8 @@
 """The lobby of a game played through a relay: the LAN lobby (`lobby.py`), the same
 session and screen, with the code where the LAN shows addresses.
 
-The host shows its code large, to be read aloud, counts the wrong codes tried in its
+The host shows its code large, to be read aloud, and under it the watch code, which
+lets one watch the game, not play it; it counts the wrong codes tried in its
 room (`WrongCode`) and says when the code is refused. The joiner shows the code it
 dials. Connecting to the relay happens on the session's own thread (`Starting` only
 waits for it, so the window never waits on the network): the screen says "Connecting
@@ -18,7 +19,7 @@ from collections.abc import Callable
 
 from isaac_game.i18n import N_, _, ngettext
 from isaac_game.lan import LanSession
-from isaac_game.lan.online import CODE_LOCKED, WRONG_CODE, WrongCode, code_of
+from isaac_game.lan.online import CODE_LOCKED, WRONG_CODE, WrongCode, code_of, watch_code_of
 
 from .lobby import LanLobbyScene
 
@@ -122,7 +123,7 @@ class OnlineLobbyScene(LanLobbyScene):
 
     def heard(self, news: list) -> None:
         for event in news:
-            if isinstance(event, WrongCode):
+            if isinstance(event, WrongCode) and not event.watch:
                 self.wrong = event
                 self.app.audio.play("click")
 
@@ -176,8 +177,15 @@ class OnlineLobbyScene(LanLobbyScene):
             note = self.note() if callable(self.note) else self.note
             return [("dim", note), *rows] if note else rows
         hosted = _("{game}, hosted by {name}").format(game=s.adapter.game.upper(), name=s.name)
-        rows = [("text", hosted), ("dim", _("Read this code to your friend:")), ("code", code)]
+        rows = [("text", hosted), *self.clock_rows(), ("dim", _("Read this code to your friend:"))]
+        rows.append(("code", code))
         rows.append(("dim", _("They choose Play online, then Join online, and type it.")))
+        watch = watch_code_of(s)
+        if watch is not None:  # a second code, for those who only watch (docs/protocol.md 1.2)
+            # TRANSLATORS: under the game's code: a second code, read to those who want to
+            # watch the game (they type it in Play online > Watch online)
+            rows.append(("dim", _("Watch code (to watch, not play):")))
+            rows.append(("big", str(watch)))
         if self.wrong is not None:
             rows.append(("warn", self.wrong_line(self.wrong)))
         # TRANSLATORS: {dots} is one to three dots, counting while it waits

@@ -109,10 +109,13 @@ class MatchView:
         if self.scene.setup.demo:
             # TRANSLATORS: the top bar of the demo game; {title} is what it says otherwise
             title = _("Demo: {title}   (press any key)").format(title=title)
-        keys = _("Esc / Start: menu")
-        if self.moves_box.dock is None:  # no room under the panel: L shows the list
+        listed = self.moves_box.dock is None  # no room under the panel: L shows the list
+        if self.scene.control.escape_leaves:  # a spectator's: Esc leaves, no menu
+            # TRANSLATORS: the top bar's keys of a game one watches: Esc leaves it
+            keys = _("L: moves   Esc / Start: leave") if listed else _("Esc / Start: leave")
+        else:
             # TRANSLATORS: the top bar's keys when the move list has no room on screen
-            keys = _("L: moves   Esc / Start: menu")
+            keys = _("L: moves   Esc / Start: menu") if listed else _("Esc / Start: menu")
         # the title keeps clear of the keys at its right (and as far from the left end)
         clear = fonts.size(keys, int(24 * u))[0] + int(40 * u)
         bar = top.inflate(-max(int(inset * u), 2 * clear), 0)

@@ -8,7 +8,8 @@ ISAAC gets every LAN screen (`lan-NAME-WxH.png`); FOUNDATIONS and HARI their own
 host menu, join list, board, lost link and results (`lan-GAME-NAME-WxH.png`). Every
 board and results screen is seen again with chat lines as long as a line may be, in
 each script a player types (`LONG_CHAT`), sent and being typed (`chat-N`). Play online's
-screens are lan_screenshots_online.py's (`lan-online-NAME-WxH.png`).
+screens are lan_screenshots_online.py's (`lan-online-NAME-WxH.png`), the spectators'
+lan_screenshots_watch.py's (`lan-watch-NAME-WxH.png`).
 """
 
 from __future__ import annotations
@@ -41,6 +42,7 @@ from ..scenes.results import ResultsScene
 from ..scenes.title import TitleScene
 from ..widgets.menu_screen import MenuScreen
 from .lan_screenshots_online import visit_online
+from .lan_screenshots_watch import visit_watch
 from .scratch import ScratchHome
 from .screenshots import Look, shot_tag, tool_arguments, use_language
 
@@ -142,12 +144,13 @@ def visit(
 ) -> None:
     """Every LAN screen at `size`, in `language` at `text_size`: ISAAC's, then
     FOUNDATIONS' and HARI's; then Play online's, which are the LAN's lobby and menus
-    through a relay."""
+    through a relay; then the spectators'."""
     visit_isaac(size, look, language, text_size)
     for game in ("foundations", "hari"):
         visit_game(size, look, game, language, text_size)
     visit_joiner(size, look, language, text_size)
     visit_online(size, look, language, text_size)
+    visit_watch(size, look, language, text_size, LONG_CHAT)
 
 
 def visit_isaac(

@@ -8,9 +8,10 @@ online (and, for the lobby the two share, on the LAN).
 
 No relay runs: what a relay answers is real where a socket can give it (a port that
 refuses: "Cannot reach the relay"; a port that accepts and never answers:
-"Connecting to the relay..."), and staged where only a room could (a host's code is
-drawn before it is started; the wrong tries counted are set; a joiner's refusals are
-the lines the lobby gives back to the menu), as lan_screenshots stages a lost link.
+"Connecting to the relay..."), and staged where only a room could (a host's codes,
+the game's and the watch code, are fixed ones drawn before it is started; the wrong
+tries counted are set; a joiner's refusals are the lines the lobby gives back to the
+menu), as lan_screenshots stages a lost link.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from pathlib import Path
 
 from isaac_game.i18n import _
 from isaac_game.lan import KeptGame, LanSession, Ticket
-from isaac_game.lan.online import WrongCode, host_online
+from isaac_game.lan.online import WrongCode, host_online, parse_code
 from isaac_game.match import HumanSeat
 from isaac_game.rules import new_game
 
@@ -40,6 +41,7 @@ from .screenshots import Look, use_language
 SHOWN_RELAY = "relay.example.org:4222"
 #: The code the staged screens show (a real one is drawn at random).
 SHOWN_CODE = "K7M-4QP"
+SHOWN_WATCH = "W4T-CHX"  # and the host's watch code under it
 TOKEN = "0123456789abcdef" * 2
 
 
@@ -137,8 +139,10 @@ def _host(app: App, save: Callable[[str], None], refusing: str, silent: str) -> 
     host.start()
     _pump(app, lambda: app.top is host and host.message)
     save("host-unreachable")
-    session = host_online("isaac", HumanSeat("Ann"), SHOWN_RELAY, name="Ann")
-    lobby = app.open("online_lobby", session)  # never started: the code, as once it is
+    code, watch_code = parse_code(SHOWN_CODE), parse_code(SHOWN_WATCH)
+    session = host_online("isaac", HumanSeat("Ann"), SHOWN_RELAY, name="Ann", code=code,
+                          watch_code=watch_code)  # fmt: skip
+    lobby = app.open("online_lobby", session)  # never started: the codes, as once it is
     assert isinstance(lobby, OnlineLobbyScene)
     save("host-code")
     lobby.wrong = WrongCode(2, 5, False)
