@@ -209,7 +209,8 @@ class Printer:
                 else:
                     self.note(f"link lost ({ev.reason}); the game is kept, reconnecting...")
             elif isinstance(ev, net.ChatReceived):
-                self.note(f"chat from {ev.sender if ev.watcher else s.opponent}: {ev.text}")
+                who = f"{ev.sender} (watching)" if ev.watcher else s.opponent
+                self.note(f"chat from {who}: {ev.text}")
             elif isinstance(ev, net.PeerResigned):
                 self.note(f"{s.opponent} resigned")
             elif isinstance(ev, net.PeerMisbehaved):
