@@ -1,8 +1,8 @@
 """The joiner's side: hello, follow the host's welcome, and rejoin after a lost link.
 
-The joiner owns the retry policy, so it asks the transport for connections with
-`Connect(conn)` actions rather than the transport deciding when to redial; that
-keeps the whole reconnect logic testable without sockets.
+Dialling, the welcome's time limit and redialling are the `Dialler`'s (net/dialler.py,
+shared with a spectator's `WatchSession`); what a welcome means, and when a rejoin
+window starts again, are here.
 """
 
 from __future__ import annotations
@@ -11,12 +11,10 @@ from typing import Any
 
 from net import messages as m
 from net.clocks import seconds_pair
+from net.dialler import CLOSED, HELLO, LOST, PLAYING, Dialler
 from net.events import (
     ChatReceived,
     ClockSet,
-    Close,
-    Closed,
-    Connect,
     Flagged,
     GameStarted,
     LinkLost,
@@ -28,19 +26,10 @@ from net.events import (
 from net.framing import BAD_MESSAGE, DESYNC, ProtocolViolation
 from net.game import GameAdapter
 from net.limits import ERRORS
-from net.session import PING_INTERVAL, REJOIN_WINDOW, SILENCE_LIMIT, WELCOME_TIMEOUT, Session
-
-IDLE, CONNECTING, HELLO, PLAYING, LOST, CLOSED = (
-    "idle",
-    "connecting",
-    "hello",
-    "playing",
-    "lost",
-    "closed",
-)
+from net.session import PING_INTERVAL, REJOIN_WINDOW, SILENCE_LIMIT, WELCOME_TIMEOUT
 
 
-class JoinSession(Session):
+class JoinSession(Dialler):
     """Joiner state machine: idle -> connecting -> hello -> playing, and after a
     lost link (or a `desync`, or the host's `bye` mid-game: a pause in docs/protocol.md
     1.1): lost -> connecting -> hello -> playing again (same token), until the
@@ -79,59 +68,21 @@ class JoinSession(Session):
             ping_interval=ping_interval,
             silence_limit=silence_limit,
             rejoin_window=rejoin_window,
+            retry_interval=retry_interval,
+            welcome_timeout=welcome_timeout,
             **kwargs,
         )
         self.token = token
-        self.retry_interval = retry_interval
-        self.welcome_timeout = welcome_timeout
-        self.state = IDLE
-        #: When the current rejoin window began: the first loss since a link last worked.
-        self.lost_at: float | None = None
-        self._hello_at = 0.0  # when our hello went out on the current link
         self._welcomed_at = 0.0  # when the current link's welcome came
         self._welcome_ply = 0  # our record's length just after that welcome
         self._heard_at = 0.0  # when the host was last heard on the current link
-        self._next_retry = 0.0
-        self._conn = 0  # id of the connection we asked for last
         self.host_minor = 0  # the host's protocol minor version (2: 1.2, clocks)
         self._turn_since: float | None = None  # when our turn came (1.2's `think`)
 
+    def _greeting(self) -> dict[str, Any]:
+        return m.hello(self.app, self.name, self.adapter.game, self.token)
+
     # -- transport news ------------------------------------------------------------
-
-    def start(self, now: float) -> list[Output]:
-        """Ask for the first connection."""
-        if self.state == IDLE:
-            self._dial()
-        return self._flush()
-
-    def connection_made(self, conn: int, now: float) -> list[Output]:
-        if conn != self._conn or self.state != CONNECTING:
-            self._emit(Close(conn, "stale connection"))
-            return self._flush()
-        self._new_link(conn, now)
-        self.state = HELLO
-        self._hello_at = now
-        self._send(m.hello(self.app, self.name, self.adapter.game, self.token))
-        return self._flush()
-
-    def connection_failed(self, conn: int, reason: str, now: float) -> list[Output]:
-        if conn == self._conn and self.state == CONNECTING:
-            self._lose_link(f"could not connect: {reason}", now)
-        return self._flush()
-
-    def connection_refused(self, conn: int, reason: str, code: str, now: float) -> list[Output]:
-        """The transport's own refusal, before any hello (the relay: the host refused
-        our code): final, as a `reject` is, with its `code` to act on."""
-        if conn == self._conn and self.state == CONNECTING:
-            self._emit(Rejected(reason, code))
-            self._finish(f"rejected: {reason}")
-        return self._flush()
-
-    def connection_lost(self, conn: int, now: float) -> list[Output]:
-        if self.link is not None and conn == self.link.conn:
-            self.link = None
-            self._lose_link("connection closed by host", now)
-        return self._flush()
 
     def receive(self, conn: int, raw: dict[str, Any], now: float) -> list[Output]:
         if self.link is None or conn != self.link.conn:
@@ -162,50 +113,6 @@ class JoinSession(Session):
         else:
             self._on_game_message(msg, now)
         return self._flush()
-
-    def violation(self, conn: int, exc: ProtocolViolation, now: float) -> list[Output]:
-        if self.link is not None and conn == self.link.conn:
-            self._decode_error(exc, now)
-        return self._flush()
-
-    def tick(self, now: float) -> list[Output]:
-        """Heartbeat and silence on the link, the welcome's time limit; redial while
-        the rejoin window lasts."""
-        if self.state == HELLO and now - self._hello_at >= self.welcome_timeout:
-            why = f"the host did not answer within {self.welcome_timeout:g} s"
-            self._close_link(why)
-            self._lose_link(why, now, broken=True)
-        self._tick_link(now)
-        if self.state == LOST:
-            assert self.lost_at is not None
-            if now - self.lost_at >= self.rejoin_window:
-                self._finish("link lost", link_lost=True)
-            elif now >= self._next_retry:
-                self._dial()
-        return self._flush()
-
-    # -- local commands beyond the shared ones -----------------------------------------
-
-    def leave(self, now: float) -> list[Output]:
-        """Orderly close: `bye`, then the session is over."""
-        self._send(m.bye())
-        self._close_link("bye")
-        self._finish("left")
-        return self._flush()
-
-    # -- internals ------------------------------------------------------------
-
-    def _dial(self) -> None:
-        self._conn += 1
-        self.state = CONNECTING
-        self._next_retry = float("inf")
-        self._emit(Connect(self._conn))
-
-    def _finish(self, reason: str, link_lost: bool = False) -> None:
-        if self.state != CLOSED:
-            self._close_link(reason)
-            self.state = CLOSED
-            self._emit(Closed(reason, link_lost))
 
     def _lose_link(
         self, reason: str, now: float, *, bye: bool = False, broken: bool = False

@@ -14,12 +14,10 @@ from typing import Any
 
 from net import messages as m
 from net.clocks import seconds_pair
+from net.dialler import CLOSED, LOST, PLAYING, Dialler
 from net.events import (
     ChatReceived,
     ClockSet,
-    Close,
-    Closed,
-    Connect,
     Flagged,
     LinkLost,
     MoveReceived,
@@ -33,22 +31,14 @@ from net.events import (
 from net.framing import BAD_MESSAGE, DESYNC, ProtocolViolation
 from net.game import GameAdapter, check_move
 from net.limits import CHAT, ERRORS
-from net.session import PING_INTERVAL, REJOIN_WINDOW, SILENCE_LIMIT, WELCOME_TIMEOUT, Session
-
-IDLE, CONNECTING, KNOCKED, WATCHING, LOST, CLOSED = (
-    "idle",
-    "connecting",
-    "knocked",
-    "watching",
-    "lost",
-    "closed",
-)
+from net.session import PING_INTERVAL, REJOIN_WINDOW, SILENCE_LIMIT, WELCOME_TIMEOUT
 
 
-class WatchSession(Session):
-    """Spectator state machine: idle -> connecting -> knocked -> watching, and after a
-    lost link: lost -> connecting -> ... again, until the rejoin window passes with no
-    link that works. A `reject` (no game, every place taken, wrong game) is final."""
+class WatchSession(Dialler):
+    """Spectator state machine, as a joiner's (`Dialler`): idle -> connecting -> hello
+    (`watch` sent) -> playing (watching), and after a lost link: lost -> connecting ->
+    ... again, until the rejoin window passes with no game shown. A `reject` (no game,
+    every place taken, wrong game) is final."""
 
     def __init__(
         self,
@@ -70,56 +60,16 @@ class WatchSession(Session):
             ping_interval=ping_interval,
             silence_limit=silence_limit,
             rejoin_window=rejoin_window,
+            retry_interval=retry_interval,
+            welcome_timeout=welcome_timeout,
             **kwargs,
         )
-        self.retry_interval = retry_interval
-        self.welcome_timeout = welcome_timeout
-        self.state = IDLE
         self.names: dict[str, str] = {}  # the players, by seat
-        self.lost_at: float | None = None  # when the current rejoin window began
-        self._knocked_at = 0.0
-        self._next_retry = 0.0
-        self._conn = 0
+
+    def _greeting(self) -> dict[str, Any]:
+        return m.watch(self.app, self.name, self.adapter.game)
 
     # -- transport news ------------------------------------------------------------
-
-    def start(self, now: float) -> list[Output]:
-        if self.state == IDLE:
-            self._dial()
-        return self._flush()
-
-    def connection_made(self, conn: int, now: float) -> list[Output]:
-        if conn != self._conn or self.state != CONNECTING:
-            self._emit(Close(conn, "stale connection"))
-            return self._flush()
-        self._new_link(conn, now)
-        self.state = KNOCKED
-        self._knocked_at = now
-        self._send(m.watch(self.app, self.name, self.adapter.game))
-        return self._flush()
-
-    def connection_failed(self, conn: int, reason: str, now: float) -> list[Output]:
-        if conn == self._conn and self.state == CONNECTING:
-            self._lose_link(f"could not connect: {reason}", now)
-        return self._flush()
-
-    def connection_refused(self, conn: int, reason: str, code: str, now: float) -> list[Output]:
-        """The relay's refusal of the code: final, as a `reject` is."""
-        if conn == self._conn and self.state == CONNECTING:
-            self._emit(Rejected(reason, code))
-            self._finish(f"rejected: {reason}")
-        return self._flush()
-
-    def connection_lost(self, conn: int, now: float) -> list[Output]:
-        if self.link is not None and conn == self.link.conn:
-            self.link = None
-            self._lose_link("connection closed by host", now)
-        return self._flush()
-
-    def violation(self, conn: int, exc: ProtocolViolation, now: float) -> list[Output]:
-        if self.link is not None and conn == self.link.conn:
-            self._decode_error(exc, now)
-        return self._flush()
 
     def receive(self, conn: int, raw: dict[str, Any], now: float) -> list[Output]:
         if self.link is None or conn != self.link.conn:
@@ -146,24 +96,10 @@ class WatchSession(Session):
             self._on_bye(now)
         elif t == "pong":
             pass
-        elif self.state != WATCHING:
+        elif self.state != PLAYING:
             self._violate(BAD_MESSAGE, f"expected watching, got {t!r}", now)
         else:
             self._on_news(msg, now)
-        return self._flush()
-
-    def tick(self, now: float) -> list[Output]:
-        if self.state == KNOCKED and now - self._knocked_at >= self.welcome_timeout:
-            why = f"the host did not answer within {self.welcome_timeout:g} s"
-            self._close_link(why)
-            self._lose_link(why, now, broken=True)
-        self._tick_link(now)
-        if self.state == LOST:
-            assert self.lost_at is not None
-            if now - self.lost_at >= self.rejoin_window:
-                self._finish("link lost", link_lost=True)
-            elif now >= self._next_retry:
-                self._dial()
         return self._flush()
 
     # -- local commands ------------------------------------------------------------
@@ -183,12 +119,6 @@ class WatchSession(Session):
     def propose_rematch(self, now: float) -> list[Output]:
         return self._flush()
 
-    def leave(self, now: float) -> list[Output]:
-        self._send(m.bye())
-        self._close_link("bye")
-        self._finish("left")
-        return self._flush()
-
     # -- internals ------------------------------------------------------------
 
     def _on_watching(self, msg: dict[str, Any], now: float) -> None:
@@ -204,7 +134,7 @@ class WatchSession(Session):
             if reason is not None:
                 self._violate(DESYNC, f"move {i} {move[:40]!r} from the host: {reason}", now)
                 return
-        self.state = WATCHING
+        self.state = PLAYING
         self.lost_at = None
         self.names = {"dark": m.clip_name(msg["dark"]), "light": m.clip_name(msg["light"])}
         self.resigned = msg.get("resigned")
@@ -250,28 +180,16 @@ class WatchSession(Session):
         record = self.adapter.moves()
         self._emit(MoveReceived(n, record[n] if n < len(record) else move))
 
-    def _dial(self) -> None:
-        self._conn += 1
-        self.state = CONNECTING
-        self._next_retry = float("inf")
-        self._emit(Connect(self._conn))
-
-    def _finish(self, reason: str, link_lost: bool = False) -> None:
-        if self.state != CLOSED:
-            self._close_link(reason)
-            self.state = CLOSED
-            self._emit(Closed(reason, link_lost))
-
     def _lose_link(
         self, reason: str, now: float, *, bye: bool = False, broken: bool = False
     ) -> None:
         self.link = None
         if self.state == CLOSED:
             return
-        if self.state != WATCHING and self.lost_at is None and not self.names:
+        if self.state != PLAYING and self.lost_at is None and not self.names:
             self._finish(reason)  # never shown a game: nothing to look at again
             return
-        if self.state == WATCHING:
+        if self.state == PLAYING:
             self._emit(LinkLost(reason, bye))
         if self.lost_at is None:
             self.lost_at = now
@@ -283,7 +201,7 @@ class WatchSession(Session):
         """The host goes: after the game's end that is the end; mid-game a pause, as
         for its joiner."""
         self._close_link("host said bye")
-        if self.state == WATCHING and self._game_over():
+        if self.state == PLAYING and self._game_over():
             self._finish("host left")
         else:
             self._lose_link("host said bye", now, bye=True)

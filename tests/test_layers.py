@@ -176,11 +176,7 @@ def describe_cycle(cycle: list[str], edges: dict[str, set[str]]) -> str:
 #: in it. It may import anything; nothing outside it imports it but `__main__`.
 COMMANDS = "isaac_game.commands"
 #: Entry points and tools: they may import anything (nothing imports them).
-LEAVES = {
-    "isaac_game.__main__",
-    "isaac_game.client.registry",
-    "isaac_game.client.lan.watch_window",  # `isaac watch`'s window: opens the whole app
-}
+LEAVES = {"isaac_game.__main__", "isaac_game.client.registry"}
 #: Non-scene helper modules in client/scenes/ that scenes may share.
 SCENE_HELPERS: set[str] = {
     "isaac_game.client.scenes.match_bar",  # what the match scene's bars say

@@ -11,8 +11,10 @@ game is over (a refusal, as "16 spectators already watch", exits 3).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import sys
 import time
+import traceback
 from typing import TextIO
 
 import net
@@ -66,13 +68,39 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     try:
         if not args.headless:
-            from isaac_game.client.lan.watch_window import watch_in_window
-
             return watch_in_window(_open(args), fullscreen=args.fullscreen)
         return _headless(args, sys.stdout, sys.stderr)
     except LanError as exc:
         print(f"error: {exc}", file=sys.stderr, flush=True)
         return exc.status
+
+
+def watch_in_window(watch: LanWatch, fullscreen: bool = False) -> int:
+    """Watch `watch` (not started yet) in a window, the watch screen its only screen,
+    until it is closed (Esc): status 0. As `isaac` itself: a display that cannot be
+    opened is one line and status 1; SIGTERM and SIGHUP close the window; a bug is
+    one line and a report in the data folder, never a traceback."""
+    from isaac_game.client.app import DisplayError
+    from isaac_game.client.registry import make_app
+
+    from .play import close_on_signals, crash_message
+
+    try:
+        app = make_app(fullscreen=True if fullscreen else None)
+    except DisplayError as error:
+        print(f"isaac watch: cannot open a window ({error})", file=sys.stderr)
+        return 1
+    close_on_signals(app)
+    watch.start()
+    app.open("watch", watch)
+    try:
+        app.run()
+    except Exception:
+        print(crash_message(app, traceback.format_exc()), file=sys.stderr)
+        with contextlib.suppress(Exception):  # the network thread and the window let go
+            app.shutdown()
+        return 1
+    return 0
 
 
 def _open(args: argparse.Namespace) -> LanWatch:

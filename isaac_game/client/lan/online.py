@@ -24,6 +24,7 @@ from isaac_game.lan.online import (
     EXAMPLE,
     CodeError,
     RelayAddressError,
+    RoomCode,
     host_online,
     join_online,
     parse_code,
@@ -143,41 +144,41 @@ class OnlineHostScene(LanHostScene):
         self.app.open("online_lobby", session, start=True, back=self.told)
 
 
-class OnlineJoinScene(_LanMenu):
-    """Your name and the code; Enter on the code (or Join) dials it."""
+class _CodeScene(_LanMenu):
+    """Your name and a code the host reads you; Enter on the code (or the scene's one
+    button) goes (`go`) with the code and Settings' relay, once both read."""
 
-    name = "online_join"
-    heading = N_("Join online")
-    hint = N_("Type the code your friend reads you. Esc or B goes back.")
+    code_label = N_("Code")
+    # TRANSLATORS: the on-screen keyboard's heading while the code is typed
+    code_heading = N_("The code your friend reads you")
+    button = N_("Join")
+    button_key = "join"
 
     def __init__(self, app, games: tuple[str, ...]) -> None:
         super().__init__(app, games)
         self.code = TextField("", limit=16)
-        # TRANSLATORS: the on-screen keyboard's heading while the code is typed
-        self.fields["code"] = (N_("The code your friend reads you"), self.code)
+        self.fields["code"] = (self.code_heading, self.code)
         self.menu = self.make_menu(
             [
                 field_item(N_("Your name"), self.name_field, lambda: self.edit(self.name_field),
                            "name", empty=DEFAULT_NAME),
-                field_item(N_("Code"), self.code, lambda: self.edit(self.code), "code",
+                field_item(self.code_label, self.code, lambda: self.edit(self.code), "code",
                            empty=N_("e.g. K7M-4QP")),
-                MenuItem(N_("Join"), self.join, enabled=lambda: bool(self.code.text.strip()),
-                         key="join"),
+                MenuItem(self.button, self.go, enabled=lambda: bool(self.code.text.strip()),
+                         key=self.button_key),
                 MenuItem(N_("Back"), lambda: app.pop(self), key="back"),
             ]
         )  # fmt: skip
         self.menu.select("code")
 
-    def told(self, line: str) -> None:
-        """The lobby gave up (a wrong code, the relay unreachable): say why here."""
-        self.message = line
-
     def edited(self, field: TextField) -> None:
         super().edited(field)
         if field is self.code and field.text.strip():
-            self.join()
+            self.go()
 
-    def join(self) -> None:
+    def go(self) -> None:
+        """Go with the code typed (`go_with`), or say what is wrong with it, or with
+        the relay."""
         try:
             code = parse_code(self.code.text)
         except CodeError as error:
@@ -190,12 +191,33 @@ class OnlineJoinScene(_LanMenu):
             self.message = bad_relay(typed)
             return
         self.message = ""
-        name = player_name(self.name_field.text)
+        self.go_with(code, relay, player_name(self.name_field.text))
+
+    def go_with(self, code: RoomCode, relay: str, name: str) -> None:
+        raise NotImplementedError
+
+    def guessed_game(self) -> str:
+        """The title's game, as a guess: a host that plays another names it (its
+        refusal), and it is dialled once more for that one."""
+        game = self.app.settings.game
+        return game if game in self.games else self.games[0]
+
+
+class OnlineJoinScene(_CodeScene):
+    """Your name and the code; Enter on the code (or Join) dials it."""
+
+    name = "online_join"
+    heading = N_("Join online")
+    hint = N_("Type the code your friend reads you. Esc or B goes back.")
+
+    def told(self, line: str) -> None:
+        """The lobby gave up (a wrong code, the relay unreachable): say why here."""
+        self.message = line
+
+    def go_with(self, code: RoomCode, relay: str, name: str) -> None:
         tickets = TicketBook(self.app.storage.data_dir, relay=True)
         ticket = tickets.load()
-        token, game = None, self.app.settings.game
-        if game not in self.games:
-            game = self.games[0]
+        token, game = None, self.guessed_game()
         if ticket is not None and ticket.fits_relay(relay, str(code)):
             token, game = ticket.token, ticket.game  # that game, rejoined
 
@@ -212,54 +234,23 @@ class OnlineJoinScene(_LanMenu):
                       redial=None if token else dial, save_path=kept)  # fmt: skip
 
 
-class OnlineWatchScene(_LanMenu):
+class OnlineWatchScene(_CodeScene):
     """Your name and the host's watch code; Enter on the code (or Watch) opens the watch
     screen (`watch.py`), which says what stands in the way, if anything does."""
 
     name = "online_watch"
     heading = N_("Watch online")
     hint = N_("Type the watch code the host reads you. Esc or B goes back.")
+    code_label = N_("Watch code")
+    # TRANSLATORS: the on-screen keyboard's heading while the watch code is typed
+    code_heading = N_("The watch code the host reads you")
+    button = N_("Watch")
+    button_key = "watch"
 
-    def __init__(self, app, games: tuple[str, ...]) -> None:
-        super().__init__(app, games)
-        self.code = TextField("", limit=16)
-        # TRANSLATORS: the on-screen keyboard's heading while the watch code is typed
-        self.fields["code"] = (N_("The watch code the host reads you"), self.code)
-        self.menu = self.make_menu(
-            [
-                field_item(N_("Your name"), self.name_field, lambda: self.edit(self.name_field),
-                           "name", empty=DEFAULT_NAME),
-                field_item(N_("Watch code"), self.code, lambda: self.edit(self.code), "code",
-                           empty=N_("e.g. K7M-4QP")),
-                MenuItem(N_("Watch"), self.watch, enabled=lambda: bool(self.code.text.strip()),
-                         key="watch"),
-                MenuItem(N_("Back"), lambda: app.pop(self), key="back"),
-            ]
-        )  # fmt: skip
-        self.menu.select("code")
-
-    def edited(self, field: TextField) -> None:
-        super().edited(field)
-        if field is self.code and field.text.strip():
-            self.watch()
-
-    def watch(self) -> None:
-        try:
-            code = parse_code(self.code.text)
-        except CodeError as error:
-            self.message = code_problem(error)
-            return
-        typed = relay_of(self.app)
-        try:
-            relay = relay_address(typed)
-        except RelayAddressError:
-            self.message = bad_relay(typed)
-            return
-        self.message = ""
-        # the title's game, guessed: a host that plays another names it, and the watch
+    def go_with(self, code: RoomCode, relay: str, name: str) -> None:
+        # a host that plays another game than the one guessed names it, and the watch
         # screen watches that one instead
-        game = self.app.settings.game if self.app.settings.game in self.games else self.games[0]
-        watch = LanWatch.online(game, relay, code, name=player_name(self.name_field.text))
+        watch = LanWatch.online(self.guessed_game(), relay, code, name=name)
         watch.start()
         self.app.open("watch", watch)
 

@@ -164,7 +164,7 @@ def _join(app: App, save: Callable[[str], None], refusing: str, silent: str) -> 
     join.code.end()  # Enter, as `_LanMenu.handle` ends an edit
     join.editing = None
     join.code.text = "K7M-4QU"
-    join.join()  # not a code: says why
+    join.go()  # not a code: says why
     assert join.message
     save("join-bad-code")
     join.code.text = SHOWN_CODE
@@ -176,11 +176,11 @@ def _join(app: App, save: Callable[[str], None], refusing: str, silent: str) -> 
         join.told(line)  # as the lobby tells the menu it came from
         save(f"join-{name}")
     app.relay_override = refusing
-    join.join()  # the lobby opens, gives up and tells the menu (`join` cleared the line)
+    join.go()  # the lobby opens, gives up and tells the menu (`join` cleared the line)
     _pump(app, lambda: app.top is join and join.message)
     save("join-unreachable")
     app.relay_override = silent
-    join.join()
+    join.go()
     lobby = app.top
     assert isinstance(lobby, OnlineLobbyScene)
     save("join-connecting")

@@ -1,4 +1,4 @@
-"""`isaac watch ADDRESS` in a window (`client/lan/watch_window.py`): the watch screen is
+"""`isaac watch ADDRESS` in a window (`commands/watch.py`'s `watch_in_window`): the watch screen is
 the window's only screen and Esc closes the window (exit status 0); with no display,
 one line says so and the status is 1, never a traceback."""
 
@@ -14,7 +14,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from isaac_game.client.lan.watch_window import watch_in_window
+from isaac_game.commands.watch import watch_in_window
 from isaac_game.lan.watch import LanWatch
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -25,7 +25,9 @@ def test_the_watch_window_closes_on_esc(storage, refused_port):
     watch = LanWatch.lan("isaac", "127.0.0.1", refused_port, name="Ann")
 
     def press_esc() -> None:
-        time.sleep(1.0)  # the window is open and its loop runs by now
+        deadline = time.monotonic() + 30
+        while pygame.display.get_surface() is None and time.monotonic() < deadline:
+            time.sleep(0.05)  # until the window is open
         for kind in (pygame.KEYDOWN, pygame.KEYUP):
             pygame.event.post(pygame.event.Event(kind, key=pygame.K_ESCAPE, mod=0,
                                                  unicode="", scancode=0))  # fmt: skip
