@@ -26,7 +26,6 @@ from net.events import (
 from net.framing import BAD_MESSAGE, DESYNC, ProtocolViolation
 from net.game import GameAdapter
 from net.limits import ERRORS
-from net.session import PING_INTERVAL, REJOIN_WINDOW, SILENCE_LIMIT, WELCOME_TIMEOUT
 
 
 class JoinSession(Dialler):
@@ -48,30 +47,10 @@ class JoinSession(Dialler):
     """
 
     def __init__(
-        self,
-        adapter: GameAdapter,
-        *,
-        name: str = "guest",
-        app: str = "isaac_game",
-        token: str | None = None,
-        ping_interval: float = PING_INTERVAL,
-        silence_limit: float = SILENCE_LIMIT,
-        rejoin_window: float = REJOIN_WINDOW,
-        retry_interval: float = 1.0,
-        welcome_timeout: float = WELCOME_TIMEOUT,
-        **kwargs: Any,
+        self, adapter: GameAdapter, *, name: str = "guest", token: str | None = None, **kwargs: Any
     ) -> None:
-        super().__init__(
-            adapter,
-            name=name,
-            app=app,
-            ping_interval=ping_interval,
-            silence_limit=silence_limit,
-            rejoin_window=rejoin_window,
-            retry_interval=retry_interval,
-            welcome_timeout=welcome_timeout,
-            **kwargs,
-        )
+        """`kwargs`: the `Dialler`'s (app, timers)."""
+        super().__init__(adapter, name=name, **kwargs)
         self.token = token
         self._welcomed_at = 0.0  # when the current link's welcome came
         self._welcome_ply = 0  # our record's length just after that welcome

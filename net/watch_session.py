@@ -31,7 +31,6 @@ from net.events import (
 from net.framing import BAD_MESSAGE, DESYNC, ProtocolViolation
 from net.game import GameAdapter, check_move
 from net.limits import CHAT, ERRORS
-from net.session import PING_INTERVAL, REJOIN_WINDOW, SILENCE_LIMIT, WELCOME_TIMEOUT
 
 
 class WatchSession(Dialler):
@@ -40,30 +39,9 @@ class WatchSession(Dialler):
     ... again, until the rejoin window passes with no game shown. A `reject` (no game,
     every place taken, wrong game) is final."""
 
-    def __init__(
-        self,
-        adapter: GameAdapter,
-        *,
-        name: str = "spectator",
-        app: str = "isaac_game",
-        ping_interval: float = PING_INTERVAL,
-        silence_limit: float = SILENCE_LIMIT,
-        rejoin_window: float = REJOIN_WINDOW,
-        retry_interval: float = 1.0,
-        welcome_timeout: float = WELCOME_TIMEOUT,
-        **kwargs: Any,
-    ) -> None:
-        super().__init__(
-            adapter,
-            name=name,
-            app=app,
-            ping_interval=ping_interval,
-            silence_limit=silence_limit,
-            rejoin_window=rejoin_window,
-            retry_interval=retry_interval,
-            welcome_timeout=welcome_timeout,
-            **kwargs,
-        )
+    def __init__(self, adapter: GameAdapter, *, name: str = "spectator", **kwargs: Any) -> None:
+        """`kwargs`: the `Dialler`'s (app, timers)."""
+        super().__init__(adapter, name=name, **kwargs)
         self.names: dict[str, str] = {}  # the players, by seat
 
     def _greeting(self) -> dict[str, Any]:

@@ -62,7 +62,7 @@ from ..widgets.hud import GameLayout, PanelInfo
 from ..widgets.menu import MenuItem
 from ..widgets.motion import Motion
 from ..words import side_name
-from .hud import ChatBox, draw_link_box, draw_lost_notice, link_word
+from .hud import ChatBox, boxes_under_panels, draw_link_box, draw_lost_notice, link_word
 
 if TYPE_CHECKING:
     from ..app import App
@@ -372,15 +372,7 @@ class LanControl(MatchControl[LanGame]):
     # ----- drawing --------------------------------------------------------------------------
 
     def relayout(self, layout: GameLayout) -> None:
-        u = layout.u
-        left, right = layout.panels[layout.left_player], layout.panels[layout.right_player]
-        gap = int(10 * u)
-        box_h = max(0, min(int(LAN_BOX_H * u), left.height - int(380 * u)))
-        bottom = left.bottom
-        for panel in (left, right):
-            panel.height -= box_h + gap if box_h else 0
-        self.chat.rect = pygame.Rect(left.x, bottom - box_h, left.width, box_h)
-        self.link_box = pygame.Rect(right.x, bottom - box_h, right.width, box_h)
+        self.chat.rect, self.link_box = boxes_under_panels(layout, LAN_BOX_H)
 
     def draw(self, surface: pygame.Surface, layout: GameLayout) -> None:
         pal, fonts, u = self.app.palette, self.app.fonts, layout.u

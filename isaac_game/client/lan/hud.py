@@ -41,6 +41,7 @@ from ..theme import (
     note_cover,
     wrap,
 )
+from ..widgets.hud import GameLayout
 from ..words import side_name
 from .fields import CURSOR, TextField, mark_composition
 
@@ -326,3 +327,20 @@ def draw_lost_notice(
         (note, pal.text_dim, int(22 * u), False),
     ]
     draw_notice(surface, fonts, pal, notice_box(area, u), title, parts, u)
+
+
+def boxes_under_panels(layout: GameLayout, box_h: int) -> tuple[pygame.Rect, pygame.Rect]:
+    """Room for two boxes of a network game's screen, under the left-hand and the
+    right-hand panels (the chat, and the link or the spectators' box): the panels are
+    shortened for them (not below what the panel itself needs). Their rects."""
+    u = layout.u
+    left, right = layout.panels[layout.left_player], layout.panels[layout.right_player]
+    gap = int(10 * u)
+    height = max(0, min(int(box_h * u), left.height - int(380 * u)))
+    bottom = left.bottom
+    for panel in (left, right):
+        panel.height -= height + gap if height else 0
+    return (
+        pygame.Rect(left.x, bottom - height, left.width, height),
+        pygame.Rect(right.x, bottom - height, right.width, height),
+    )

@@ -43,7 +43,7 @@ from ..widgets.hud import GameLayout, PanelClock, PanelInfo
 from ..widgets.menu import Menu, MenuItem
 from ..words import side_name
 from .control import CATCH_UP, LAN_BOX_H
-from .hud import ChatBox, draw_notice, link_word, notice_box, watching_text
+from .hud import ChatBox, boxes_under_panels, draw_notice, link_word, notice_box, watching_text
 from .online_lobby import LOCKED_SAID, NOBODY_SAID, WRONG_CODE_SAID, unreachable
 
 if TYPE_CHECKING:
@@ -388,14 +388,7 @@ class WatchControl(MatchControl[WatchGame]):
         """The chat under the left-hand panel, the watch's box under the right-hand one
         (as a LAN game's), and the notice over the board with its Back button."""
         u = layout.u
-        left, right = layout.panels[layout.left_player], layout.panels[layout.right_player]
-        gap = int(10 * u)
-        box_h = max(0, min(int(LAN_BOX_H * u), left.height - int(380 * u)))
-        bottom = left.bottom
-        for panel in (left, right):
-            panel.height -= box_h + gap if box_h else 0
-        self.chat.rect = pygame.Rect(left.x, bottom - box_h, left.width, box_h)
-        self.info_box = pygame.Rect(right.x, bottom - box_h, right.width, box_h)
+        self.chat.rect, self.info_box = boxes_under_panels(layout, LAN_BOX_H)
         self.notice = notice_box(layout.board_area, u, NOTICE_H)  # with Back
         self.small_notice = notice_box(layout.board_area, u)
         button = pygame.Rect(0, 0, int(260 * u), int(BACK_PX * u * 1.7))
