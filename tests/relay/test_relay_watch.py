@@ -11,10 +11,17 @@ import pytest
 from lanhelpers import Cli, home, moves_printed
 from relayhelpers import PACED, game_lines, host_code
 
+import net
+from isaac_game.lan.adapter import EngineAdapter
 from isaac_game.lan.online import code_of, host_online, join_online, watch_code_of
 from isaac_game.lan.watch import LanWatch
 from isaac_game.match import RandomSeat
 from isaac_game.rules import Player
+from net import messages as m
+from net.relay.address import relay_servers
+from net.relay.code import parse_code
+from net.relay.transport import RelayWatch
+from net.watch_session import WatchSession
 
 pytestmark = pytest.mark.relay
 
@@ -75,3 +82,46 @@ def until(cond, timeout: float = 15.0) -> bool:
         if cond():
             return True
     return False
+
+
+class Hostile(WatchSession):
+    """A spectator that, each time it is sent the game, tries to move in it and floods
+    the chat."""
+
+    def _on_watching(self, msg: dict, now: float) -> None:
+        super()._on_watching(msg, now)
+        self._send(m.move(len(self.adapter.moves()), "pass"))
+        for i in range(200):
+            self._send(m.chat(f"spam {i}"))
+
+
+@pytest.mark.timeout(120)
+def test_a_hostile_spectator_through_the_relay_changes_nothing(relay, tmp_path):
+    host = Cli(["host", "--relay", relay.address, *PACED, "--seed", "1", "--name", "Ann"],
+               env=home(tmp_path, "a"))  # fmt: skip
+    hostile = None
+    try:
+        code = host_code(host)
+        watch_code = WATCH_LINE.match(host.wait_line(WATCH_LINE.match)).group(1)
+        join = Cli(["join", "--relay", relay.address, "--code", code, *PACED, "--seed", "2"],
+                   env=home(tmp_path, "b"))  # fmt: skip
+        moves_printed(join, 2)
+        adapter = EngineAdapter("isaac")
+        hostile = RelayWatch(adapter, relay_servers(relay.address), parse_code(watch_code))
+        hostile.session = Hostile(adapter, name="Eve")
+        hostile.start()
+        refusals: list[net.PeerError] = []
+        deadline = time.monotonic() + 20
+        while not refusals and time.monotonic() < deadline:
+            refusals += [ev for ev in hostile.wait(0.1) if isinstance(ev, net.PeerError)]
+        assert refusals and refusals[0].code == "illegal-move", host.dump()
+        both = "\nJOIN " + join.dump() + "\nHOST " + host.dump()
+        assert join.finish() == 0 and host.finish() == 0, both
+        assert host.moves() == join.moves() and join.out[-1].startswith("result: "), both
+        assert join.out[-1] == game_lines(host)[-1], both
+        # the move came first: the connection closed on it, and the flood behind it with it
+        assert not any("spam" in line for line in host.err + join.err), both
+    finally:
+        if hostile is not None:
+            hostile.close()
+        host.kill()
