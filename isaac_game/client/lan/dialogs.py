@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from isaac_game.i18n import N_, _
+from isaac_game.i18n import N_, _, ngettext
 from isaac_game.lan import CLOSED, CONNECTED, RECONNECTING, LanSession
 
 from ..input import Action, Button
@@ -24,6 +24,18 @@ from ..widgets.menu_screen import QuestionScreen
 
 if TYPE_CHECKING:
     from .control import LanGame
+
+
+def away_words(seconds: float) -> str:
+    """How long a peer has been away, as a person says it: "45 seconds" under a
+    minute, then whole minutes ("3 minutes", never "187 s")."""
+    if seconds < 60:
+        count = int(seconds)
+        # TRANSLATORS: how long a player has been unreachable
+        return ngettext("{count} second", "{count} seconds", count).format(count=count)
+    count = int(seconds // 60)
+    # TRANSLATORS: how long a player has been unreachable
+    return ngettext("{count} minute", "{count} minutes", count).format(count=count)
 
 
 class GiveUpScene(QuestionScreen):
@@ -97,15 +109,14 @@ class GiveUpScene(QuestionScreen):
             )
         elif s.link == RECONNECTING:
             self.heading = _("The connection did not come back")
-            seconds = int(s.lost_for)
+            away = away_words(s.lost_for)
             if opp:
-                self.text = _("{name} has been unreachable for {seconds} s.").format(
-                    name=opp, seconds=seconds
-                )
+                # TRANSLATORS: {time} is how long, in words: "2 minutes", "45 seconds"
+                said = _("{name} has been unreachable for {time}.")
+                self.text = said.format(name=opp, time=away)
             else:
-                self.text = _("The opponent has been unreachable for {seconds} s.").format(
-                    seconds=seconds
-                )
+                # TRANSLATORS: {time} is how long, in words: "2 minutes", "45 seconds"
+                self.text = _("The opponent has been unreachable for {time}.").format(time=away)
         elif opp:
             self.heading = _("{name} is gone").format(name=opp)
             self.text = _("{name} left the game or could not come back in time.").format(name=opp)

@@ -11,7 +11,7 @@ import re
 import pygame
 import pytest
 
-from isaac_game.client.lan.dialogs import GiveUpScene
+from isaac_game.client.lan.dialogs import GiveUpScene, away_words
 from isaac_game.client.lan.hud import link_text
 from isaac_game.client.lan.lobby import LanLobbyScene
 from isaac_game.client.scenes.title import TitleScene
@@ -56,6 +56,8 @@ def test_host_shows_reconnecting_then_offers_save_or_leave(app, storage, monkeyp
         pump(app, lambda: isinstance(app.top, GiveUpScene), timeout=15)
         give_up = app.top
         assert session.can_give_up
+        # how long, as a person says it (not "187 s")
+        assert re.search(r"unreachable for \d+ seconds?\.$", give_up.text), give_up.text
         pump(app, lambda: session.link == LOST)  # the host's window closes too
         assert app.top is give_up
         assert not give_up.menu.item("wait").enabled()
@@ -159,3 +161,8 @@ def test_the_seat_kept_counts_down_from_the_rejoin_window(app):
         assert link_text(session).startswith("reconnecting... the opponent's seat is kept ")
     finally:
         bob.close()
+
+
+def test_how_long_a_peer_is_away_reads_as_people_say_it():
+    assert away_words(1) == "1 second" and away_words(45.9) == "45 seconds"
+    assert away_words(60) == "1 minute" and away_words(187) == "3 minutes"
