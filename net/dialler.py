@@ -62,11 +62,16 @@ class Dialler(Session):
         #: When the current rejoin window began: the first loss since a link last worked.
         self.lost_at: float | None = None
         self._hello_at = 0.0  # when our greeting went out on the current link
+        self._heard_at = 0.0  # when the host was last heard on the current link
         self._next_retry = 0.0
         self._conn = 0  # id of the connection we asked for last
 
     def _greeting(self) -> dict[str, Any]:
         """The first message on each connection (`hello`, `watch`)."""
+        raise NotImplementedError
+
+    def _on_message(self, msg: dict[str, Any], now: float) -> None:
+        """A well-formed message from the host on our link, but a `reject`."""
         raise NotImplementedError
 
     # -- transport news ------------------------------------------------------------
@@ -104,6 +109,25 @@ class Dialler(Session):
         if self.link is not None and conn == self.link.conn:
             self.link = None
             self._lose_link("connection closed by host", now)
+        return self._flush()
+
+    def receive(self, conn: int, raw: dict[str, Any], now: float) -> list[Output]:
+        """One decoded map from the host: checked, then a `reject` ends the session
+        (final, with its code to act on) and anything else is the subclass's."""
+        if self.link is None or conn != self.link.conn:
+            return self._flush()
+        self.link.last_heard = self._heard_at = now
+        try:
+            msg = m.validate(raw)
+        except ProtocolViolation as exc:
+            self._decode_error(exc, now)
+            return self._flush()
+        if msg["t"] == "reject":
+            self._close_link(msg["reason"])
+            self._emit(Rejected(msg["reason"], msg.get("code", ""), msg.get("game", "")))
+            self._finish(f"rejected: {msg['reason']}")
+        else:
+            self._on_message(msg, now)
         return self._flush()
 
     def violation(self, conn: int, exc: ProtocolViolation, now: float) -> list[Output]:

@@ -336,23 +336,9 @@ class HostSession(WatchedSession):
         )
 
     def _on_hello(self, conn: int, raw: dict[str, Any], now: float) -> None:
-        """The handshake: every refusal is a `reject` with its 1.1 code, then close.
-
-        `proto` is looked at first: a hello of another protocol version may have
-        other keys, and its sender needs `bad-proto`, not `bad-hello`."""
-        proto = raw.get("proto")
-        if isinstance(proto, int) and not isinstance(proto, bool) and proto != m.PROTO:
-            self._refuse(conn, m.BAD_PROTO, f"wrong proto: this host speaks proto {m.PROTO}")
-            return
-        try:
-            msg = m.validate(raw)
-        except ProtocolViolation as exc:
-            self._emit(PeerMisbehaved(m.BAD_HELLO, exc.msg))
-            self._refuse(conn, m.BAD_HELLO, f"bad hello: {exc.msg.removeprefix('hello: ')}")
-            return
-        if msg["game"] != self.adapter.game:
-            game = self.adapter.game
-            self._refuse(conn, m.WRONG_GAME, f"wrong game: this host plays {game}", game)
+        """The handshake: every refusal is a `reject` with its 1.1 code, then close."""
+        msg = self._greeted(conn, raw)
+        if msg is None:
             return
         minor = msg.get("minor", 0)
         if "token" in msg:

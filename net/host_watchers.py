@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from net import messages as m
-from net.events import ChatReceived, Close, Send, Watchers
+from net.events import ChatReceived, Close, PeerMisbehaved, Send, Watchers
 from net.framing import BAD_MESSAGE, ILLEGAL_MOVE, ProtocolViolation
 from net.gallery import MAX_SPECTATORS, Gallery, Spectator
 from net.game import GameAdapter
@@ -82,20 +82,31 @@ class WatchedSession(Session):
         self._to_spectators(m.watchers(count))
         self._emit(Watchers(count))
 
-    def _on_watch(self, conn: int, raw: dict[str, Any], now: float) -> None:
-        """A spectator knocks: it gets the game so far, or a `reject` with its code."""
+    def _greeted(self, conn: int, raw: dict[str, Any]) -> dict[str, Any] | None:
+        """A `hello` or a `watch`, checked: the message, or None once it is refused with
+        its code. `proto` is looked at first: a greeting of another protocol version may
+        have other keys, and its sender needs `bad-proto`, not `bad-hello`."""
+        t = raw["t"]
         proto = raw.get("proto")
         if isinstance(proto, int) and not isinstance(proto, bool) and proto != m.PROTO:
             self._refuse(conn, m.BAD_PROTO, f"wrong proto: this host speaks proto {m.PROTO}")
-            return
+            return None
         try:
             msg = m.validate(raw)
         except ProtocolViolation as exc:
-            self._refuse(conn, m.BAD_HELLO, f"bad watch: {exc.msg.removeprefix('watch: ')}")
-            return
+            self._emit(PeerMisbehaved(m.BAD_HELLO, exc.msg))
+            self._refuse(conn, m.BAD_HELLO, f"bad {t}: {exc.msg.removeprefix(t + ': ')}")
+            return None
         if msg["game"] != self.adapter.game:
             game = self.adapter.game
             self._refuse(conn, m.WRONG_GAME, f"wrong game: this host plays {game}", game)
+            return None
+        return msg
+
+    def _on_watch(self, conn: int, raw: dict[str, Any], now: float) -> None:
+        """A spectator knocks: it gets the game so far, or a `reject` with its code."""
+        msg = self._greeted(conn, raw)
+        if msg is None:
             return
         if self.token is None or self.seat is None:
             self._refuse(conn, m.NO_GAME, "no game is being played here yet")

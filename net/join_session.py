@@ -18,12 +18,10 @@ from net.events import (
     Flagged,
     GameStarted,
     LinkLost,
-    Output,
     PeerError,
-    Rejected,
     Watchers,
 )
-from net.framing import BAD_MESSAGE, DESYNC, ProtocolViolation
+from net.framing import BAD_MESSAGE, DESYNC
 from net.game import GameAdapter
 from net.limits import ERRORS
 
@@ -54,7 +52,6 @@ class JoinSession(Dialler):
         self.token = token
         self._welcomed_at = 0.0  # when the current link's welcome came
         self._welcome_ply = 0  # our record's length just after that welcome
-        self._heard_at = 0.0  # when the host was last heard on the current link
         self.host_minor = 0  # the host's protocol minor version (2: 1.2, clocks)
         self._turn_since: float | None = None  # when our turn came (1.2's `think`)
 
@@ -63,22 +60,11 @@ class JoinSession(Dialler):
 
     # -- transport news ------------------------------------------------------------
 
-    def receive(self, conn: int, raw: dict[str, Any], now: float) -> list[Output]:
-        if self.link is None or conn != self.link.conn:
-            return self._flush()
-        self.link.last_heard = self._heard_at = now
-        try:
-            msg = m.validate(raw)
-        except ProtocolViolation as exc:
-            self._decode_error(exc, now)
-            return self._flush()
+    def _on_message(self, msg: dict[str, Any], now: float) -> None:
+        assert self.link is not None
         t = msg["t"]
         if t == "welcome":
             self._on_welcome(msg, now)
-        elif t == "reject":
-            self._close_link(msg["reason"])
-            self._emit(Rejected(msg["reason"], msg.get("code", ""), msg.get("game", "")))
-            self._finish(f"rejected: {msg['reason']}")
         elif self.state == HELLO and t == "error":
             if not self._over_budget(self.link.budget, ERRORS, now):
                 self._emit(PeerError(msg["code"], msg["msg"]))
@@ -91,7 +77,6 @@ class JoinSession(Dialler):
             self._violate(BAD_MESSAGE, "unexpected 'hello'", now)
         else:
             self._on_game_message(msg, now)
-        return self._flush()
 
     def _lose_link(
         self, reason: str, now: float, *, bye: bool = False, broken: bool = False

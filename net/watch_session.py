@@ -23,12 +23,11 @@ from net.events import (
     MoveReceived,
     Output,
     PeerError,
-    Rejected,
     SideResigned,
     Watchers,
     WatchStarted,
 )
-from net.framing import BAD_MESSAGE, DESYNC, ProtocolViolation
+from net.framing import BAD_MESSAGE, DESYNC
 from net.game import GameAdapter, check_move
 from net.limits import CHAT, ERRORS
 
@@ -49,22 +48,11 @@ class WatchSession(Dialler):
 
     # -- transport news ------------------------------------------------------------
 
-    def receive(self, conn: int, raw: dict[str, Any], now: float) -> list[Output]:
-        if self.link is None or conn != self.link.conn:
-            return self._flush()
-        self.link.last_heard = now
-        try:
-            msg = m.validate(raw)
-        except ProtocolViolation as exc:
-            self._decode_error(exc, now)
-            return self._flush()
+    def _on_message(self, msg: dict[str, Any], now: float) -> None:
+        assert self.link is not None
         t = msg["t"]
         if t == "watching":
             self._on_watching(msg, now)
-        elif t == "reject":
-            self._close_link(msg["reason"])
-            self._emit(Rejected(msg["reason"], msg.get("code", ""), msg.get("game", "")))
-            self._finish(f"rejected: {msg['reason']}")
         elif t == "ping":
             self._send(m.pong(msg["id"]))
         elif t == "error":
@@ -78,7 +66,6 @@ class WatchSession(Dialler):
             self._violate(BAD_MESSAGE, f"expected watching, got {t!r}", now)
         else:
             self._on_news(msg, now)
-        return self._flush()
 
     # -- local commands ------------------------------------------------------------
 

@@ -106,3 +106,18 @@ def moves_printed(cli: Cli, at_least: int) -> list[str]:
     """Wait until `cli` printed `at_least` move lines; the move lines so far."""
     cli.wait_line(lambda _: len(cli.moves()) >= at_least, stream="out")
     return cli.moves()
+
+
+def pump(sessions, until, timeout=15.0):
+    """Tick every in-process session (`LanSession`) until `until()` holds; every event
+    seen. Fails with each session's state on timeout."""
+    seen = []
+    deadline = time.monotonic() + timeout
+    while not until():
+        if time.monotonic() > deadline:
+            states = [(s.role, s.link, s.state and s.state.ply, s.problem) for s in sessions]
+            raise AssertionError(f"condition not met within {timeout} s: {states}")
+        for s in sessions:
+            seen.extend(s.update())
+        time.sleep(0.002)
+    return seen

@@ -6,6 +6,7 @@ from __future__ import annotations
 import time
 
 import pytest
+from lanhelpers import pump
 from netproxy import Proxy
 
 import net
@@ -16,20 +17,6 @@ from isaac_game.rules import Player
 FAST = Timers(
     hello_timeout=2, ping_interval=0.2, silence_limit=1.0, retry_interval=0.2, connect_timeout=1
 )
-
-
-def pump(sessions, until, timeout=15.0):
-    """Tick every session until `until()` holds; returns every event seen."""
-    seen = []
-    deadline = time.monotonic() + timeout
-    while not until():
-        if time.monotonic() > deadline:
-            states = [(s.role, s.link, s.state and s.state.ply, s.problem) for s in sessions]
-            raise AssertionError(f"condition not met within {timeout} s: {states}")
-        for s in sessions:
-            seen.extend(s.update())
-        time.sleep(0.002)
-    return seen
 
 
 @pytest.fixture

@@ -5,9 +5,8 @@ without one, and a kept game hosted again has both clocks back."""
 
 from __future__ import annotations
 
-import time
-
 import pytest
+from lanhelpers import pump as pump_sessions
 from nethelpers import RawPeer
 
 import net
@@ -23,17 +22,8 @@ FAST = Timers(
 
 
 def pump(sessions, until, timeout=20.0):
-    """Tick every session until `until()` holds; every event seen."""
-    seen = []
-    deadline = time.monotonic() + timeout
-    while not until():
-        if time.monotonic() > deadline:
-            states = [(s.role, s.link, s.state and s.state.ply, s.problem) for s in sessions]
-            raise AssertionError(f"condition not met within {timeout} s: {states}")
-        for s in sessions:
-            seen.extend(s.update())
-        time.sleep(0.002)
-    return seen
+    """`lanhelpers.pump`, with more time: a game played to a clock."""
+    return pump_sessions(sessions, until, timeout)
 
 
 @pytest.fixture
