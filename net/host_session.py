@@ -448,8 +448,9 @@ class HostSession(WatchedSession):
     def _moved(self, n: int, mover: str, now: float, think: int | None) -> None:
         """Move `n` was applied: the turn's time is charged if the turn passed (less
         the joiner's lag credit), both clocks go to the joiner and the spectators."""
-        record = self.adapter.moves()
-        self._to_spectators(m.move(n, record[n] if n < len(record) else ""))
+        if len(self.gallery):  # the record's copy only when someone watches
+            record = self.adapter.moves()
+            self._to_spectators(m.move(n, record[n] if n < len(record) else ""))
         clock = self.clock
         if clock is not None:
             to_move = self.adapter.side_to_move()

@@ -15,10 +15,8 @@ lan_screenshots_watch.py's (`lan-watch-NAME-WxH.png`).
 from __future__ import annotations
 
 import os
-import socket
 import sys
 import time
-import unicodedata
 from pathlib import Path
 
 import pygame
@@ -32,35 +30,16 @@ from ..app import App
 from ..games.hari.play import HariPlay
 from ..lan import menu as lan_menu
 from ..lan.control import LanControl
-from ..lan.hud import ChatBox
 from ..lan.lobby import LanLobbyScene
 from ..lan.results import LanResultsControl
-from ..registry import make_app
 from ..scene import Scene
 from ..scenes.match import MatchScene
 from ..scenes.results import ResultsScene
 from ..scenes.title import TitleScene
-from ..widgets.menu_screen import MenuScreen
 from .lan_screenshots_online import visit_online
 from .lan_screenshots_watch import visit_watch
-from .scratch import ScratchHome
-from .screenshots import Look, shot_tag, tool_arguments, use_language
-
-
-def _longest(text: str) -> str:
-    """`text` repeated to the longest chat line there is (200 characters)."""
-    return (text * (1 + 200 // len(text)))[:200]
-
-
-#: Chat lines of 200 characters: English, Italian (accents composed, and as letters with
-#: combining marks), Korean, and one with no space to wrap at.
-LONG_CHAT = (
-    _longest("Well played, that last move of yours was quite a surprise to me! "),
-    _longest("Però è già così: più tardi giocherò ancora, perché la partita è bella. "),
-    _longest(unicodedata.normalize("NFD", "Così è: ciò che farò più tardi è già qui. ")),
-    _longest("좋은 게임이었어요! 다음에 또 한 판 해요, 이번에는 제가 이길게요. "),
-    _longest("다음판에는내가꼭이길거예요"),
-)
+from .lan_stage import Stage
+from .screenshots import Look, shot_tag, tool_arguments
 
 
 def is_lan_game(scene: Scene | None) -> bool:
@@ -69,74 +48,6 @@ def is_lan_game(scene: Scene | None) -> bool:
 
 def is_lan_results(scene: Scene | None) -> bool:
     return isinstance(scene, ResultsScene) and isinstance(scene.control, LanResultsControl)
-
-
-def _free_udp_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-class _Stage:
-    """A client app on loopback (hosting as "Ann") and the sessions playing against
-    it; each screen is looked at as `lan-{prefix}NAME`."""
-
-    def __init__(
-        self, look: Look, size: tuple[int, int], prefix: str, timeout: float, nap: float,
-        language: str = "en", text_size: str = "normal",
-    ):  # fmt: skip
-        lan_menu.HOST_BIND, lan_menu.HOST_PORT = "127.0.0.1", 0
-        lan_menu.BEACON_PORT = _free_udp_port()
-        self.scratch = ScratchHome("isaac-lan-shots-")
-        self.app = make_app(size=size, fullscreen=False, storage=self.scratch.storage, sound=False)
-        self.app.settings.player_name = "Ann"
-        use_language(self.app, language, text_size)
-        self.look, self.prefix = look, prefix
-        self.timeout, self.nap = timeout, nap
-        self.others: list = []  # LanSessions
-
-    def save(self, name: str) -> None:
-        self.look(f"lan-{self.prefix}{name}", self.app)
-
-    def pump(self, until, timeout: float | None = None) -> None:
-        deadline = time.monotonic() + (self.timeout if timeout is None else timeout)
-        while not until():
-            if time.monotonic() > deadline:
-                raise RuntimeError("the LAN screens did not get there in time")
-            self.app.frame()
-            for other in self.others:
-                other.update()
-            time.sleep(self.nap)
-
-    def long_chat(self, session: LanSession, peer: LanSession, chat: ChatBox) -> None:
-        """The screen on top with each of `LONG_CHAT` as the newest line (the `peer`'s
-        and ours in turn) and another being typed: `chat-N`."""
-        for n, line in enumerate(LONG_CHAT):
-            if n % 2:
-                session.chat(line)
-            else:
-                count = len(session.chat_lines)
-                peer.chat(line)
-                self.pump(lambda: len(session.chat_lines) > count)  # noqa: B023 (waited here)
-            chat.open()
-            chat.field.text = LONG_CHAT[(n + 1) % len(LONG_CHAT)]
-            self.save(f"chat-{n}")
-            chat.field.end(keep=False)
-
-    def choose(self, key: str) -> None:
-        """Select the item `key` of the menu on top and activate it."""
-        screen = self.app.top
-        assert isinstance(screen, MenuScreen)
-        screen.menu.select(key)
-        activate = screen.menu.current.activate
-        assert activate is not None
-        activate()
-
-    def close(self) -> None:
-        for other in self.others:
-            other.close()
-        self.app.shutdown()
-        self.scratch.cleanup()
 
 
 def visit(
@@ -150,13 +61,13 @@ def visit(
         visit_game(size, look, game, language, text_size)
     visit_joiner(size, look, language, text_size)
     visit_online(size, look, language, text_size)
-    visit_watch(size, look, language, text_size, LONG_CHAT)
+    visit_watch(size, look, language, text_size)
 
 
 def visit_isaac(
     size: tuple[int, int], look: Look, language: str = "en", text_size: str = "normal"
 ) -> None:
-    stage = _Stage(look, size, "", 10.0, 0.005, language, text_size)
+    stage = Stage(look, size, "", 10.0, 0.005, language, text_size)
     app, save, pump, others = stage.app, stage.save, stage.pump, stage.others
     try:
         title = app.open("title")
@@ -232,7 +143,7 @@ def visit_game(
 ) -> None:
     """FOUNDATIONS or HARI: the client hosts, a computer joins; HARI is caught with
     the local player in mid-turn (a slide made, the play to come)."""
-    stage = _Stage(look, size, f"{game}-", 20.0, 0.002, language, text_size)
+    stage = Stage(look, size, f"{game}-", 20.0, 0.002, language, text_size)
     app, save, pump, others = stage.app, stage.save, stage.pump, stage.others
     try:
         app.open("title")
@@ -294,7 +205,7 @@ def visit_joiner(
 ) -> None:
     """The joiner's side (its board faces the other way): the client joins a computer
     host, and the long chat lines are seen there (`lan-join-chat-N`)."""
-    stage = _Stage(look, size, "join-", 10.0, 0.005, language, text_size)
+    stage = Stage(look, size, "join-", 10.0, 0.005, language, text_size)
     app, pump, others = stage.app, stage.pump, stage.others
     try:
         host = LanSession.host("isaac", RandomSeat("Hal", seed=5), name="Hal", bind="127.0.0.1",

@@ -29,10 +29,9 @@ from ..lan import menu as lan_menu
 from ..lan.control import LanControl
 from ..lan.online import OnlineWatchScene
 from ..lan.watch import WATCH_FULL, WatchControl
-from ..registry import make_app
 from ..scenes.match import MatchScene
-from .scratch import ScratchHome
-from .screenshots import Look, use_language
+from .lan_stage import Stage
+from .screenshots import Look
 
 #: The clock the games watched are played to, and a relay's address for the screens
 #: that only show one (as lan_screenshots_online's).
@@ -93,45 +92,12 @@ def silent_host() -> Iterator[int]:
         yield silent.getsockname()[1]
 
 
-def _free_udp_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-class _Visit:
-    """The window (as "Ann") and what it watches; each screen is looked at as
-    `lan-watch-{prefix}NAME`."""
+class _Visit(Stage):
+    """The window (as "Ann") and what it watches: tables, other spectators and players
+    beside it (`others`); each screen is looked at as `lan-watch-{prefix}NAME`."""
 
     def __init__(self, look: Look, size: tuple[int, int], language: str, text_size: str):
-        lan_menu.HOST_BIND, lan_menu.HOST_PORT = "127.0.0.1", 0
-        lan_menu.BEACON_PORT = _free_udp_port()
-        self.scratch = ScratchHome("isaac-watch-shots-")
-        self.app = make_app(size=size, fullscreen=False, storage=self.scratch.storage, sound=False)
-        self.app.settings.player_name = "Ann"
-        use_language(self.app, language, text_size)
-        self.look, self.prefix = look, ""
-        self.tables: list[Table] = []
-        self.others: list[LanWatch] = []  # spectators beside the window
-        self.sessions: list[LanSession] = []  # players beside the window
-        self.long_chat: tuple[str, ...] = ()
-
-    def save(self, name: str) -> None:
-        self.look(f"lan-watch-{self.prefix}{name}", self.app)
-
-    def pump(self, until: Callable[[], object], timeout: float = 20.0) -> None:
-        deadline = time.monotonic() + timeout
-        while not until():
-            if time.monotonic() > deadline:
-                raise RuntimeError("the spectators' screens did not get there in time")
-            self.app.frame()
-            for table in self.tables:
-                table.update()
-            for other in self.others:
-                other.update()
-            for session in self.sessions:
-                session.update()
-            time.sleep(0.003)
+        super().__init__(look, size, "", 20.0, 0.003, language, text_size, kind="watch-")
 
     def watched(self) -> tuple[MatchScene, WatchControl]:
         scene = self.app.top
@@ -149,29 +115,13 @@ class _Visit:
 
         return shown
 
-    def close(self) -> None:
-        for other in self.others:
-            other.close()
-        for session in self.sessions:
-            session.close()
-        for table in self.tables:
-            table.close()
-        self.app.shutdown()
-        self.scratch.cleanup()
-
 
 def visit_watch(
-    size: tuple[int, int],
-    look: Look,
-    language: str = "en",
-    text_size: str = "normal",
-    long_chat: tuple[str, ...] = (),
+    size: tuple[int, int], look: Look, language: str = "en", text_size: str = "normal"
 ) -> None:
-    """Every spectator's screen at `size`, in `language` at `text_size`; `long_chat`:
-    chat lines as long as a line may be (lan_screenshots' `LONG_CHAT`), each seen as
-    the newest."""
+    """Every spectator's screen at `size`, in `language` at `text_size`, with the chat
+    lines as long as a line may be (`LONG_CHAT`) each seen as the newest."""
     visit = _Visit(look, size, language, text_size)
-    visit.long_chat = long_chat
     try:
         visit.app.open("title")
         _isaac(visit)
@@ -188,7 +138,7 @@ def visit_watch(
 def _isaac(visit: _Visit) -> None:
     app, save, pump = visit.app, visit.save, visit.pump
     table = Table("isaac", lan_menu.BEACON_PORT)
-    visit.tables.append(table)
+    visit.others.append(table)
     table.play(16)
     join_menu = app.open("lan_join")
     assert isinstance(join_menu, lan_menu.LanJoinScene)
@@ -224,7 +174,7 @@ def _isaac(visit: _Visit) -> None:
     app.frame()
     save("game")
     control.chat.field.end(keep=False)
-    _long_chat(visit, watch, other, control)
+    visit.long_chat(watch, other, control.chat)
     side = watch.state.to_move or Player.DARK
     left = (8.3, 182.4) if side == Player.DARK else (182.4, 8.3)
     watch.clock = Clock(str(CLOCK), left, time.monotonic())  # staged: a clock short
@@ -240,28 +190,11 @@ def _isaac(visit: _Visit) -> None:
     app.pop_to("title")
 
 
-def _long_chat(visit: _Visit, watch: LanWatch, other: LanWatch, control: WatchControl) -> None:
-    """The screen with each long line as the newest (the other spectator's and ours in
-    turn) and another being typed: `chat-N`."""
-    lines = visit.long_chat
-    for n, line in enumerate(lines):
-        if n % 2:
-            watch.chat(line)
-        else:
-            count = len(watch.chat_lines)
-            other.chat(line)
-            visit.pump(lambda: len(watch.chat_lines) > count)  # noqa: B023 (waited here)
-        control.chat.open()
-        control.chat.field.text = lines[(n + 1) % len(lines)]
-        visit.save(f"chat-{n}")
-        control.chat.field.end(keep=False)
-
-
 def _game(visit: _Visit, game: str) -> None:
     """FOUNDATIONS or HARI watched: the game under way, then a side out of time."""
     app, pump = visit.app, visit.pump
     table = Table(game, lan_menu.BEACON_PORT)
-    visit.tables.append(table)
+    visit.others.append(table)
     table.play(10)
     watch = LanWatch.lan(game, "127.0.0.1", table.port, name="Ann")
     watch.start()
@@ -299,7 +232,7 @@ def _players(visit: _Visit) -> None:
     app, pump = visit.app, visit.pump
     host = LanSession.host("isaac", HumanSeat("Hal"), name="Hal", bind="127.0.0.1", port=0,
                            announce=False)  # fmt: skip
-    visit.sessions.append(host)
+    visit.others.append(host)
     __, port = host.start()  # type: ignore[misc]
     join_menu = app.open("lan_join")
     assert isinstance(join_menu, lan_menu.LanJoinScene)

@@ -17,7 +17,7 @@ from isaac_game.client.registry import make_app
 from isaac_game.client.scenes.match import MatchScene
 from isaac_game.client.scenes.saves import SavesScene, delete_rect
 from isaac_game.client.theme import Fonts, min_text_height, recording, ui_scale, wrap
-from isaac_game.client.tools.lan_screenshots import LONG_CHAT
+from isaac_game.client.tools.lan_stage import LONG_CHAT
 from isaac_game.client.tools.screenshots import positions, tool_arguments
 from isaac_game.lan import ChatLine
 from isaac_game.rules import Place, Player, new_game
